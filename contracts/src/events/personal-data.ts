@@ -1,0 +1,23 @@
+/**
+ * Which event fields are personal data (SPEC privacy statement). Every event whose data has
+ * a `customerId` stores these top-level fields encrypted with that customer's key, so that
+ * erasing the key makes them unreadable everywhere the event went (crypto-shredding).
+ */
+export const PERSONAL_FIELDS = [
+  'firstName',
+  'lastName',
+  'emailAddress',
+  'phoneMobile',
+  'phoneOther',
+  'address',
+  'address2',
+  'city',
+  'state',
+  'zip',
+  'pendingEmail',
+  'pendingPhone',
+] as const;
+
+export type PersonalField = (typeof PERSONAL_FIELDS)[number];
+export const PERSONAL_FIELD_SET: ReadonlySet<string> = new Set(PERSONAL_FIELDS);
+export const PERSONAL_DATA_SUBJECT_FIELD = 'customerId';

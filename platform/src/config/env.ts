@@ -1,0 +1,48 @@
+/**
+ * The one validated environment module: nothing else reads process.env.
+ * Defaults make a fresh machine work in demo mode; production mode requires real secrets.
+ */
+import { z } from 'zod';
+
+const schema = z
+  .object({
+    APP_MODE: z.enum(['demo', 'production']).default('demo'),
+    PORT: z.coerce.number().int().positive().default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/dealer'),
+    REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+    /** Prefix of every Redis key (BullMQ queues), so tests and runs never share keys. */
+    REDIS_PREFIX: z.string().default('dealer'),
+    EVENTSTORE_URL: z.string().optional(),
+    KAFKA_BROKERS: z.string().optional(),
+    KAFKA_TOPIC: z.string().default('dealer.integration-events'),
+    /** Base64 of 32 bytes: wraps every customer's personal-data key. */
+    PII_MASTER_KEY: z.string().optional(),
+    SMTP_URL: z.string().optional(),
+    SMS_PROVIDER_URL: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Directory of the built web client to serve; empty to serve none. */
+    WEB_DIST: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_MODE === 'production' && !env.PII_MASTER_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['PII_MASTER_KEY'], message: 'PII_MASTER_KEY is required in production mode' });
+    }
+  });
+
+export type Env = z.infer<typeof schema>;
+
+/** Fixed demo-only key: demo data is fake, and a restart must still decrypt it. */
+const DEMO_MASTER_KEY = Buffer.alloc(32, 'demo-only-master-key').toString('base64');
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env & { piiMasterKey: Buffer } {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${detail}`);
+  }
+  const env = parsed.data;
+  const piiMasterKey = Buffer.from(env.PII_MASTER_KEY ?? DEMO_MASTER_KEY, 'base64');
+  if (piiMasterKey.length !== 32) throw new Error('Invalid configuration: PII_MASTER_KEY must be base64 of 32 bytes');
+  return { ...env, piiMasterKey };
+}

@@ -1,0 +1,105 @@
+/**
+ * The event-store port: the one interface every adapter (PostgreSQL, EventStoreDB) implements
+ * and the shared contract suite (event-store/contract.ts) proves.
+ *
+ * Positions: stream revisions start at 0 (the first event of a stream has revision 0).
+ * Global positions are positive, strictly increasing in the order `readAll` and subscriptions
+ * deliver events; they are JavaScript numbers (safe up to 2^53).
+ */
+
+/** Who and why, stored with every event (DESIGN: correlation id, causation id, actor, time). */
+export interface EventMetadata {
+  eventId: string;
+  correlationId: string;
+  causationId: string | null;
+  /** The user or process that caused the event, e.g. `user:42`, `system:workers`. */
+  actor: string;
+  /** ISO-8601 time the command was decided (the clock is a parameter, never read inside deciders). */
+  time: string;
+}
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> extends NewEvent<Type, Data> {
+  streamId: string;
+  /** Position of the event inside its stream, from 0. */
+  revision: number;
+  /** Position in the all-stream; monotonic in delivery order. */
+  globalPosition: number;
+}
+
+/**
+ * 'any': no check. 'no_stream': the stream must not exist. 'stream_exists': it must exist.
+ * A number: the stream's last revision must be exactly this.
+ */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream: pass it as the next expected revision. */
+  nextExpectedRevision: number;
+  /** Global position of the last appended event: what read-your-writes waits for. */
+  position: number;
+}
+
+export interface ReadStreamOptions {
+  direction?: 'forwards' | 'backwards';
+  /** Inclusive start revision; defaults to the start (forwards) or the end (backwards). */
+  fromRevision?: number;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events after this global position. 0 means from the very start. */
+  after?: number;
+  maxCount?: number;
+}
+
+export interface SubscribeOptions {
+  /** Exclusive start position (the checkpoint of the subscriber); 0 = from the start. */
+  after: number;
+  /** Called with consecutive batches, in order; the next batch waits for this promise. */
+  onBatch: (events: RecordedEvent[]) => Promise<void>;
+  /** Largest batch handed to onBatch. */
+  batchSize?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface Subscription {
+  /** Stops delivering; resolves once the current batch (if any) has finished. */
+  stop(): Promise<void>;
+}
+
+export interface EventStore {
+  appendToStream(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribeToAll(options: SubscribeOptions): Subscription;
+  /** Highest global position currently readable; 0 for an empty store. */
+  headPosition(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The stream's revision did not match the expected revision. Maps to HTTP 409. */
+export class WrongExpectedRevisionError extends Error {
+  override readonly name = 'WrongExpectedRevisionError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    /** The stream's actual last revision, or -1 when it does not exist. */
+    readonly actual: number,
+  ) {
+    super(`Wrong expected revision on ${streamId}: expected ${String(expected)}, actual ${actual}`);
+  }
+}
+
+/** Some of the event ids were already used in a different place. Maps to HTTP 409. */
+export class DuplicateEventIdError extends Error {
+  override readonly name = 'DuplicateEventIdError';
+  constructor(readonly streamId: string) {
+    super(`Event ids already used elsewhere than at the end of ${streamId}`);
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * The PostgreSQL adapter of the event-store port (the default). One round trip per append
+ * (the es_append function, see schema.ts); subscribers read below the oldest in-flight
+ * transaction, wake on LISTEN/NOTIFY and fall back to polling.
+ */
+import type postgres from 'postgres';
+import {
+  DuplicateEventIdError,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from '../port';
+
+const NOTIFY_CHANNEL = 'es_appended';
+
+interface EventRow {
+  global_position: string;
+  stream_id: string;
+  revision: string;
+  event_type: string;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    streamId: row.stream_id,
+    revision: Number(row.revision),
+    globalPosition: Number(row.global_position),
+    type: row.event_type,
+    data: row.data,
+    metadata: row.metadata,
+  };
+}
+
+function modeOf(expected: ExpectedRevision): [mode: number, revision: number] {
+  if (expected === 'any') return [0, 0];
+  if (expected === 'no_stream' || expected === -1) return [1, 0];
+  if (expected === 'stream_exists') return [2, 0];
+  return [3, expected];
+}
+
+export interface PostgresEventStoreOptions {
+  /** Fallback poll interval of subscriptions when no notification arrives. */
+  pollIntervalMs?: number;
+  /** How long appends in one process are gathered before one NOTIFY wakes subscribers. */
+  notifyDelayMs?: number;
+}
+
+export class PostgresEventStore implements EventStore {
+  private readonly pollIntervalMs: number;
+  private readonly notifyDelayMs: number;
+  private notifyTimer: NodeJS.Timeout | null = null;
+  private readonly subscriptions = new Set<Subscription>();
+
+  constructor(
+    private readonly sql: postgres.Sql,
+    options: PostgresEventStoreOptions = {},
+  ) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 500;
+    this.notifyDelayMs = options.notifyDelayMs ?? 2;
+  }
+
+  async appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    options: { expectedRevision?: ExpectedRevision } = {},
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    const expected = options.expectedRevision ?? 'any';
+    const [mode, revision] = modeOf(expected);
+    const sql = this.sql;
+    const [row] = await sql<{ next_revision: string; last_position: string; outcome: number }[]>`
+      select next_revision, last_position, outcome from es_append(
+        ${streamId}, ${mode}::smallint, ${revision}::bigint,
+        ${sql.array(events.map((e) => e.metadata.eventId))}::uuid[],
+        ${sql.array(events.map((e) => e.type))}::text[],
+        ${sql.array(events.map((e) => sql.json(e.data as postgres.JSONValue)))}::jsonb[],
+        ${sql.array(events.map((e) => sql.json(e.metadata as unknown as postgres.JSONValue)))}::jsonb[]
+      )`;
+    if (!row) throw new Error('es_append returned nothing');
+    if (row.outcome === 2) throw new WrongExpectedRevisionError(streamId, expected, Number(row.next_revision));
+    if (row.outcome === 3) throw new DuplicateEventIdError(streamId);
+    this.scheduleNotify();
+    return { nextExpectedRevision: Number(row.next_revision), position: Number(row.last_position) };
+  }
+
+  /** Wakes subscribers in every process; many appends close together share one NOTIFY. */
+  private scheduleNotify(): void {
+    if (this.notifyTimer) return;
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = null;
+      this.sql.notify(NOTIFY_CHANNEL, '').catch(() => undefined);
+    }, this.notifyDelayMs);
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const sql = this.sql;
+    const backwards = options.direction === 'backwards';
+    const limit = options.maxCount ?? 1_000_000;
+    const from = options.fromRevision;
+    const rows = backwards
+      ? await sql<EventRow[]>`
+          select global_position, stream_id, revision, event_type, data, metadata from es_events
+          where stream_id = ${streamId} ${from === undefined ? sql`` : sql`and revision <= ${from}`}
+          order by revision desc limit ${limit}`
+      : await sql<EventRow[]>`
+          select global_position, stream_id, revision, event_type, data, metadata from es_events
+          where stream_id = ${streamId} and revision >= ${from ?? 0}
+          order by revision asc limit ${limit}`;
+    return rows.map(toRecorded);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const rows = await this.sql<EventRow[]>`
+      select global_position, stream_id, revision, event_type, data, metadata from es_events
+      where global_position > ${options.after ?? 0}
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by global_position limit ${options.maxCount ?? 1000}`;
+    return rows.map(toRecorded);
+  }
+
+  async headPosition(): Promise<number> {
+    const [row] = await this.sql<{ head: string | null }[]>`
+      select max(global_position) as head from es_events
+      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
+    return Number(row?.head ?? 0);
+  }
+
+  private async hasCommittedBeyond(position: number): Promise<boolean> {
+    const [row] = await this.sql<{ found: boolean }[]>`
+      select exists (select 1 from es_events where global_position > ${position}) as found`;
+    return row?.found ?? false;
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    const batchSize = options.batchSize ?? 500;
+    let position = options.after;
+    let stopped = false;
+    let wake: (() => void) | null = null;
+    const wakeUp = () => wake?.();
+    const listening = this.sql.listen(NOTIFY_CHANNEL, wakeUp).catch((error: unknown) => {
+      options.onError?.(error);
+      return null;
+    });
+
+    const loop = (async () => {
+      while (!stopped) {
+        let batch: RecordedEvent[] = [];
+        try {
+          batch = await this.readAll({ after: position, maxCount: batchSize });
+          if (batch.length > 0) {
+            await options.onBatch(batch);
+            position = batch[batch.length - 1]!.globalPosition;
+            continue;
+          }
+        } catch (error) {
+          options.onError?.(error);
+        }
+        if (stopped) break;
+        // Committed rows exist beyond the horizon: an older transaction is still open, retry soon.
+        const pending = await this.hasCommittedBeyond(position).catch(() => false);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pending ? 5 : this.pollIntervalMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = null;
+      }
+    })();
+
+    const subscription: Subscription = {
+      stop: async () => {
+        stopped = true;
+        wakeUp();
+        await loop;
+        const listener = await listening;
+        await listener?.unlisten().catch(() => undefined);
+        this.subscriptions.delete(subscription);
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    if (this.notifyTimer) clearTimeout(this.notifyTimer);
+  }
+}

@@ -1,0 +1,6 @@
+/** Every migration the platform owns, in order. Read models own their tables (projector). */
+import { EVENT_STORE_MIGRATIONS } from './event-store/postgres/schema';
+import { PII_KEY_MIGRATIONS } from './personal-data/vault';
+import type { Migration } from './db/migrate';
+
+export const ALL_PLATFORM_MIGRATIONS: readonly Migration[] = [...EVENT_STORE_MIGRATIONS, ...PII_KEY_MIGRATIONS];

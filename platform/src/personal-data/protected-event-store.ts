@@ -1,0 +1,88 @@
+/**
+ * Decorates an EventStore so personal fields never reach it in clear: on append they are
+ * sealed into `__pii` with the subject's key; on read they are opened again, or come back
+ * null with `personalDataErased: true` once the key is erased.
+ */
+import { PERSONAL_DATA_SUBJECT_FIELD, PERSONAL_FIELD_SET } from '@dealer/contracts';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from '../event-store/port';
+import type { PersonalDataBox, PersonalDataVault } from './vault';
+
+type Data = Record<string, unknown>;
+
+function subjectOf(data: unknown): string | null {
+  if (!data || typeof data !== 'object') return null;
+  const id = (data as Data)[PERSONAL_DATA_SUBJECT_FIELD];
+  return typeof id === 'string' ? id : null;
+}
+
+export class ProtectedEventStore implements EventStore {
+  constructor(
+    private readonly inner: EventStore,
+    readonly vault: PersonalDataVault,
+  ) {}
+
+  private async seal(event: NewEvent): Promise<NewEvent> {
+    const subject = subjectOf(event.data);
+    if (!subject) return event;
+    const plain: Data = {};
+    const personal: Data = {};
+    for (const [k, v] of Object.entries(event.data as Data)) {
+      if (PERSONAL_FIELD_SET.has(k)) personal[k] = v;
+      else plain[k] = v;
+    }
+    if (Object.keys(personal).length === 0) return event;
+    const key = await this.vault.keyFor(subject);
+    return { ...event, data: { ...plain, __pii: this.vault.sealFields(key, personal) } };
+  }
+
+  async open(events: RecordedEvent[]): Promise<RecordedEvent[]> {
+    const subjects = events.filter((e) => (e.data as Data | null)?.__pii).map((e) => subjectOf(e.data)!);
+    if (subjects.length === 0) return events;
+    const keys = await this.vault.loadKeys(subjects);
+    return events.map((e) => {
+      const data = e.data as Data | null;
+      const box = data?.__pii as PersonalDataBox | undefined;
+      if (!data || !box) return e;
+      const { __pii: _omit, ...plain } = data;
+      const opened = this.vault.openBox(keys.get(subjectOf(data)!), box);
+      if (opened) return { ...e, data: { ...plain, ...opened } };
+      const erased = Object.fromEntries(box.fields.map((f) => [f, null]));
+      return { ...e, data: { ...plain, ...erased, personalDataErased: true } };
+    });
+  }
+
+  async appendToStream(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> {
+    const sealed = await Promise.all(events.map((e) => this.seal(e)));
+    return this.inner.appendToStream(streamId, sealed, options);
+  }
+
+  async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    return this.open(await this.inner.readStream(streamId, options));
+  }
+
+  async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
+    return this.open(await this.inner.readAll(options));
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    return this.inner.subscribeToAll({ ...options, onBatch: async (batch) => options.onBatch(await this.open(batch)) });
+  }
+
+  headPosition(): Promise<number> {
+    return this.inner.headPosition();
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Crypto-shredding of personal data (DESIGN: Personal data; docs/decisions.md).
+ *
+ * Every data subject (a customer) has its own random AES-256-GCM key, stored wrapped by the
+ * master key in `pii_keys`. Events keep their personal fields only inside an encrypted box;
+ * erasing the subject's key makes every copy of those fields unreadable (event store,
+ * replays, Kafka, backups), while the non-personal facts stay readable.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Sql } from '../db/postgres';
+
+export const PII_KEY_MIGRATIONS = [
+  {
+    id: '0003_pii_keys',
+    sql: /* sql */ `
+create table if not exists pii_keys (
+  subject_id text primary key,
+  wrapped_key bytea,
+  created_at timestamptz not null default now(),
+  erased_at timestamptz
+);`,
+  },
+] as const;
+
+/** What an event carries in place of its personal fields. */
+export interface PersonalDataBox {
+  /** Names of the boxed fields (not personal themselves), so an erased box still says what it held. */
+  fields: string[];
+  /** base64(iv 12 | tag 16 | ciphertext) of the JSON of the fields. */
+  box: string;
+}
+
+function seal(key: Buffer, plaintext: Buffer): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const ct = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), ct]).toString('base64');
+}
+
+function open(key: Buffer, sealed: string): Buffer {
+  const raw = Buffer.from(sealed, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]);
+}
+
+type KeyState = Buffer | 'erased';
+
+export class PersonalDataVault {
+  private readonly cache = new Map<string, KeyState>();
+  private readonly maxCached: number;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly masterKey: Buffer,
+    options: { maxCachedKeys?: number } = {},
+  ) {
+    this.maxCached = options.maxCachedKeys ?? 200_000;
+  }
+
+  private remember(subjectId: string, state: KeyState): void {
+    if (this.cache.size >= this.maxCached) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.set(subjectId, state);
+  }
+
+  /** The subject's key, created on first use. Throws for an erased subject: nothing new is stored. */
+  async keyFor(subjectId: string): Promise<Buffer> {
+    const cached = this.cache.get(subjectId);
+    if (cached === 'erased') throw new PersonalDataErasedError(subjectId);
+    if (cached) return cached;
+    const wrapped = seal(this.masterKey, randomBytes(32));
+    await this.sql`insert into pii_keys (subject_id, wrapped_key) values (${subjectId}, ${Buffer.from(wrapped)})
+      on conflict (subject_id) do nothing`;
+    const loaded = await this.loadKeys([subjectId]);
+    const state = loaded.get(subjectId);
+    if (state === 'erased' || !state) throw new PersonalDataErasedError(subjectId);
+    return state;
+  }
+
+  /** Loads many keys in one query (projections decrypt whole batches). */
+  async loadKeys(subjectIds: string[]): Promise<Map<string, KeyState>> {
+    const result = new Map<string, KeyState>();
+    const missing: string[] = [];
+    for (const id of new Set(subjectIds)) {
+      const cached = this.cache.get(id);
+      if (cached) result.set(id, cached);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const rows = await this.sql<{ subject_id: string; wrapped_key: Buffer | null }[]>`
+        select subject_id, wrapped_key from pii_keys where subject_id = any(${missing})`;
+      for (const row of rows) {
+        const state: KeyState = row.wrapped_key ? open(this.masterKey, row.wrapped_key.toString()) : 'erased';
+        this.remember(row.subject_id, state);
+        result.set(row.subject_id, state);
+      }
+    }
+    return result;
+  }
+
+  sealFields(key: Buffer, fields: Record<string, unknown>): PersonalDataBox {
+    return { fields: Object.keys(fields), box: seal(key, Buffer.from(JSON.stringify(fields))) };
+  }
+
+  openBox(key: KeyState | undefined, box: PersonalDataBox): Record<string, unknown> | null {
+    if (!key || key === 'erased') return null;
+    return JSON.parse(open(key, box.box).toString()) as Record<string, unknown>;
+  }
+
+  /** Destroys the subject's key: every box sealed with it becomes unreadable for good. */
+  async erase(subjectId: string): Promise<void> {
+    await this.sql`insert into pii_keys (subject_id, wrapped_key, erased_at) values (${subjectId}, null, now())
+      on conflict (subject_id) do update set wrapped_key = null, erased_at = now()`;
+    this.cache.set(subjectId, 'erased');
+  }
+
+  /** Another process erased a key: forget any cached copy. */
+  forget(subjectId: string): void {
+    this.cache.delete(subjectId);
+  }
+}
+
+export class PersonalDataErasedError extends Error {
+  override readonly name = 'PersonalDataErasedError';
+  constructor(readonly subjectId: string) {
+    super('Personal data of this subject has been erased');
+  }
+}
