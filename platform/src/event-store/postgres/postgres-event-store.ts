@@ -152,23 +152,28 @@ export class PostgresEventStore implements EventStore {
     });
 
     const loop = (async () => {
+      let failures = 0;
       while (!stopped) {
-        let batch: RecordedEvent[] = [];
+        let delay: number;
         try {
-          batch = await this.readAll({ after: position, maxCount: batchSize });
+          const batch = await this.readAll({ after: position, maxCount: batchSize });
           if (batch.length > 0) {
             await options.onBatch(batch);
             position = batch[batch.length - 1]!.globalPosition;
+            failures = 0;
             continue;
           }
+          // Committed rows exist beyond the horizon: an older transaction is still open, retry soon.
+          delay = (await this.hasCommittedBeyond(position)) ? 5 : this.pollIntervalMs;
         } catch (error) {
           options.onError?.(error);
+          // The same batch is retried (nothing was acknowledged), backing off up to 30 s.
+          failures += 1;
+          delay = Math.min(30_000, 250 * 2 ** Math.min(failures, 7));
         }
         if (stopped) break;
-        // Committed rows exist beyond the horizon: an older transaction is still open, retry soon.
-        const pending = await this.hasCommittedBeyond(position).catch(() => false);
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pending ? 5 : this.pollIntervalMs);
+          const timer = setTimeout(resolve, delay);
           wake = () => {
             clearTimeout(timer);
             resolve();

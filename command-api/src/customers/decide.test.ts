@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '@dealer/platform/errors';
+import type { CustomerProfile } from '@dealer/contracts';
+import { evolveCustomer, initialCustomerState, type CustomerAggregateEvent } from './customer';
+import { decideCustomer, REGISTRATION_MESSAGES, type CustomerCommand } from './decide';
+
+const profile: CustomerProfile = {
+  firstName: 'Pat',
+  lastName: 'Customer',
+  emailAddress: 'pat@example.com',
+  phoneMobile: '3035550142',
+  phoneOther: null,
+  address: '100 Main St',
+  address2: null,
+  city: 'Denver',
+  state: 'CO',
+  zip: '80202',
+  isTaxExempt: false,
+  verifyRedemptions: false,
+};
+const id = '00000000-0000-4000-8000-000000000001';
+
+/** given(events).when(command).then(events | error) */
+function given(events: CustomerAggregateEvent[]) {
+  const state = events.reduce(evolveCustomer, initialCustomerState());
+  return { when: (command: CustomerCommand) => () => decideCustomer(command, state) };
+}
+const created: CustomerAggregateEvent = { type: 'CustomerCreated', data: { customerId: id, ...profile } };
+
+describe('customer decider', () => {
+  it('should create a customer that does not exist yet', () => {
+    expect(given([]).when({ type: 'CreateCustomer', data: { customerId: id, profile } })()).toEqual([created]);
+  });
+
+  it('should refuse to create a customer twice', () => {
+    expect(given([created]).when({ type: 'CreateCustomer', data: { customerId: id, profile } })).toThrow(DomainError);
+  });
+
+  it('should record only the fields an edit changed', () => {
+    const events = given([created]).when({
+      type: 'EditCustomer',
+      data: { customerId: id, profile: { ...profile, city: 'Boulder', zip: '80301' }, byEmployee: false },
+    })();
+    expect(events).toEqual([{ type: 'CustomerEdited', data: { customerId: id, city: 'Boulder', zip: '80301' } }]);
+  });
+
+  it('should record nothing for an edit that changes nothing', () => {
+    expect(given([created]).when({ type: 'EditCustomer', data: { customerId: id, profile, byEmployee: false } })()).toEqual([]);
+  });
+
+  it('should refuse to edit a customer that does not exist', () => {
+    const run = given([]).when({ type: 'EditCustomer', data: { customerId: id, profile, byEmployee: false } });
+    expect(run).toThrow(expect.objectContaining({ kind: 'not_found' }));
+  });
+
+  it('should refuse an employee changing e-mail or mobile directly', () => {
+    const email = given([created]).when({
+      type: 'EditCustomer',
+      data: { customerId: id, profile: { ...profile, emailAddress: 'x@example.com' }, byEmployee: true },
+    });
+    expect(email).toThrow('Please use the change email button below');
+    const phone = given([created]).when({
+      type: 'EditCustomer',
+      data: { customerId: id, profile: { ...profile, phoneMobile: '3035550000' }, byEmployee: true },
+    });
+    expect(phone).toThrow('Please use the change phone button below');
+  });
+
+  it('should let the customer change their own e-mail', () => {
+    const events = given([created]).when({
+      type: 'EditCustomer',
+      data: { customerId: id, profile: { ...profile, emailAddress: 'x@example.com' }, byEmployee: false },
+    })();
+    expect(events).toEqual([{ type: 'CustomerEdited', data: { customerId: id, emailAddress: 'x@example.com' } }]);
+  });
+
+  it('should request a registration message only with an e-mail for the e-mail channel', () => {
+    const noEmail: CustomerAggregateEvent = { type: 'CustomerCreated', data: { customerId: id, ...profile, emailAddress: null } };
+    expect(given([noEmail]).when({ type: 'RequestRegistrationMessage', data: { customerId: id, channel: 'email' } })).toThrow(
+      REGISTRATION_MESSAGES.needsEmail,
+    );
+    expect(given([created]).when({ type: 'RequestRegistrationMessage', data: { customerId: id, channel: 'email' } })()).toEqual([
+      { type: 'RegistrationMessageRequested', data: { customerId: id, channel: 'email' } },
+    ]);
+  });
+});

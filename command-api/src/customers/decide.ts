@@ -1,0 +1,63 @@
+/** Commands of the customer aggregate and the decider that turns them into events. Pure. */
+import { CUSTOMER_MESSAGES, type CustomerProfile } from '@dealer/contracts';
+import { DomainError } from '@dealer/platform/errors';
+import type { CustomerAggregateEvent, CustomerState } from './customer';
+
+export type CustomerCommand =
+  | { type: 'CreateCustomer'; data: { customerId: string; profile: CustomerProfile } }
+  | { type: 'EditCustomer'; data: { customerId: string; profile: CustomerProfile; byEmployee: boolean } }
+  | { type: 'RequestRegistrationMessage'; data: { customerId: string; channel: 'email' | 'sms' } };
+
+export const REGISTRATION_MESSAGES = {
+  alreadyRegistered: 'Customer is already registered.',
+  needsEmail: 'User MUST have email to register.',
+  needsPhone: 'User MUST have a mobile phone to register by text.',
+} as const;
+
+export const EMPLOYEE_CONTACT_EDIT_MESSAGES = {
+  email: 'Please use the change email button below',
+  phone: 'Please use the change phone button below',
+} as const;
+
+const notFound = () => new DomainError('not_found', [CUSTOMER_MESSAGES.notFound]);
+
+function changedFields(before: CustomerProfile, after: CustomerProfile): Partial<CustomerProfile> {
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof CustomerProfile)[]) {
+    if (before[key] !== after[key]) changes[key] = after[key];
+  }
+  return changes as Partial<CustomerProfile>;
+}
+
+export function decideCustomer(command: CustomerCommand, state: CustomerState): CustomerAggregateEvent[] {
+  switch (command.type) {
+    case 'CreateCustomer': {
+      if (state.status !== 'none') throw new DomainError('conflict', ['This customer already exists.']);
+      return [{ type: 'CustomerCreated', data: { customerId: command.data.customerId, ...command.data.profile } }];
+    }
+    case 'EditCustomer': {
+      if (state.status !== 'active') throw notFound();
+      const changes = changedFields(state.profile, command.data.profile);
+      // SPEC 6: employees change e-mail and phone only through the confirmed change flows.
+      if (command.data.byEmployee && 'emailAddress' in changes) {
+        throw new DomainError('validation', [EMPLOYEE_CONTACT_EDIT_MESSAGES.email], { emailAddress: EMPLOYEE_CONTACT_EDIT_MESSAGES.email });
+      }
+      if (command.data.byEmployee && 'phoneMobile' in changes) {
+        throw new DomainError('validation', [EMPLOYEE_CONTACT_EDIT_MESSAGES.phone], { phoneMobile: EMPLOYEE_CONTACT_EDIT_MESSAGES.phone });
+      }
+      if (Object.keys(changes).length === 0) return [];
+      return [{ type: 'CustomerEdited', data: { customerId: command.data.customerId, ...changes } }];
+    }
+    case 'RequestRegistrationMessage': {
+      if (state.status !== 'active') throw notFound();
+      if (state.isRegistered) throw new DomainError('conflict', [REGISTRATION_MESSAGES.alreadyRegistered]);
+      if (command.data.channel === 'email' && !state.profile.emailAddress) {
+        throw new DomainError('validation', [REGISTRATION_MESSAGES.needsEmail]);
+      }
+      if (command.data.channel === 'sms' && !state.profile.phoneMobile) {
+        throw new DomainError('validation', [REGISTRATION_MESSAGES.needsPhone]);
+      }
+      return [{ type: 'RegistrationMessageRequested', data: { customerId: command.data.customerId, channel: command.data.channel } }];
+    }
+  }
+}

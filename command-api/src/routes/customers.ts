@@ -1,0 +1,77 @@
+/** POST /api/customers, PUT /api/customers/{id}, POST /api/customer-resend-registration. */
+import type { FastifyInstance } from 'fastify';
+import { customerStreamId, validateProfile } from '@dealer/contracts';
+import { DomainError, handle, type EventStore } from '@dealer/platform';
+import { customerDecider } from '../customers/decider';
+import { commandContext } from '../plugins/request-context';
+import { commandResponse, idParams, problemResponse, profileBody } from './schemas';
+
+function profileOrThrow(body: unknown) {
+  const result = validateProfile(body);
+  if (!result.ok) throw new DomainError('validation', result.errors, result.fields);
+  return result.value;
+}
+
+const position = (p: number | null) => (p === null ? {} : { position: String(p) });
+
+export function customerRoutes(store: EventStore) {
+  return async function routes(app: FastifyInstance) {
+    app.post(
+      '/api/customers',
+      { schema: { body: profileBody, response: { 201: commandResponse('customerId'), '4xx': problemResponse } } },
+      async (request, reply) => {
+        const profile = profileOrThrow(request.body);
+        const ctx = commandContext(request);
+        const customerId = ctx.newId();
+        const result = await handle(store, customerStreamId(customerId), customerDecider, { type: 'CreateCustomer', data: { customerId, profile } }, ctx);
+        reply.status(201);
+        return { dataSet: { customerId, revision: result.revision }, metaData: position(result.position) };
+      },
+    );
+
+    app.put<{ Params: { id: string }; Body: { expectedRevision?: number } }>(
+      '/api/customers/:id',
+      { schema: { params: idParams, body: profileBody, response: { 200: commandResponse('customerId'), '4xx': problemResponse } } },
+      async (request) => {
+        const profile = profileOrThrow(request.body);
+        const customerId = request.params.id;
+        const result = await handle(
+          store,
+          customerStreamId(customerId),
+          customerDecider,
+          { type: 'EditCustomer', data: { customerId, profile, byEmployee: false } },
+          commandContext(request),
+          request.body.expectedRevision === undefined ? {} : { expectedRevision: request.body.expectedRevision },
+        );
+        return { dataSet: { customerId, revision: result.revision }, metaData: position(result.position) };
+      },
+    );
+
+    app.post<{ Body: { customerId: string; isEmail?: boolean; isText?: boolean } }>(
+      '/api/customer-resend-registration',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            required: ['customerId'],
+            properties: { customerId: { type: 'string', format: 'uuid' }, isEmail: { type: 'boolean' }, isText: { type: 'boolean' } },
+          },
+          response: { 200: commandResponse('customerId'), '4xx': problemResponse },
+        },
+      },
+      async (request) => {
+        const { customerId, isEmail, isText } = request.body;
+        if (!isEmail === !isText) throw new DomainError('validation', ['Choose either isEmail or isText.']);
+        const channel = isEmail ? 'email' : 'sms';
+        const result = await handle(
+          store,
+          customerStreamId(customerId),
+          customerDecider,
+          { type: 'RequestRegistrationMessage', data: { customerId, channel } },
+          commandContext(request),
+        );
+        return { dataSet: { customerId, revision: result.revision }, metaData: position(result.position) };
+      },
+    );
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * The composition root: the whole product in one process (command API, query API, projector,
+ * reactor, workers, web client) on one port. docker-compose runs the same parts as separate
+ * processes through each part's own server.ts.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  ALL_PLATFORM_MIGRATIONS,
+  PersonalDataVault,
+  ProtectedEventStore,
+  createEventStore,
+  createLogger,
+  createPool,
+  createRedis,
+  ensureDatabase,
+  migrate,
+  registerErrorHandler,
+  type Env,
+  type Logger,
+  type Sql,
+} from '@dealer/platform';
+import { commandApi } from '@dealer/command-api';
+import { CheckpointWaiter, queryApi } from '@dealer/query-api';
+import { projections, startProjector, type ProjectorHandle } from '@dealer/projector';
+import {
+  ChannelRouter,
+  DevOutboxSender,
+  SmtpSender,
+  WORKER_MIGRATIONS,
+  createMessagesQueue,
+  createMessagesWorker,
+  startReactor,
+  type MessageSender,
+} from '@dealer/workers';
+import { registerHealth } from './health';
+import { registerWebStatic } from './web-static';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const PRODUCT_MIGRATIONS = [...ALL_PLATFORM_MIGRATIONS, ...WORKER_MIGRATIONS];
+
+export interface Product {
+  app: FastifyInstance;
+  sql: Sql;
+  projector: ProjectorHandle;
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
+export type ProductEnv = Env & { piiMasterKey: Buffer; PUBLIC_URL?: string | undefined };
+
+export async function prepareDatabase(env: ProductEnv): Promise<Sql> {
+  await ensureDatabase(env.DATABASE_URL);
+  const sql = createPool(env.DATABASE_URL, { max: 20 });
+  await migrate(sql, PRODUCT_MIGRATIONS);
+  return sql;
+}
+
+export async function startProduct(env: ProductEnv, options: { logger?: Logger; webDist?: string | null } = {}): Promise<Product> {
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  const sql = await prepareDatabase(env);
+  const rawStore = await createEventStore(env, sql);
+  const vault = new PersonalDataVault(sql, env.piiMasterKey);
+  const store = new ProtectedEventStore(rawStore, vault);
+
+  const projector = startProjector({ sql, store, projections, logger });
+
+  const redis = createRedis(env.REDIS_URL);
+  const workerRedis = createRedis(env.REDIS_URL);
+  const queue = createMessagesQueue(redis, env.REDIS_PREFIX);
+  const outbox = new DevOutboxSender(sql);
+  const smtp = env.SMTP_URL ? new SmtpSender(env.SMTP_URL) : null;
+  const senders: Record<'email' | 'sms', MessageSender> = { email: smtp ?? outbox, sms: outbox };
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const worker = createMessagesWorker(
+    workerRedis,
+    env.REDIS_PREFIX,
+    { sql, store, sender: new ChannelRouter(senders), publicUrl, now: () => new Date() },
+    logger,
+  );
+  const reactor = await startReactor({ sql, store, queue, logger });
+
+  const waiter = new CheckpointWaiter(sql);
+  await waiter.start();
+
+  const app = Fastify({ loggerInstance: logger, trustProxy: true }) as unknown as FastifyInstance;
+  registerErrorHandler(app);
+  await app.register(commandApi({ store }));
+  await app.register(queryApi({ sql, waiter, demoMode: env.APP_MODE === 'demo' }));
+  registerHealth(app, { sql, redis, store, projector, worker, reactor });
+  await registerWebStatic(app, options.webDist === undefined ? (env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist')) : options.webDist);
+
+  let stopped = false;
+  return {
+    app,
+    sql,
+    projector,
+    logger,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await app.close();
+      await reactor.stop();
+      await worker.close();
+      await queue.close();
+      await projector.stop();
+      await waiter.stop();
+      await store.close();
+      smtp?.close();
+      redis.disconnect();
+      workerRedis.disconnect();
+      await sql.end({ timeout: 5 });
+    },
+  };
+}

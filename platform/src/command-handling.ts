@@ -1,0 +1,50 @@
+/**
+ * handle(store, streamId, decider, command): load the stream, fold it into state, decide,
+ * append with the expected revision. An optimistic-concurrency conflict re-decides against
+ * the fresh state (a few times) unless the caller pinned the revision it saw.
+ */
+import { WrongExpectedRevisionError, type EventStore } from './event-store/port';
+import { toNewEvents, type CommandContext } from './metadata';
+
+export interface Decider<State, Command, Event extends { type: string; data: unknown }> {
+  initialState: () => State;
+  evolve: (state: State, event: { type: string; data: unknown }) => State;
+  decide: (command: Command, state: State) => Event[];
+}
+
+export interface HandleResult<State> {
+  /** Global position of the last appended event; null when the command changed nothing. */
+  position: number | null;
+  /** The stream's revision after the command (-1: no stream). */
+  revision: number;
+  state: State;
+}
+
+export async function handle<State, Command, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+  command: Command,
+  ctx: CommandContext,
+  options: { expectedRevision?: number; retries?: number } = {},
+): Promise<HandleResult<State>> {
+  const retries = options.expectedRevision === undefined ? (options.retries ?? 3) : 0;
+  for (let attempt = 0; ; attempt++) {
+    const history = await store.readStream(streamId);
+    const revision = history.length > 0 ? history[history.length - 1]!.revision : -1;
+    if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
+      throw new WrongExpectedRevisionError(streamId, options.expectedRevision, revision);
+    }
+    const state = history.reduce(decider.evolve, decider.initialState());
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { position: null, revision, state };
+    try {
+      const result = await store.appendToStream(streamId, toNewEvents(events, ctx), {
+        expectedRevision: revision === -1 ? 'no_stream' : revision,
+      });
+      return { position: result.position, revision: result.nextExpectedRevision, state: events.reduce(decider.evolve, state) };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= retries) throw error;
+    }
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * What a projection is: a name (also its checkpoint), the schema its read tables live in,
+ * how to create those tables in a given schema (live or a rebuild's fresh one), and how to
+ * apply a batch of events to them inside the caller's transaction.
+ */
+import type { RecordedEvent, Sql } from '@dealer/platform';
+
+export type Tx = Sql;
+
+export interface Projection {
+  name: string;
+  /** Live schema, e.g. rm_customer_details. A rebuild fills `${schema}__rebuild` and swaps. */
+  schema: string;
+  /** Event types the projection reads; others only advance its checkpoint. */
+  handles: ReadonlySet<string>;
+  createTables(tx: Tx, schema: string): Promise<void>;
+  applyBatch(tx: Tx, schema: string, events: RecordedEvent[]): Promise<void>;
+}
+
+/** Quotes an identifier for SQL built from our own (never user-supplied) names. */
+export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;

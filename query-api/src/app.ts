@@ -1,0 +1,20 @@
+/** The query API (read side: GET /api) as a fastify plugin; it reads only read tables. */
+import type { FastifyInstance } from 'fastify';
+import type { Sql } from '@dealer/platform';
+import { registerReadYourWrites, type CheckpointWaiter } from './plugins/read-your-writes';
+import { customerQueryRoutes } from './routes/customers';
+import { devOutboxRoutes } from './routes/dev-outbox';
+
+export interface QueryApiDeps {
+  sql: Sql;
+  waiter: CheckpointWaiter;
+  demoMode: boolean;
+}
+
+export function queryApi(deps: QueryApiDeps) {
+  return async function plugin(app: FastifyInstance) {
+    registerReadYourWrites(app, deps.waiter);
+    await app.register(customerQueryRoutes(deps.sql));
+    if (deps.demoMode) await app.register(devOutboxRoutes(deps.sql));
+  };
+}

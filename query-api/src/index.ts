@@ -1,0 +1,2 @@
+export * from './app';
+export { CheckpointWaiter } from './plugins/read-your-writes';

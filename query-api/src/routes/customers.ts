@@ -1,0 +1,65 @@
+/** GET /api/customers/{id} and GET /api/customer-search. */
+import type { FastifyInstance } from 'fastify';
+import { CUSTOMER_MESSAGES, LIMITS } from '@dealer/contracts';
+import { DomainError, type Sql } from '@dealer/platform';
+import { CUSTOMER_DETAILS, getCustomer } from '../read-models/customer-details';
+import { CUSTOMER_SEARCH, searchCustomers } from '../read-models/customer-search';
+
+const str = { type: ['string', 'null'] } as const;
+const customerSchema = {
+  type: 'object',
+  properties: {
+    customerId: { type: 'string' },
+    firstName: str, lastName: str, address: str, address2: str, city: str, state: str, zip: str,
+    emailAddress: str, isEmailValidated: { type: 'boolean' }, phoneMobile: str, isPhoneValidated: { type: 'boolean' },
+    phoneOther: str, createdDate: { type: 'string' }, modifiedDate: { type: 'string' }, isEmployee: { type: 'boolean' },
+    isRegistered: { type: 'boolean' }, registrationUrl: str, noValidEmailFlag: { type: 'boolean' },
+    isTaxExempt: { type: 'boolean' }, verifyRedemptions: { type: 'boolean' }, pendingEmail: str, pendingPhone: str,
+    revision: { type: 'integer' },
+  },
+} as const;
+const searchResultSchema = {
+  type: 'object',
+  properties: {
+    customerId: { type: 'string' }, firstName: str, lastName: str, emailAddress: str, searchType: { type: 'string' },
+    soldDMSNumber: str, soldLocationName: str, soldDate: str, phoneMobile: str,
+  },
+} as const;
+
+export const SEARCH_TERM_TOO_SHORT = 'Please enter at least 2 characters to search.';
+
+export function customerQueryRoutes(sql: Sql) {
+  return async function routes(app: FastifyInstance) {
+    app.get<{ Params: { id: string } }>(
+      '/api/customers/:id',
+      {
+        config: { readModels: [CUSTOMER_DETAILS] },
+        schema: {
+          params: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } },
+          response: { 200: { type: 'object', properties: { dataSet: customerSchema } } },
+        },
+      },
+      async (request) => {
+        const customer = await getCustomer(sql, request.params.id);
+        if (!customer) throw new DomainError('not_found', [CUSTOMER_MESSAGES.notFound]);
+        return { dataSet: customer };
+      },
+    );
+
+    app.get<{ Querystring: { searchTerm?: string } }>(
+      '/api/customer-search',
+      {
+        config: { readModels: [CUSTOMER_SEARCH] },
+        schema: {
+          querystring: { type: 'object', properties: { searchTerm: { type: 'string', maxLength: 254 }, minPosition: { type: 'string' } } },
+          response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: searchResultSchema } } } },
+        },
+      },
+      async (request) => {
+        const term = (request.query.searchTerm ?? '').trim();
+        if (term.length < LIMITS.searchTermMin) throw new DomainError('validation', [SEARCH_TERM_TOO_SHORT]);
+        return { dataSet: await searchCustomers(sql, term) };
+      },
+    );
+  };
+}

@@ -1,0 +1,28 @@
+/** GET /api/dev-outbox?to=ADDRESS: the development outbox, newest first (demo mode only). */
+import type { FastifyInstance } from 'fastify';
+import type { Sql } from '@dealer/platform';
+
+export function devOutboxRoutes(sql: Sql) {
+  return async function routes(app: FastifyInstance) {
+    app.get<{ Querystring: { to?: string; limit?: number } }>(
+      '/api/dev-outbox',
+      {
+        schema: {
+          querystring: {
+            type: 'object',
+            properties: { to: { type: 'string', maxLength: 254 }, limit: { type: 'integer', minimum: 1, maximum: 500 } },
+          },
+        },
+      },
+      async (request) => {
+        const to = request.query.to?.trim().toLowerCase();
+        const limit = request.query.limit ?? 200;
+        const rows = await sql`
+          select message_id as "messageId", recipient as "to", channel, subject, body, created_at as "time"
+          from dev_outbox ${to ? sql`where lower(recipient) = ${to}` : sql``}
+          order by created_at desc, seq desc limit ${limit}`;
+        return { dataSet: rows };
+      },
+    );
+  };
+}
