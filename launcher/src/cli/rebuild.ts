@@ -1,0 +1,41 @@
+/**
+ * npm run rebuild -- [projection]: replays the event store into fresh read tables and swaps
+ * them in, with a progress bar showing events/s. Without a name, rebuilds every projection.
+ */
+import cliProgress from 'cli-progress';
+import { PersonalDataVault, ProtectedEventStore, createEventStore, loadEnv } from '@dealer/platform';
+import { projections, rebuildProjection } from '@dealer/projector';
+import { prepareDatabase } from '../product';
+
+const env = loadEnv();
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = wanted.filter((w) => !projections.some((p) => p.name === w));
+if (unknown.length > 0) {
+  console.error(`Unknown projection: ${unknown.join(', ')}. Known: ${projections.map((p) => p.name).join(', ')}`);
+  process.exit(2);
+}
+const chosen = wanted.length === 0 ? projections : projections.filter((p) => wanted.includes(p.name));
+
+const sql = await prepareDatabase(env);
+const store = new ProtectedEventStore(await createEventStore(env, sql), new PersonalDataVault(sql, env.piiMasterKey));
+try {
+  for (const projection of chosen) {
+    const bar = new cliProgress.SingleBar(
+      { format: `${projection.name.padEnd(18)} [{bar}] {percentage}% | {value}/{total} | {rate} events/s`, hideCursor: true },
+      cliProgress.Presets.shades_classic,
+    );
+    bar.start(1, 0, { rate: 0 });
+    const result = await rebuildProjection({ sql, store }, projection, {
+      onProgress: (p) => {
+        bar.setTotal(Math.max(p.total, 1));
+        bar.update(p.done, { rate: p.eventsPerSecond });
+      },
+    });
+    bar.update(bar.getTotal(), { rate: Math.round(result.events / Math.max(result.seconds, 1e-6)) });
+    bar.stop();
+    console.log(`${projection.name}: ${result.events} events in ${result.seconds.toFixed(2)} s, swapped in`);
+  }
+} finally {
+  await store.close();
+  await sql.end({ timeout: 5 });
+}

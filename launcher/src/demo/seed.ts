@@ -1,0 +1,78 @@
+/**
+ * Demo data, loaded once (idempotent): deterministic customers created through the same
+ * event store path as the product (sealed personal data, projections build the read side).
+ * Loads only in demo mode; production never calls it.
+ */
+import { customerStreamId, type CustomerProfile } from '@dealer/contracts';
+import {
+  PersonalDataVault,
+  ProtectedEventStore,
+  WrongExpectedRevisionError,
+  createEventStore,
+  deterministicUuid,
+  type Env,
+  type Sql,
+} from '@dealer/platform';
+
+const FIRST = ['Pat', 'Jordan', 'Casey', 'Riley', 'Morgan', 'Avery', 'Quinn', 'Taylor', 'Jamie', 'Drew', 'Alex', 'Sam'];
+const LAST = ['Customer', 'Garcia', 'Nguyen', 'Smith', 'Johnson', 'Martinez', 'Lee', 'Brown', 'Davis', 'Lopez', 'Walker', 'Young'];
+const STREETS = ['Main St', 'Colfax Ave', 'Broadway', 'Pearl St', 'Wadsworth Blvd', 'Federal Blvd'];
+const CITIES: [string, string][] = [['Denver', '80202'], ['Boulder', '80301'], ['Aurora', '80012'], ['Lakewood', '80226'], ['Golden', '80401']];
+
+export function demoCustomer(i: number): CustomerProfile {
+  const first = FIRST[i % FIRST.length]!;
+  const last = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
+  const [city, zip] = CITIES[i % CITIES.length]!;
+  return {
+    firstName: first,
+    lastName: last,
+    emailAddress: i === 0 ? 'pat.customer@example.com' : `${first}.${last}${i}@example.com`.toLowerCase(),
+    phoneMobile: `303555${String(1000 + i).padStart(4, '0')}`,
+    phoneOther: i % 3 === 0 ? `720555${String(2000 + i).padStart(4, '0')}` : null,
+    address: `${100 + i * 7} ${STREETS[i % STREETS.length]}`,
+    address2: null,
+    city,
+    state: 'CO',
+    zip,
+    isTaxExempt: i % 17 === 0,
+    verifyRedemptions: i % 11 === 0,
+  };
+}
+
+export const DEMO_CUSTOMER_COUNT = 60;
+
+export async function seedDemoData(sql: Sql, env: Env & { piiMasterKey: Buffer }): Promise<{ created: number }> {
+  const store = new ProtectedEventStore(await createEventStore(env, sql), new PersonalDataVault(sql, env.piiMasterKey));
+  let created = 0;
+  try {
+    for (let i = 0; i < DEMO_CUSTOMER_COUNT; i++) {
+      const customerId = deterministicUuid(`demo-customer-${i}`);
+      if ((await store.readStream(customerStreamId(customerId), { maxCount: 1 })).length > 0) continue;
+      try {
+        await store.appendToStream(
+          customerStreamId(customerId),
+          [
+            {
+              type: 'CustomerCreated',
+              data: { customerId, ...demoCustomer(i) },
+              metadata: {
+                eventId: deterministicUuid(`demo-customer-created-${i}`),
+                correlationId: 'demo-seed',
+                causationId: null,
+                actor: 'system:demo-seed',
+                time: new Date(Date.UTC(2025, 0, 1 + i)).toISOString(),
+              },
+            },
+          ],
+          { expectedRevision: 'no_stream' },
+        );
+        created += 1;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      }
+    }
+  } finally {
+    await store.close();
+  }
+  return { created };
+}

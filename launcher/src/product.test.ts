@@ -1,0 +1,170 @@
+/** The customer slice through HTTP against a real PostgreSQL and Redis (fresh database per file). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerStreamId } from '@dealer/contracts';
+import { PostgresEventStore, PersonalDataVault, ProtectedEventStore, loadEnv } from '@dealer/platform';
+import { startTestServer, type TestServer } from './testing/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ webDist: null });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const inject = (options: Parameters<TestServer['product']['app']['inject']>[0]) => server.product.app.inject(options);
+
+async function createCustomer(body: Record<string, unknown>) {
+  const res = await inject({ method: 'POST', url: '/api/customers', payload: body });
+  return { status: res.statusCode, body: res.json() as { dataSet: { customerId: string }; metaData: { position: string }; errors?: string[] } };
+}
+
+const pat = { firstName: 'Pat', lastName: 'Quill', emailAddress: 'Pat.Quill@Example.com', phoneMobile: '(303) 555-0142', zip: '80202' };
+
+describe('POST /api/customers then GET /api/customers/{id}', () => {
+  it('should show the saved customer right away when the read asks for the written position', async () => {
+    const created = await createCustomer(pat);
+    expect(created.status).toBe(201);
+    const position = created.body.metaData.position;
+    expect(Number(position)).toBeGreaterThan(0);
+    const res = await inject({ method: 'GET', url: `/api/customers/${created.body.dataSet.customerId}`, headers: { 'x-min-position': position } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().dataSet).toMatchObject({ firstName: 'Pat', lastName: 'Quill', emailAddress: 'pat.quill@example.com', phoneMobile: '3035550142', zip: '80202' });
+  });
+
+  it('should answer SPEC messages for an invalid profile and store nothing', async () => {
+    const before = await server.product.sql`select count(*)::int as n from es_events`;
+    const res = await createCustomer({ firstName: '', lastName: 'x'.repeat(101), emailAddress: 'nope', phoneMobile: '303', zip: '12' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining(['First Name is required.', 'Only 100 characters are allowed.', 'Email is invalid.', 'Please enter at least 10 characters.', 'Zip must be at least 5 characters long.']),
+    );
+    const after = await server.product.sql`select count(*)::int as n from es_events`;
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('should answer 404 with the not-found message for an unknown customer', async () => {
+    const res = await inject({ method: 'GET', url: '/api/customers/00000000-0000-4000-8000-00000000abcd' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errors).toEqual(['Customer not found.']);
+  });
+});
+
+describe('PUT /api/customers/{id}', () => {
+  it('should save an edit and refuse one based on a stale revision with a conflict message', async () => {
+    const created = await createCustomer({ ...pat, emailAddress: 'edit@example.com', phoneMobile: '3035550199' });
+    const id = created.body.dataSet.customerId;
+    const edit = await inject({ method: 'PUT', url: `/api/customers/${id}`, payload: { ...pat, emailAddress: 'edit@example.com', phoneMobile: '3035550199', city: 'Golden', expectedRevision: 0 } });
+    expect(edit.statusCode).toBe(200);
+    const stale = await inject({ method: 'PUT', url: `/api/customers/${id}`, payload: { ...pat, emailAddress: 'edit@example.com', phoneMobile: '3035550199', city: 'Aurora', expectedRevision: 0 } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().errors[0]).toMatch(/changed by someone else/);
+    const res = await inject({ method: 'GET', url: `/api/customers/${id}`, headers: { 'x-min-position': edit.json().metaData.position } });
+    expect(res.json().dataSet.city).toBe('Golden');
+  });
+});
+
+describe('GET /api/customer-search', () => {
+  it('should find a customer by phone in any format, by e-mail and by name', async () => {
+    const created = await createCustomer({ firstName: 'Marisol', lastName: 'Vantongeren', emailAddress: 'marisol.v@example.net', phoneMobile: '720-555-0177' });
+    const headers = { 'x-min-position': created.body.metaData.position };
+    for (const term of ['(720) 555-0177', '720.555.0177', '+1 720 555 0177', '7205550177', 'MARISOL.V@example.net', 'vantong', 'marisol vant']) {
+      const res = await inject({ method: 'GET', url: `/api/customer-search?searchTerm=${encodeURIComponent(term)}`, headers });
+      const ids = (res.json().dataSet as { customerId: string }[]).map((r) => r.customerId);
+      expect(ids, term).toContain(created.body.dataSet.customerId);
+    }
+    const byPhone = await inject({ method: 'GET', url: `/api/customer-search?searchTerm=${encodeURIComponent('(720) 555-0177')}`, headers });
+    expect(byPhone.json().dataSet[0].searchType).toBe('Phone');
+  });
+
+  it('should refuse a term shorter than 2 characters', async () => {
+    const res = await inject({ method: 'GET', url: '/api/customer-search?searchTerm=a' });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('personal data in the event store', () => {
+  it('should store names, e-mail and phones only sealed, and make them unreadable once the key is erased', async () => {
+    const created = await createCustomer({ firstName: 'Ondine', lastName: 'Sealwright', emailAddress: 'ondine@example.org', phoneMobile: '3035550111' });
+    const id = created.body.dataSet.customerId;
+    const rows = await server.product.sql`select data::text as data from es_events where stream_id = ${customerStreamId(id)}`;
+    expect(rows[0]!.data).not.toMatch(/Ondine|Sealwright|ondine@example.org|3035550111/);
+    expect(rows[0]!.data).toContain('__pii');
+
+    const env = loadEnv({ DATABASE_URL: server.databaseUrl });
+    const vault = new PersonalDataVault(server.product.sql, env.piiMasterKey);
+    const store = new ProtectedEventStore(new PostgresEventStore(server.product.sql), vault);
+    expect((await store.readStream(customerStreamId(id)))[0]!.data).toMatchObject({ firstName: 'Ondine' });
+    await vault.erase(id);
+    const erased = (await store.readStream(customerStreamId(id)))[0]!.data as Record<string, unknown>;
+    expect(erased).toMatchObject({ customerId: id, firstName: null, emailAddress: null, phoneMobile: null, personalDataErased: true });
+  });
+});
+
+describe('registration message through the reactor, workers and dev outbox', () => {
+  it('should deliver one message per request, and enqueue nothing again when the reactor replays', async () => {
+    const created = await createCustomer({ firstName: 'Reg', lastName: 'Istrant', emailAddress: 'reg.istrant@example.com', phoneMobile: '3035550123' });
+    const id = created.body.dataSet.customerId;
+    const sent = await inject({ method: 'POST', url: '/api/customer-resend-registration', payload: { customerId: id, isEmail: true } });
+    expect(sent.statusCode).toBe(200);
+    const outbox = async () => (await inject({ method: 'GET', url: '/api/dev-outbox?to=reg.istrant@example.com' })).json().dataSet as { body: string; channel: string }[];
+    const deadline = Date.now() + 10_000;
+    while ((await outbox()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const messages = await outbox();
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.channel).toBe('email');
+    expect(messages[0]!.body).toMatch(/\/registration\/[\w-]{20,}/);
+
+    // Replay: move the reactor's checkpoint back to the start; job ids derived from event ids dedupe.
+    await server.product.sql`update checkpoints set position = 0 where name = 'reactor'`;
+    const { startReactor, createMessagesQueue } = await import('@dealer/workers');
+    const { createRedis } = await import('@dealer/platform');
+    const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const queue = createMessagesQueue(redis, server.redisPrefix);
+    const countsBefore = await queue.getJobCounts('completed', 'waiting', 'active', 'delayed', 'failed');
+    const vault = new PersonalDataVault(server.product.sql, loadEnv({}).piiMasterKey);
+    const replay = await startReactor({ sql: server.product.sql, store: new ProtectedEventStore(new PostgresEventStore(server.product.sql), vault), queue });
+    const head = Number((await server.product.sql`select max(global_position) as h from es_events`)[0]!.h);
+    while (replay.position() < head) await new Promise((r) => setTimeout(r, 50));
+    await replay.stop();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await queue.getJobCounts('completed', 'waiting', 'active', 'delayed', 'failed')).toEqual(countsBefore);
+    expect(await outbox()).toHaveLength(1);
+    await queue.close();
+    redis.disconnect();
+  });
+
+  it('should refuse a registration message by e-mail for a customer without one', async () => {
+    const created = await createCustomer({ firstName: 'No', lastName: 'Mail', phoneMobile: '3035550124' });
+    const res = await inject({ method: 'POST', url: '/api/customer-resend-registration', payload: { customerId: created.body.dataSet.customerId, isEmail: true } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual(['User MUST have email to register.']);
+  });
+});
+
+describe('GET /healthz', () => {
+  it('should answer 200 naming each part and the projector lag once everything is ready', async () => {
+    let res = await inject({ method: 'GET', url: '/healthz' });
+    for (let i = 0; i < 50 && res.statusCode !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      res = await inject({ method: 'GET', url: '/healthz' });
+    }
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe('ok');
+    expect(Object.keys(body.parts).sort()).toEqual(['database', 'eventStore', 'projector', 'redis', 'workers']);
+    expect(typeof body.parts.projector.lag).toBe('number');
+  });
+});
+
+describe('the development outbox outside demo mode', () => {
+  it('should not exist in production mode', async () => {
+    const prod = await startTestServer({ webDist: null, env: { APP_MODE: 'production', PII_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') } });
+    try {
+      const res = await prod.product.app.inject({ method: 'GET', url: '/api/dev-outbox' });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await prod.stop();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerStreamId } from '@dealer/contracts';
+import { PersonalDataVault, PostgresEventStore, ProtectedEventStore, loadEnv, systemContext, toNewEvents } from '@dealer/platform';
+import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
+import { startProjector, type ProjectorHandle } from './runner';
+import { rebuildProjection } from './rebuild';
+import { customerDetails } from './projections/customer-details/projection';
+
+const waitUntil = async (check: () => Promise<boolean>, ms = 15_000) => {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe('rebuilding a projection', () => {
+  let db: TestDatabase;
+  let store: ProtectedEventStore;
+  let projector: ProjectorHandle;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new ProtectedEventStore(new PostgresEventStore(db.sql, { pollIntervalMs: 50 }), new PersonalDataVault(db.sql, loadEnv({}).piiMasterKey));
+    const ctx = systemContext('test');
+    let last = 0;
+    for (let i = 0; i < 40; i++) {
+      const customerId = randomUUID();
+      ids.push(customerId);
+      ({ position: last } = await store.appendToStream(
+        customerStreamId(customerId),
+        toNewEvents(
+          [
+            { type: 'CustomerCreated', data: { customerId, firstName: `F${i}`, lastName: `L${i}`, emailAddress: `c${i}@example.com`, phoneMobile: `30355500${String(i).padStart(2, '0')}`, isTaxExempt: false, verifyRedemptions: false } },
+            ...(i % 2 === 0 ? [{ type: 'CustomerEdited', data: { customerId, city: `City${i}` } }] : []),
+          ],
+          ctx,
+        ),
+      ));
+    }
+    projector = startProjector({ sql: db.sql, store, projections: [customerDetails] });
+    await waitUntil(async () => projector.status()[0]!.position >= last);
+  });
+  afterAll(async () => {
+    await projector?.stop();
+    await db?.drop();
+  });
+
+  const snapshot = () => db.sql`select customer_id, first_name, last_name, email_address, city, revision from rm_customer_details.customers order by customer_id`;
+
+  it('should replay into fresh tables, swap them in, and let the live projector carry on', async () => {
+    const expected = await snapshot();
+    expect(expected).toHaveLength(40);
+    // Damage the live table: the rebuild must not depend on it.
+    await db.sql`delete from rm_customer_details.customers where city is null`;
+
+    const progress: number[] = [];
+    const result = await rebuildProjection({ sql: db.sql, store }, customerDetails, { batchSize: 7, onProgress: (p) => progress.push(p.done) });
+    expect(result.events).toBe(60);
+    expect(progress.length).toBeGreaterThan(3);
+    expect(await snapshot()).toEqual(expected);
+    const [cp] = await db.sql`select position::int from checkpoints where name = 'customer_details'`;
+    const [max] = await db.sql`select max(global_position)::int as head from es_events`;
+    expect(cp!.position).toBe(max!.head);
+
+    const edited = await store.appendToStream(customerStreamId(ids[1]!), toNewEvents([{ type: 'CustomerEdited', data: { customerId: ids[1]!, city: 'After Swap' } }], systemContext('test')));
+    await waitUntil(async () => projector.status()[0]!.position >= edited.position);
+    const [row] = await db.sql`select city from rm_customer_details.customers where customer_id = ${ids[1]!}`;
+    expect(row!.city).toBe('After Swap');
+  });
+});

@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresEventStore } from '@dealer/platform';
+import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
+import { newEvent } from '@dealer/platform/event-store/contract';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const TOTAL = 400;
+
+function runFixture(url: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'testing/crash-fixture.ts'), url], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  const waiters: { pattern: RegExp; resolve: () => void }[] = [];
+  child.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    for (const w of [...waiters]) if (w.pattern.test(out)) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve();
+    }
+  });
+  const waitFor = (pattern: RegExp, ms = 20_000) =>
+    new Promise<void>((resolve, reject) => {
+      if (pattern.test(out)) return resolve();
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; output: ${out.slice(-500)}`)), ms);
+      waiters.push({ pattern, resolve: () => (clearTimeout(timer), resolve()) });
+    });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return { child, waitFor, exited, output: () => out };
+}
+
+async function kill(child: ChildProcess, exited: Promise<void>) {
+  child.kill('SIGKILL');
+  await exited;
+}
+
+describe('projector killed in the middle of a batch', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const store = new PostgresEventStore(db.sql);
+    for (let i = 0; i < TOTAL; i += 20) {
+      await store.appendToStream(`tick-${i}`, Array.from({ length: 20 }, (_, j) => newEvent('Tick', { n: i + j })));
+    }
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('should lose nothing and apply nothing twice after a restart', async () => {
+    const first = runFixture(db.url);
+    await first.waitFor(/COMMITTED \d+\n[\s\S]*COMMITTED \d+\n[\s\S]*MID\n(?![\s\S]*COMMITTED)/);
+    await kill(first.child, first.exited);
+
+    // The killed batch left nothing behind: the read table matches the checkpoint exactly.
+    const [{ position }] = (await db.sql`select position::int from checkpoints where name = 'crash_counter'`) as unknown as [{ position: number }];
+    const [{ seen }] = (await db.sql`select count(*)::int as seen from rm_crash_counter.seen`) as unknown as [{ seen: number }];
+    expect(position).toBeGreaterThan(0);
+    expect(position).toBeLessThan(TOTAL);
+    expect(seen).toBe(position);
+
+    const second = runFixture(db.url);
+    await second.waitFor(new RegExp(`COMMITTED ${TOTAL}\\n`), 60_000);
+    await kill(second.child, second.exited);
+
+    const [totals] = await db.sql`select n from rm_crash_counter.totals`;
+    const [counts] = await db.sql`select count(*)::int as rows, count(distinct position)::int as distinct_positions from rm_crash_counter.seen`;
+    expect(totals!.n).toBe(TOTAL);
+    expect(counts).toEqual({ rows: TOTAL, distinct_positions: TOTAL });
+  }, 120_000);
+});
