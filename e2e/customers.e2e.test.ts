@@ -1,0 +1,221 @@
+// Browser tests of the staff customer workspace and the error pages, against the whole product.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestServer } from '@dealer/launcher/testing/test-server';
+import { createCustomer } from './support/api';
+import { launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
+
+const NOT_FOUND_TEXT = 'The page you are requesting was moved, removed or has never existed.';
+const FORBIDDEN_TEXT = 'You do not have access to this page.';
+
+const customer = {
+  firstName: 'Avery',
+  lastName: 'Lindqvist',
+  email: 'avery.lindqvist@example.com',
+  mobileDigits: '3035550142',
+  mobileMasked: '(303) 555-0142',
+  city: 'Denver',
+};
+
+/** Created through the API for the tests that need an existing customer. */
+const existing = { firstName: 'Casey', lastName: 'Okafor', emailAddress: 'casey.okafor@example.com', phoneMobile: '7205550177', city: 'Denver' };
+const existingName = `${existing.firstName} ${existing.lastName}`;
+
+let server: { url: string; stop(): Promise<void> };
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  await createCustomer(server.url, existing);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function search(page: Page, term: string) {
+  const box = page.getByPlaceholder('Phone, Email, RO #');
+  await box.fill(term);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+function resultRow(page: Page, name: string) {
+  return page.getByRole('row').filter({ has: page.getByRole('button', { name }) });
+}
+
+describe('staff customer workspace', () => {
+  it('should create a customer in the editor, then find it by phone and by e-mail', async () => {
+    const { page, context, pageErrors } = await openPage(browser, server.url, 'desktop');
+    await page.goto('/');
+    await page.waitForURL('**/employee/sales');
+    await waitForTitle(page, 'Sales | Dealer Coupons');
+    await visible(page.getByText('Please search for a customer.'));
+    const create = page.getByRole('button', { name: 'Create New Customer' });
+    expect(await create.isDisabled()).toBe(true);
+    await create.hover();
+    await visible(page.getByRole('tooltip').filter({ hasText: 'You must search for a customer first.' }));
+    await screenshot(page, 'sales-desktop-empty');
+
+    // Typing alone searches after the debounce; a stranger's name finds nobody.
+    await page.getByPlaceholder('Phone, Email, RO #').fill('Nobody Here');
+    await visible(page.getByText('No results', { exact: true }));
+    expect(await create.isEnabled()).toBe(true);
+    await create.click();
+
+    const dialog = await visible(page.getByRole('dialog', { name: 'Create Customer' }));
+    const submit = dialog.getByRole('button', { name: 'Create', exact: true });
+    expect(await submit.isDisabled()).toBe(true);
+    // Errors appear only once a field was touched.
+    expect(await dialog.getByText('First Name is required.').count()).toBe(0);
+    await dialog.getByLabel('First Name').focus();
+    await dialog.getByLabel('Last Name').focus();
+    await visible(dialog.getByText('First Name is required.'));
+
+    await dialog.getByLabel('First Name').fill(customer.firstName);
+    await dialog.getByLabel('Last Name').fill(customer.lastName);
+    await dialog.getByLabel('Email').fill(customer.email);
+    await dialog.getByLabel('Mobile Phone').pressSequentially(customer.mobileDigits);
+    expect(await dialog.getByLabel('Mobile Phone').inputValue()).toBe(customer.mobileMasked);
+    await dialog.getByLabel('City').fill(customer.city);
+    await dialog.getByLabel('State').fill('co');
+    await dialog.getByLabel('Zip').fill('80202');
+    await dialog.getByLabel('Tax Exempt').check();
+    await screenshot(page, 'editor-desktop');
+
+    await submit.click();
+    await visible(page.getByText('Successfully created new customer.'));
+    await dialog.waitFor({ state: 'detached' });
+    const details = page.getByRole('region', { name: `${customer.firstName} ${customer.lastName}` });
+    await visible(details);
+    await visible(details.getByText(customer.email));
+    await visible(details.getByText(customer.mobileMasked));
+    const storedId = await page.evaluate(() => localStorage.getItem('EMPLOYEE_CUSTOMER_ID'));
+    expect(storedId).toMatch(/^[0-9a-f-]{36}$/);
+
+    await search(page, customer.mobileMasked);
+    const byPhone = await visible(resultRow(page, `${customer.firstName} ${customer.lastName}`));
+    expect(await byPhone.textContent()).toContain(customer.mobileMasked);
+    expect(await byPhone.textContent()).toContain('Phone');
+
+    await search(page, customer.email);
+    const byEmail = await visible(resultRow(page, `${customer.firstName} ${customer.lastName}`));
+    expect(await byEmail.textContent()).toContain('Email');
+    await screenshot(page, 'sales-desktop-results');
+
+    // The selection survives a reload, restored from localStorage by fetching the customer.
+    await page.getByRole('button', { name: 'Clear' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('EMPLOYEE_CUSTOMER_ID'))).toBeNull();
+    await byEmail.getByRole('button').click();
+    await visible(details);
+    await page.reload();
+    await visible(details);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('should save an edit and show the new value right away', async () => {
+    const { page, context, pageErrors } = await openPage(browser, server.url, 'desktop');
+    await page.goto('/employee/sales');
+    await search(page, existing.emailAddress);
+    await (await visible(resultRow(page, existingName))).click();
+    const details = await visible(page.getByRole('region', { name: existingName }));
+    await details.getByRole('button', { name: 'Edit' }).click();
+
+    const dialog = await visible(page.getByRole('dialog', { name: 'Edit Customer' }));
+    expect(await dialog.getByLabel('Mobile Phone').inputValue()).toBe('(720) 555-0177');
+    await dialog.getByLabel('City').fill('Boulder');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('Successfully updated profile.'));
+    await dialog.waitFor({ state: 'detached' });
+    await visible(details.getByText('Boulder'));
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('should show every server error of a failed save as an error toast and keep the dialog open', async () => {
+    const { page, context } = await openPage(browser, server.url, 'desktop');
+    const problem = { title: 'validation', status: 400, errors: ['Mobile is required.', 'Email is invalid.'], fields: { emailAddress: 'Email is invalid.' } };
+    // The only mock: it forces a failure the real server would not produce for valid input.
+    await page.route('**/api/customers', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(problem) })
+        : route.continue(),
+    );
+    await page.goto('/employee/sales');
+    await search(page, 'Jordan');
+    await page.getByRole('button', { name: 'Create New Customer' }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Create Customer' }));
+    await dialog.getByLabel('First Name').fill('Jordan');
+    await dialog.getByLabel('Last Name').fill('Reyes');
+    await dialog.getByLabel('Mobile Phone').fill('7205550199');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await visible(page.getByRole('alert').filter({ hasText: 'Mobile is required.' }));
+    await visible(page.getByRole('alert').filter({ hasText: 'Email is invalid.' }));
+    await visible(dialog.getByText('Email is invalid.'));
+    expect(await dialog.isVisible()).toBe(true);
+    await screenshot(page, 'editor-server-errors-desktop');
+    // Errors stay until dismissed; dismissing one leaves the dialog and its input alone.
+    await page.getByRole('alert').filter({ hasText: 'Mobile is required.' }).getByRole('button', { name: 'Dismiss notification' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Mobile is required.' }).waitFor({ state: 'detached' });
+    expect(await dialog.getByLabel('First Name').inputValue()).toBe('Jordan');
+    expect(await page.getByRole('alert').filter({ hasText: 'Email is invalid.' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('should show search results as cards and the editor full width on mobile', async () => {
+    const { page, context } = await openPage(browser, server.url, 'mobile');
+    await page.goto('/employee/sales');
+    await screenshot(page, 'sales-mobile-empty');
+    await search(page, '720.555.0177');
+    await visible(page.getByRole('list', { name: 'Search results' }));
+    expect(await page.getByRole('table').count()).toBe(0);
+    await screenshot(page, 'sales-mobile-results');
+    // Picking a card brings its details (stacked below on mobile) into view.
+    await page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: existingName }).click();
+    const heading = await visible(page.getByRole('heading', { name: existingName }));
+    expect(await heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    await screenshot(page, 'sales-mobile-selected');
+    await page.getByRole('button', { name: 'Create New Customer' }).click();
+    await visible(page.getByRole('dialog', { name: 'Create Customer' }));
+    await screenshot(page, 'editor-mobile');
+    await context.close();
+  });
+});
+
+describe('error pages', () => {
+  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+    it(`should show the 404 page for an unknown path (${viewport})`, async () => {
+      const { page, context } = await openPage(browser, server.url, viewport);
+      await page.goto('/no/such/page');
+      await visible(page.getByRole('heading', { name: 'Page Not Found' }));
+      await visible(page.getByText(NOT_FOUND_TEXT));
+      await visible(page.getByText('404', { exact: true }));
+      await visible(page.getByRole('button', { name: 'Back' }));
+      expect(await page.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+      await waitForTitle(page, 'Page Not Found | Dealer Coupons');
+      await screenshot(page, `not-found-${viewport}`);
+      await context.close();
+    });
+
+    it(`should show the 403 page at /forbidden (${viewport})`, async () => {
+      const { page, context } = await openPage(browser, server.url, viewport);
+      await page.goto('/forbidden');
+      await visible(page.getByRole('heading', { name: 'Forbidden' }));
+      await visible(page.getByText(FORBIDDEN_TEXT));
+      await visible(page.getByText('403', { exact: true }));
+      expect(await page.getByRole('link', { name: 'Go to your default page' }).getAttribute('href')).toBe('/employee/sales');
+      await screenshot(page, `forbidden-${viewport}`);
+      await context.close();
+    });
+  }
+
+  it('should show the 404 page at /not-found and go home from it', async () => {
+    const { page, context } = await openPage(browser, server.url, 'desktop');
+    await page.goto('/not-found');
+    await visible(page.getByText(NOT_FOUND_TEXT));
+    await page.getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL('**/employee/sales');
+    await context.close();
+  });
+});

@@ -1,0 +1,14 @@
+// Vitest settings for the browser tests: one file at a time, generous timeouts for a full product start.
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    include: ['e2e/**/*.e2e.test.ts'],
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    pool: 'forks',
+  },
+});

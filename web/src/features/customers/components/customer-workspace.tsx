@@ -1,0 +1,87 @@
+// The employee's customer workspace: search, the selected (persisted) customer, and the profile editor.
+import { useEffect, useState } from 'react';
+import { Spinner } from '../../../components/ui/spinner/spinner';
+import { isApiError, messagesOf } from '../../../lib/api-error';
+import { useCustomer } from '../api/get-customer';
+import { useSelectedCustomerId } from '../hooks/use-selected-customer-id';
+import { CustomerDetails } from './customer-details';
+import { CustomerProfileDialog } from './customer-profile-dialog';
+import { CustomerSearchPanel } from './customer-search-panel';
+import './customers.css';
+
+type EditorState = { open: false } | { open: true; mode: 'create' | 'edit' };
+
+interface SelectedCustomerProps {
+  customerId: string;
+  reveal: boolean;
+  onClear: () => void;
+  onEdit: () => void;
+}
+
+function SelectedCustomer({ customerId, reveal, onClear, onEdit }: SelectedCustomerProps) {
+  const customer = useCustomer(customerId);
+  const missing = customer.isError && isApiError(customer.error) && customer.error.status === 404;
+
+  // A remembered customer that no longer exists is forgotten (SPEC 3: removed when cleared).
+  useEffect(() => {
+    if (missing) onClear();
+  }, [missing, onClear]);
+
+  if (customer.isPending)
+    return (
+      <section className="panel customer-details empty-state" aria-label="Selected customer">
+        <Spinner label="Loading customer..." />
+      </section>
+    );
+  if (customer.isError)
+    return (
+      <section className="panel customer-details" aria-label="Selected customer">
+        <div role="alert">
+          {messagesOf(customer.error).map((m) => (
+            <p key={m}>{m}</p>
+          ))}
+        </div>
+        <button type="button" className="btn" onClick={onClear}>
+          Clear
+        </button>
+      </section>
+    );
+  return <CustomerDetails customer={customer.data} reveal={reveal} onEdit={onEdit} onClear={onClear} />;
+}
+
+export function CustomerWorkspace() {
+  const [selectedId, setSelectedId] = useSelectedCustomerId();
+  const [editor, setEditor] = useState<EditorState>({ open: false });
+  // False for a customer restored on load; true once the user picks or saves one.
+  const [reveal, setReveal] = useState(false);
+  const pick = (customerId: string) => {
+    setSelectedId(customerId);
+    setReveal(true);
+  };
+  const selected = useCustomer(selectedId);
+  const editing = editor.open && editor.mode === 'edit' ? (selected.data ?? null) : null;
+
+  return (
+    <div className="customer-workspace">
+      <CustomerSearchPanel
+        selectedId={selectedId}
+        onSelect={pick}
+        onCreate={() => setEditor({ open: true, mode: 'create' })}
+      />
+      {selectedId && (
+        <SelectedCustomer
+          customerId={selectedId}
+          reveal={reveal}
+          onClear={() => setSelectedId(null)}
+          onEdit={() => setEditor({ open: true, mode: 'edit' })}
+        />
+      )}
+      <CustomerProfileDialog
+        open={editor.open}
+        onOpenChange={(open) => setEditor(open && editor.open ? editor : { open: false })}
+        customer={editing}
+        onSaved={pick}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+// Outbox messages as a table (To, Channel, Subject, Body, Time), or cards on mobile.
+import { formatDate } from '@dealer/contracts';
+import { useIsMobile } from '../../../hooks/use-media-query';
+import type { OutboxMessage } from '../api/get-outbox-messages';
+
+const CHANNEL_LABELS: Record<OutboxMessage['channel'], string> = { email: 'Email', sms: 'SMS' };
+
+function formatTime(time: string): string {
+  const date = new Date(time);
+  if (Number.isNaN(date.getTime())) return time;
+  return `${formatDate(date)} ${date.toLocaleTimeString('en-US')}`;
+}
+
+export function OutboxMessages({ messages }: { messages: OutboxMessage[] }) {
+  const isMobile = useIsMobile();
+  if (isMobile)
+    return (
+      <ul className="card-list" aria-label="Messages">
+        {messages.map((m) => (
+          <li key={m.messageId} className="card">
+            <strong>{m.subject || CHANNEL_LABELS[m.channel]}</strong>
+            <dl className="card-fields">
+              <dt>To</dt>
+              <dd>{m.to}</dd>
+              <dt>Channel</dt>
+              <dd>{CHANNEL_LABELS[m.channel]}</dd>
+              <dt>Time</dt>
+              <dd>{formatTime(m.time)}</dd>
+            </dl>
+            <p className="outbox-body">{m.body}</p>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption className="visually-hidden">Messages, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">To</th>
+            <th scope="col">Channel</th>
+            <th scope="col">Subject</th>
+            <th scope="col">Body</th>
+            <th scope="col">Time</th>
+          </tr>
+        </thead>
+        <tbody>
+          {messages.map((m) => (
+            <tr key={m.messageId}>
+              <td>{m.to}</td>
+              <td>{CHANNEL_LABELS[m.channel]}</td>
+              <td>{m.subject || '-'}</td>
+              <td className="outbox-body">{m.body}</td>
+              <td className="nowrap">{formatTime(m.time)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
