@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'vitest';
 import { loadEnv } from '../../config/env';
-import { detectContainerSupport, type Testcontainers } from '../../integration/container-engine';
+import { detectContainerSupport, type Testcontainers } from '../../testing/container-engine';
 import { describeEventStoreContract, newEvent } from '../contract';
 import { EventStoreDBEventStore } from './eventstoredb-event-store';
 
@@ -60,7 +60,7 @@ const server: Server | null = configuredUrl
 
 if (server) {
   describeEventStoreContract('EventStoreDB', async () => {
-    const store = EventStoreDBEventStore.fromConnectionString(server.url, { resubscribeDelayMs: 50 });
+    const store = new EventStoreDBEventStore(server.url, { resubscribeDelayMs: 50 });
     await waitUntilWritable(store);
     return {
       store,

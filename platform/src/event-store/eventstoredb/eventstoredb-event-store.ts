@@ -48,7 +48,7 @@ import {
 export interface EventStoreDBEventStoreOptions {
   /** First delay before resubscribing after a dropped subscription or a failed batch; doubles up to 5 s. */
   resubscribeDelayMs?: number;
-  /** Whether close() disposes the client (true when the store created it from a URL). */
+  /** Whether close() disposes the client; defaults to true when the store was given a URL. */
   ownsClient?: boolean;
 }
 
@@ -117,21 +117,16 @@ const sleep = (ms: number, wake: { cancel?: () => void }) =>
   });
 
 export class EventStoreDBEventStore implements EventStore {
+  private readonly client: EventStoreDBClient;
   private readonly resubscribeDelayMs: number;
   private readonly ownsClient: boolean;
   private readonly subscriptions = new Set<Subscription>();
 
-  constructor(
-    private readonly client: EventStoreDBClient,
-    options: EventStoreDBEventStoreOptions = {},
-  ) {
+  /** `connection`: a connection string such as `esdb://eventstoredb:2113?tls=false`, or a client. */
+  constructor(connection: string | EventStoreDBClient, options: EventStoreDBEventStoreOptions = {}) {
+    this.client = typeof connection === 'string' ? EventStoreDBClient.connectionString(connection) : connection;
+    this.ownsClient = options.ownsClient ?? typeof connection === 'string';
     this.resubscribeDelayMs = options.resubscribeDelayMs ?? 100;
-    this.ownsClient = options.ownsClient ?? false;
-  }
-
-  /** E.g. `esdb://eventstoredb:2113?tls=false`. */
-  static fromConnectionString(url: string, options: Omit<EventStoreDBEventStoreOptions, 'ownsClient'> = {}): EventStoreDBEventStore {
-    return new EventStoreDBEventStore(EventStoreDBClient.connectionString(url), { ...options, ownsClient: true });
   }
 
   async appendToStream(
@@ -259,7 +254,7 @@ export class EventStoreDBEventStore implements EventStore {
         );
         current = subscription;
         try {
-          for await (const first of subscription as AsyncIterable<AllStreamResolvedEvent>) {
+          for await (const first of subscription) {
             if (stopped) break;
             // Whatever is already buffered joins the first event, up to batchSize.
             const batch: RecordedEvent[] = [];
