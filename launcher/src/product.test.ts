@@ -1,5 +1,6 @@
 /** The customer slice through HTTP against a real PostgreSQL and Redis (fresh database per file). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
 import { customerStreamId } from '@dealer/contracts';
 import { PostgresEventStore, PersonalDataVault, ProtectedEventStore, loadEnv } from '@dealer/platform';
 import { startTestServer, type TestServer } from './testing/test-server';
@@ -12,7 +13,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const inject = (options: Parameters<TestServer['product']['app']['inject']>[0]) => server.product.app.inject(options);
+const inject = (options: InjectOptions) => server.product.app.inject(options);
 
 async function createCustomer(body: Record<string, unknown>) {
   const res = await inject({ method: 'POST', url: '/api/customers', payload: body });

@@ -4,7 +4,6 @@
  * processes through each part's own server.ts.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   ALL_PLATFORM_MIGRATIONS,
@@ -17,6 +16,7 @@ import {
   ensureDatabase,
   migrate,
   registerErrorHandler,
+  startKafkaRelay,
   type Env,
   type Logger,
   type Sql,
@@ -36,8 +36,9 @@ import {
 } from '@dealer/workers';
 import { registerHealth } from './health';
 import { registerWebStatic } from './web-static';
+import { REPO_ROOT } from './paths';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { REPO_ROOT };
 export const PRODUCT_MIGRATIONS = [...ALL_PLATFORM_MIGRATIONS, ...WORKER_MIGRATIONS];
 
 export interface Product {
@@ -80,6 +81,10 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
     logger,
   );
   const reactor = await startReactor({ sql, store, queue, logger });
+  // Integration events leave sealed (raw store), so erasing a customer's key covers Kafka too.
+  const relay = env.KAFKA_BROKERS
+    ? startKafkaRelay({ sql, store: rawStore, brokers: env.KAFKA_BROKERS, topic: env.KAFKA_TOPIC, logger })
+    : null;
 
   const waiter = new CheckpointWaiter(sql);
   await waiter.start();
@@ -102,6 +107,7 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
       stopped = true;
       await app.close();
       await reactor.stop();
+      await relay?.stop();
       await worker.close();
       await queue.close();
       await projector.stop();

@@ -14,3 +14,5 @@ export * from './errors';
 export * from './http/error-handler';
 export * from './command-handling';
 export * from './event-store/select';
+export * from './service-runtime';
+export * from './integration/kafka-relay';

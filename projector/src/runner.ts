@@ -61,21 +61,25 @@ export function startProjector(options: ProjectorOptions): ProjectorHandle {
     let subscription: Subscription | null = null;
     let lockConnection: Awaited<ReturnType<Sql['reserve']>> | null = null;
     let retryTimer: NodeJS.Timeout | null = null;
+    let starting: Promise<void> = Promise.resolve();
 
     const run = async (): Promise<void> => {
       if (stopping) return;
       try {
         await ensureProjectionSchema(sql, projection);
+        if (stopping) return;
         lockConnection ??= await sql.reserve();
         const [lock] = await lockConnection<{ locked: boolean }[]>`
           select pg_try_advisory_lock(hashtext(${'projection:' + projection.name})) as locked`;
+        if (stopping) return;
         if (!lock?.locked) {
           status.state = 'standby';
-          retryTimer = setTimeout(() => void run(), options.standbyRetryMs ?? 2000);
+          retryTimer = setTimeout(() => (starting = run()), options.standbyRetryMs ?? 2000);
           return;
         }
         const [row] = await sql<{ position: string }[]>`select position from checkpoints where name = ${projection.name}`;
         status.position = Number(row?.position ?? 0);
+        if (stopping) return;
         status.state = 'running';
         subscription = store.subscribeToAll({
           after: status.position,
@@ -94,13 +98,14 @@ export function startProjector(options: ProjectorOptions): ProjectorHandle {
         status.state = 'error';
         status.lastError = error instanceof Error ? error.message : String(error);
         logger?.error({ projection: projection.name, err: status.lastError }, 'projection failed to start; retrying');
-        retryTimer = setTimeout(() => void run(), options.standbyRetryMs ?? 2000);
+        if (!stopping) retryTimer = setTimeout(() => (starting = run()), options.standbyRetryMs ?? 2000);
       }
     };
-    void run();
+    starting = run();
 
     stoppers.push(async () => {
       if (retryTimer) clearTimeout(retryTimer);
+      await starting;
       await subscription?.stop();
       if (lockConnection) {
         await lockConnection`select pg_advisory_unlock_all()`.catch(() => undefined);

@@ -84,3 +84,12 @@ describe('customer decider', () => {
     ]);
   });
 });
+
+describe('customer decider: partial edits', () => {
+  it('should keep a switch the edit did not carry', () => {
+    const on: CustomerAggregateEvent = { type: 'CustomerCreated', data: { customerId: id, ...profile, verifyRedemptions: true } };
+    const { verifyRedemptions: _omitted, ...withoutSwitch } = profile;
+    const events = given([on]).when({ type: 'EditCustomer', data: { customerId: id, profile: { ...withoutSwitch, city: 'Golden' }, byEmployee: false } })();
+    expect(events).toEqual([{ type: 'CustomerEdited', data: { customerId: id, city: 'Golden' } }]);
+  });
+});

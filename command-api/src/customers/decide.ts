@@ -5,7 +5,8 @@ import type { CustomerAggregateEvent, CustomerState } from './customer';
 
 export type CustomerCommand =
   | { type: 'CreateCustomer'; data: { customerId: string; profile: CustomerProfile } }
-  | { type: 'EditCustomer'; data: { customerId: string; profile: CustomerProfile; byEmployee: boolean } }
+  /** `profile` holds the fields the request carried; absent switches keep their value. */
+  | { type: 'EditCustomer'; data: { customerId: string; profile: Partial<CustomerProfile>; byEmployee: boolean } }
   | { type: 'RequestRegistrationMessage'; data: { customerId: string; channel: 'email' | 'sms' } };
 
 export const REGISTRATION_MESSAGES = {
@@ -21,7 +22,7 @@ export const EMPLOYEE_CONTACT_EDIT_MESSAGES = {
 
 const notFound = () => new DomainError('not_found', [CUSTOMER_MESSAGES.notFound]);
 
-function changedFields(before: CustomerProfile, after: CustomerProfile): Partial<CustomerProfile> {
+function changedFields(before: CustomerProfile, after: Partial<CustomerProfile>): Partial<CustomerProfile> {
   const changes: Record<string, unknown> = {};
   for (const key of Object.keys(after) as (keyof CustomerProfile)[]) {
     if (before[key] !== after[key]) changes[key] = after[key];

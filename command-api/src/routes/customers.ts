@@ -1,6 +1,6 @@
 /** POST /api/customers, PUT /api/customers/{id}, POST /api/customer-resend-registration. */
 import type { FastifyInstance } from 'fastify';
-import { customerStreamId, validateProfile } from '@dealer/contracts';
+import { customerStreamId, validateProfile, type CustomerProfile } from '@dealer/contracts';
 import { DomainError, handle, type EventStore } from '@dealer/platform';
 import { customerDecider } from '../customers/decider';
 import { commandContext } from '../plugins/request-context';
@@ -10,6 +10,15 @@ function profileOrThrow(body: unknown) {
   const result = validateProfile(body);
   if (!result.ok) throw new DomainError('validation', result.errors, result.fields);
   return result.value;
+}
+
+/** Switches a request leaves out keep their stored value (the schema would default them to false). */
+const SWITCHES = ['isTaxExempt', 'verifyRedemptions'] as const;
+function providedFields(body: unknown, profile: CustomerProfile): Partial<CustomerProfile> {
+  const given = body as Record<string, unknown>;
+  const result: Partial<CustomerProfile> = { ...profile };
+  for (const key of SWITCHES) if (!(key in given)) delete result[key];
+  return result;
 }
 
 const position = (p: number | null) => (p === null ? {} : { position: String(p) });
@@ -33,7 +42,7 @@ export function customerRoutes(store: EventStore) {
       '/api/customers/:id',
       { schema: { params: idParams, body: profileBody, response: { 200: commandResponse('customerId'), '4xx': problemResponse } } },
       async (request) => {
-        const profile = profileOrThrow(request.body);
+        const profile = providedFields(request.body, profileOrThrow(request.body));
         const customerId = request.params.id;
         const result = await handle(
           store,

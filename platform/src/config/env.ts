@@ -21,6 +21,8 @@ const schema = z
     SMTP_URL: z.string().optional(),
     SMS_PROVIDER_URL: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Address customers reach the product at, for links in messages. */
+    PUBLIC_URL: z.string().url().optional(),
     /** Directory of the built web client to serve; empty to serve none. */
     WEB_DIST: z.string().optional(),
   })

@@ -1,0 +1,18 @@
+/** The command API as its own process (docker-compose); npm start runs it inside the launcher. */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createLogger, loadEnv, openRuntime, registerApiNotFound, registerErrorHandler, stopOnSignal } from '@dealer/platform';
+import { commandApi } from './app';
+
+const env = loadEnv();
+const logger = createLogger(env.LOG_LEVEL, 'command-api');
+const runtime = await openRuntime(env);
+const app = Fastify({ loggerInstance: logger, trustProxy: true }) as unknown as FastifyInstance;
+registerErrorHandler(app);
+registerApiNotFound(app);
+await app.register(commandApi({ store: runtime.store }));
+app.get('/healthz', async () => ({ status: 'ok' }));
+await app.listen({ port: env.PORT, host: env.HOST });
+stopOnSignal(logger, async () => {
+  await app.close();
+  await runtime.close();
+});

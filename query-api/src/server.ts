@@ -1,0 +1,22 @@
+/** The query API as its own process (docker-compose); npm start runs it inside the launcher. */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createLogger, loadEnv, openRuntime, registerApiNotFound, registerErrorHandler, stopOnSignal } from '@dealer/platform';
+import { queryApi } from './app';
+import { CheckpointWaiter } from './plugins/read-your-writes';
+
+const env = loadEnv();
+const logger = createLogger(env.LOG_LEVEL, 'query-api');
+const runtime = await openRuntime(env);
+const waiter = new CheckpointWaiter(runtime.sql);
+await waiter.start();
+const app = Fastify({ loggerInstance: logger, trustProxy: true }) as unknown as FastifyInstance;
+registerErrorHandler(app);
+registerApiNotFound(app);
+await app.register(queryApi({ sql: runtime.sql, waiter, demoMode: env.APP_MODE === 'demo' }));
+app.get('/healthz', async () => ({ status: 'ok' }));
+await app.listen({ port: env.PORT, host: env.HOST });
+stopOnSignal(logger, async () => {
+  await app.close();
+  await waiter.stop();
+  await runtime.close();
+});

@@ -1,0 +1,45 @@
+/** The reactor and the message workers as their own process (docker-compose). */
+import { createLogger, createRedis, loadEnv, openRuntime, startKafkaRelay, stopOnSignal } from '@dealer/platform';
+import { WORKER_MIGRATIONS } from './migrations';
+import { createMessagesQueue, createMessagesWorker } from './queue';
+import { startReactor } from './reactor/reactor';
+import { DevOutboxSender } from './messaging/dev-outbox';
+import { SmtpSender } from './messaging/smtp';
+import { ChannelRouter } from './messaging/router';
+
+const env = loadEnv();
+const logger = createLogger(env.LOG_LEVEL, 'workers');
+const runtime = await openRuntime(env, WORKER_MIGRATIONS);
+const redis = createRedis(env.REDIS_URL);
+const workerRedis = createRedis(env.REDIS_URL);
+const outbox = new DevOutboxSender(runtime.sql);
+const smtp = env.SMTP_URL ? new SmtpSender(env.SMTP_URL) : null;
+const queue = createMessagesQueue(redis, env.REDIS_PREFIX);
+const worker = createMessagesWorker(
+  workerRedis,
+  env.REDIS_PREFIX,
+  {
+    sql: runtime.sql,
+    store: runtime.store,
+    sender: new ChannelRouter({ email: smtp ?? outbox, sms: outbox }),
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    now: () => new Date(),
+  },
+  logger,
+);
+const reactor = await startReactor({ sql: runtime.sql, store: runtime.store, queue, logger });
+// Integration events leave sealed (raw store), so erasing a customer's key covers Kafka too.
+const relay = env.KAFKA_BROKERS
+  ? startKafkaRelay({ sql: runtime.sql, store: runtime.rawStore, brokers: env.KAFKA_BROKERS, topic: env.KAFKA_TOPIC, logger })
+  : null;
+logger.info(`reactor and workers started${relay ? ', Kafka relay on' : ''}`);
+stopOnSignal(logger, async () => {
+  await reactor.stop();
+  await relay?.stop();
+  await worker.close();
+  await queue.close();
+  smtp?.close();
+  redis.disconnect();
+  workerRedis.disconnect();
+  await runtime.close();
+});
