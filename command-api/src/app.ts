@@ -1,14 +1,31 @@
-/** The command API (write side: non-GET /api) as a fastify plugin. */
+/** The command API (write side: non-GET /api, and the auth host's /auth-api) as a fastify plugin. */
 import type { FastifyInstance } from 'fastify';
-import type { EventStore } from '@dealer/platform';
+import type { EventStore, Sql } from '@dealer/platform';
 import { customerRoutes } from './routes/customers';
+import { authRoutes } from './routes/auth';
+import { userRoleRoutes } from './routes/user-roles';
+import type { TokenSettings } from './identity/token-payload';
+import type { RefreshPolicy } from './identity/refresh-tokens';
 
 export interface CommandApiDeps {
   store: EventStore;
+  sql: Sql;
+  tokens: TokenSettings;
+  refresh: RefreshPolicy;
 }
 
 export function commandApi(deps: CommandApiDeps) {
   return async function plugin(app: FastifyInstance) {
     await app.register(customerRoutes(deps.store));
+    await app.register(authRoutes(deps));
+    await app.register(userRoleRoutes(deps));
+  };
+}
+
+/** Settings of the auth host from the validated environment. */
+export function authSettings(env: { authSecret: string; AUTH_ACCESS_TTL_SECONDS: number; AUTH_RENEW_SECONDS: number; AUTH_REFRESH_IDLE_DAYS: number; AUTH_REFRESH_ABSOLUTE_DAYS: number }) {
+  return {
+    tokens: { secret: env.authSecret, accessTtlSeconds: env.AUTH_ACCESS_TTL_SECONDS, renewSeconds: env.AUTH_RENEW_SECONDS },
+    refresh: { idleDays: env.AUTH_REFRESH_IDLE_DAYS, absoluteDays: env.AUTH_REFRESH_ABSOLUTE_DAYS },
   };
 }

@@ -6,3 +6,6 @@ export * from './customers/profile-rules';
 export * from './customers/customer';
 export * from './customers/events';
 export * from './events/personal-data';
+export * from './auth/access';
+export * from './auth/token';
+export * from './auth/password-rules';

@@ -4,16 +4,22 @@ import type { InjectOptions } from 'fastify';
 import { customerStreamId } from '@dealer/contracts';
 import { PostgresEventStore, PersonalDataVault, ProtectedEventStore, loadEnv } from '@dealer/platform';
 import { startTestServer, type TestServer } from './testing/test-server';
+import { loginAs } from './testing/auth';
 
 let server: TestServer;
+let staff: Record<string, string>;
+let admin: Record<string, string>;
 beforeAll(async () => {
   server = await startTestServer({ webDist: null });
+  staff = (await loginAs(server, 'employee')).headers;
+  admin = (await loginAs(server, 'admin')).headers;
 });
 afterAll(async () => {
   await server?.stop();
 });
 
-const inject = (options: InjectOptions) => server.product.app.inject(options);
+/** Requests as the signed-in service advisor unless the options say otherwise. */
+const inject = (options: InjectOptions) => server.product.app.inject({ ...options, headers: { ...staff, ...(options.headers ?? {}) } });
 
 async function createCustomer(body: Record<string, unknown>) {
   const res = await inject({ method: 'POST', url: '/api/customers', payload: body });
@@ -108,7 +114,7 @@ describe('registration message through the reactor, workers and dev outbox', () 
     const id = created.body.dataSet.customerId;
     const sent = await inject({ method: 'POST', url: '/api/customer-resend-registration', payload: { customerId: id, isEmail: true } });
     expect(sent.statusCode).toBe(200);
-    const outbox = async () => (await inject({ method: 'GET', url: '/api/dev-outbox?to=reg.istrant@example.com' })).json().dataSet as { body: string; channel: string }[];
+    const outbox = async () => (await inject({ method: 'GET', url: '/api/dev-outbox?to=reg.istrant@example.com', headers: admin })).json().dataSet as { body: string; channel: string }[];
     const deadline = Date.now() + 10_000;
     while ((await outbox()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     const messages = await outbox();
@@ -160,7 +166,10 @@ describe('GET /healthz', () => {
 
 describe('the development outbox outside demo mode', () => {
   it('should not exist in production mode', async () => {
-    const prod = await startTestServer({ webDist: null, env: { APP_MODE: 'production', PII_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') } });
+    const prod = await startTestServer({
+      webDist: null,
+      env: { APP_MODE: 'production', PII_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'), AUTH_SECRET: 'x'.repeat(40) },
+    });
     try {
       const res = await prod.product.app.inject({ method: 'GET', url: '/api/dev-outbox' });
       expect(res.statusCode).toBe(404);

@@ -15,13 +15,14 @@ import {
   createRedis,
   ensureDatabase,
   migrate,
+  registerAuth,
   registerErrorHandler,
   startKafkaRelay,
   type Env,
   type Logger,
   type Sql,
 } from '@dealer/platform';
-import { commandApi } from '@dealer/command-api';
+import { IDENTITY_MIGRATIONS, authSettings, commandApi } from '@dealer/command-api';
 import { CheckpointWaiter, queryApi } from '@dealer/query-api';
 import { projections, startProjector, type ProjectorHandle } from '@dealer/projector';
 import {
@@ -39,17 +40,19 @@ import { registerWebStatic } from './web-static';
 import { REPO_ROOT } from './paths';
 
 export { REPO_ROOT };
-export const PRODUCT_MIGRATIONS = [...ALL_PLATFORM_MIGRATIONS, ...WORKER_MIGRATIONS];
+export const PRODUCT_MIGRATIONS = [...ALL_PLATFORM_MIGRATIONS, ...WORKER_MIGRATIONS, ...IDENTITY_MIGRATIONS];
 
 export interface Product {
   app: FastifyInstance;
+  /** Every route registered, as 'METHOD /url' (the authorisation matrix checks each). */
+  routes: string[];
   sql: Sql;
   projector: ProjectorHandle;
   logger: Logger;
   stop(): Promise<void>;
 }
 
-export type ProductEnv = Env & { piiMasterKey: Buffer; PUBLIC_URL?: string | undefined };
+export type ProductEnv = Env & { piiMasterKey: Buffer; authSecret: string };
 
 export async function prepareDatabase(env: ProductEnv): Promise<Sql> {
   await ensureDatabase(env.DATABASE_URL);
@@ -90,8 +93,13 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
   await waiter.start();
 
   const app = Fastify({ loggerInstance: logger, trustProxy: true }) as unknown as FastifyInstance;
+  const routes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+  });
   registerErrorHandler(app);
-  await app.register(commandApi({ store }));
+  await registerAuth(app, { secret: env.authSecret });
+  await app.register(commandApi({ store, sql, ...authSettings(env) }));
   await app.register(queryApi({ sql, waiter, demoMode: env.APP_MODE === 'demo' }));
   registerHealth(app, { sql, redis, store, projector, worker, reactor });
   await registerWebStatic(app, options.webDist === undefined ? (env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist')) : options.webDist);
@@ -99,6 +107,7 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
   let stopped = false;
   return {
     app,
+    routes,
     sql,
     projector,
     logger,

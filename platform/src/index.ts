@@ -16,3 +16,6 @@ export * from './command-handling';
 export * from './event-store/select';
 export * from './service-runtime';
 export * from './integration/kafka-relay';
+export * from './auth/access-token';
+export * from './auth/xsrf';
+export * from './auth/plugin';

@@ -4,6 +4,7 @@ import type { Sql } from '@dealer/platform';
 import { registerReadYourWrites, type CheckpointWaiter } from './plugins/read-your-writes';
 import { customerQueryRoutes } from './routes/customers';
 import { devOutboxRoutes } from './routes/dev-outbox';
+import { userRoleQueryRoutes } from './routes/user-roles';
 
 export interface QueryApiDeps {
   sql: Sql;
@@ -15,6 +16,7 @@ export function queryApi(deps: QueryApiDeps) {
   return async function plugin(app: FastifyInstance) {
     registerReadYourWrites(app, deps.waiter);
     await app.register(customerQueryRoutes(deps.sql));
+    await app.register(userRoleQueryRoutes(deps.sql));
     if (deps.demoMode) await app.register(devOutboxRoutes(deps.sql));
   };
 }

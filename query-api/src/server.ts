@@ -1,6 +1,6 @@
 /** The query API as its own process (docker-compose); npm start runs it inside the launcher. */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createLogger, loadEnv, openRuntime, registerApiNotFound, registerErrorHandler, stopOnSignal } from '@dealer/platform';
+import { createLogger, loadEnv, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, stopOnSignal } from '@dealer/platform';
 import { queryApi } from './app';
 import { CheckpointWaiter } from './plugins/read-your-writes';
 
@@ -12,6 +12,7 @@ await waiter.start();
 const app = Fastify({ loggerInstance: logger, trustProxy: true }) as unknown as FastifyInstance;
 registerErrorHandler(app);
 registerApiNotFound(app);
+await registerAuth(app, { secret: env.authSecret });
 await app.register(queryApi({ sql: runtime.sql, waiter, demoMode: env.APP_MODE === 'demo' }));
 app.get('/healthz', async () => ({ status: 'ok' }));
 await app.listen({ port: env.PORT, host: env.HOST });

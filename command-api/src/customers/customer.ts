@@ -11,11 +11,17 @@ export interface RegistrationMessageSent {
   data: { customerId: string; channel: 'email' | 'sms'; messageId: string };
 }
 
+export interface CustomerRegistered {
+  type: 'CustomerRegistered';
+  data: { customerId: string; via: 'registration-link' };
+}
+
 export type CustomerAggregateEvent =
   | { type: 'CustomerCreated'; data: { customerId: string } & CustomerProfile }
   | { type: 'CustomerEdited'; data: { customerId: string } & Partial<CustomerProfile> }
   | RegistrationMessageRequested
-  | RegistrationMessageSent;
+  | RegistrationMessageSent
+  | CustomerRegistered;
 
 export type CustomerState =
   | { status: 'none' }
@@ -35,6 +41,8 @@ export function evolveCustomer(state: CustomerState, event: { type: string; data
       const { customerId: _id, ...changes } = e.data;
       return { ...state, profile: { ...state.profile, ...changes } };
     }
+    case 'CustomerRegistered':
+      return state.status === 'active' ? { ...state, isRegistered: true } : state;
     default:
       return state;
   }

@@ -7,7 +7,8 @@ export type CustomerCommand =
   | { type: 'CreateCustomer'; data: { customerId: string; profile: CustomerProfile } }
   /** `profile` holds the fields the request carried; absent switches keep their value. */
   | { type: 'EditCustomer'; data: { customerId: string; profile: Partial<CustomerProfile>; byEmployee: boolean } }
-  | { type: 'RequestRegistrationMessage'; data: { customerId: string; channel: 'email' | 'sms' } };
+  | { type: 'RequestRegistrationMessage'; data: { customerId: string; channel: 'email' | 'sms' } }
+  | { type: 'RegisterCustomer'; data: { customerId: string } };
 
 export const REGISTRATION_MESSAGES = {
   alreadyRegistered: 'Customer is already registered.',
@@ -59,6 +60,12 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
         throw new DomainError('validation', [REGISTRATION_MESSAGES.needsPhone]);
       }
       return [{ type: 'RegistrationMessageRequested', data: { customerId: command.data.customerId, channel: command.data.channel } }];
+    }
+    case 'RegisterCustomer': {
+      if (state.status !== 'active') throw notFound();
+      if (state.isRegistered) throw new DomainError('conflict', [REGISTRATION_MESSAGES.alreadyRegistered]);
+      if (!state.profile.emailAddress) throw new DomainError('validation', [REGISTRATION_MESSAGES.needsEmail]);
+      return [{ type: 'CustomerRegistered', data: { customerId: command.data.customerId, via: 'registration-link' } }];
     }
   }
 }

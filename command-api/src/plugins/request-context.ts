@@ -6,7 +6,6 @@ import type { CommandContext } from '@dealer/platform';
 export function commandContext(request: FastifyRequest): CommandContext {
   const header = request.headers['x-correlation-id'];
   const correlationId = typeof header === 'string' && /^[\w-]{1,64}$/.test(header) ? header : request.id;
-  // Identity arrives with the auth issue; until then every request acts as the anonymous staff session.
-  const actor = (request as FastifyRequest & { actor?: string }).actor ?? 'anonymous';
+  const actor = request.auth?.actor ?? 'anonymous';
   return { correlationId, causationId: null, actor, now: () => new Date(), newId: randomUUID };
 }

@@ -1,5 +1,5 @@
 /** POST /api/customers, PUT /api/customers/{id}, POST /api/customer-resend-registration. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { customerStreamId, validateProfile, type CustomerProfile } from '@dealer/contracts';
 import { DomainError, handle, type EventStore } from '@dealer/platform';
 import { customerDecider } from '../customers/decider';
@@ -21,15 +21,28 @@ function providedFields(body: unknown, profile: CustomerProfile): Partial<Custom
   return result;
 }
 
+/**
+ * SPEC 6: customers do not set Tax Exempt or Verify Redemptions; among staff only managers and
+ * admins set Verify Redemptions. Fields a role may not set are left out, so they keep their value.
+ */
+function allowedFields(request: FastifyRequest, profile: Partial<CustomerProfile>): Partial<CustomerProfile> {
+  const roles = request.auth?.roles ?? [];
+  const result = { ...profile };
+  if (request.auth?.kind !== 'employee') delete result.isTaxExempt;
+  if (!roles.includes('manager') && !roles.includes('admin')) delete result.verifyRedemptions;
+  return result;
+}
+
 const position = (p: number | null) => (p === null ? {} : { position: String(p) });
 
 export function customerRoutes(store: EventStore) {
   return async function routes(app: FastifyInstance) {
     app.post(
       '/api/customers',
-      { schema: { body: profileBody, response: { 201: commandResponse('customerId'), '4xx': problemResponse } } },
+      { config: { access: 'customers' }, schema: { body: profileBody, response: { 201: commandResponse('customerId'), '4xx': problemResponse } } },
       async (request, reply) => {
         const profile = profileOrThrow(request.body);
+        if (!(request.auth?.roles ?? []).some((r) => r === 'manager' || r === 'admin')) profile.verifyRedemptions = false;
         const ctx = commandContext(request);
         const customerId = ctx.newId();
         const result = await handle(store, customerStreamId(customerId), customerDecider, { type: 'CreateCustomer', data: { customerId, profile } }, ctx);
@@ -40,15 +53,15 @@ export function customerRoutes(store: EventStore) {
 
     app.put<{ Params: { id: string }; Body: { expectedRevision?: number } }>(
       '/api/customers/:id',
-      { schema: { params: idParams, body: profileBody, response: { 200: commandResponse('customerId'), '4xx': problemResponse } } },
+      { config: { access: 'customers', customerScope: { in: 'params', field: 'id' } }, schema: { params: idParams, body: profileBody, response: { 200: commandResponse('customerId'), '4xx': problemResponse } } },
       async (request) => {
-        const profile = providedFields(request.body, profileOrThrow(request.body));
+        const profile = allowedFields(request, providedFields(request.body, profileOrThrow(request.body)));
         const customerId = request.params.id;
         const result = await handle(
           store,
           customerStreamId(customerId),
           customerDecider,
-          { type: 'EditCustomer', data: { customerId, profile, byEmployee: false } },
+          { type: 'EditCustomer', data: { customerId, profile, byEmployee: request.auth?.kind === 'employee' } },
           commandContext(request),
           request.body.expectedRevision === undefined ? {} : { expectedRevision: request.body.expectedRevision },
         );
@@ -59,6 +72,7 @@ export function customerRoutes(store: EventStore) {
     app.post<{ Body: { customerId: string; isEmail?: boolean; isText?: boolean } }>(
       '/api/customer-resend-registration',
       {
+        config: { access: 'customer-resend-registration' },
         schema: {
           body: {
             type: 'object',

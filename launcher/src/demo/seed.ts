@@ -4,6 +4,7 @@
  * Loads only in demo mode; production never calls it.
  */
 import { customerStreamId, type CustomerProfile } from '@dealer/contracts';
+import { seedDemoAccounts } from './accounts';
 import {
   PersonalDataVault,
   ProtectedEventStore,
@@ -71,6 +72,19 @@ export async function seedDemoData(sql: Sql, env: Env & { piiMasterKey: Buffer }
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
       }
     }
+    // Pat is a registered customer with a password (demo account).
+    const patId = deterministicUuid('demo-customer-0');
+    const pat = await store.readStream(customerStreamId(patId));
+    if (!pat.some((e) => e.type === 'CustomerRegistered')) {
+      await store.appendToStream(customerStreamId(patId), [
+        {
+          type: 'CustomerRegistered',
+          data: { customerId: patId, via: 'registration-link' },
+          metadata: { eventId: deterministicUuid('demo-customer-registered-0'), correlationId: 'demo-seed', causationId: null, actor: 'system:demo-seed', time: new Date(Date.UTC(2025, 0, 2)).toISOString() },
+        },
+      ]);
+    }
+    created += await seedDemoAccounts(sql, store, patId);
   } finally {
     await store.close();
   }

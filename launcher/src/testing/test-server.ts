@@ -6,6 +6,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { dropDatabase, loadEnv } from '@dealer/platform';
 import { REPO_ROOT, startProduct, type Product } from '../product';
+import { seedDemoData } from '../demo/seed';
 
 export interface TestServer {
   url: string;
@@ -15,7 +16,20 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(options: { webDist?: string | null; env?: Record<string, string> } = {}): Promise<TestServer> {
+/** Resolves once every projection has caught up with everything stored so far. */
+export async function waitForProjections(product: Product, timeoutMs = 20_000): Promise<void> {
+  const [row] = await product.sql<{ head: string | null }[]>`select max(global_position) as head from es_events`;
+  const head = Number(row?.head ?? 0);
+  const deadline = Date.now() + timeoutMs;
+  while (product.projector.status().some((p) => p.position < head)) {
+    if (Date.now() > deadline) throw new Error('projections did not catch up in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export async function startTestServer(
+  options: { webDist?: string | null; env?: Record<string, string>; seed?: boolean } = {},
+): Promise<TestServer> {
   const id = `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const server = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
   const databaseUrl = `${server}/dealer_test_${id}`;
@@ -29,6 +43,11 @@ export async function startTestServer(options: { webDist?: string | null; env?: 
     ...options.env,
   });
   const product = await startProduct(env, { webDist: options.webDist === undefined ? path.join(REPO_ROOT, 'web/dist') : options.webDist });
+  // Demo data never loads in production mode, not even in a test.
+  if (options.seed !== false && env.APP_MODE === 'demo') {
+    await seedDemoData(product.sql, env);
+    await waitForProjections(product);
+  }
   await product.app.listen({ port: 0, host: '127.0.0.1' });
   const address = product.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -23,12 +23,22 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Address customers reach the product at, for links in messages. */
     PUBLIC_URL: z.string().url().optional(),
+    /** Secret (at least 32 characters) signing access tokens and anti-forgery tokens. */
+    AUTH_SECRET: z.string().min(32).optional(),
+    AUTH_ACCESS_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(900),
+    /** Seconds into an access token's life from which the client renews it on window focus. */
+    AUTH_RENEW_SECONDS: z.coerce.number().int().min(1).default(600),
+    AUTH_REFRESH_IDLE_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+    AUTH_REFRESH_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** Directory of the built web client to serve; empty to serve none. */
     WEB_DIST: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.APP_MODE === 'production' && !env.PII_MASTER_KEY) {
       ctx.addIssue({ code: 'custom', path: ['PII_MASTER_KEY'], message: 'PII_MASTER_KEY is required in production mode' });
+    }
+    if (env.APP_MODE === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required in production mode' });
     }
   });
 
@@ -37,7 +47,9 @@ export type Env = z.infer<typeof schema>;
 /** Fixed demo-only key: demo data is fake, and a restart must still decrypt it. */
 const DEMO_MASTER_KEY = Buffer.alloc(32, 'demo-only-master-key').toString('base64');
 
-export function loadEnv(source: Record<string, string | undefined> = process.env): Env & { piiMasterKey: Buffer } {
+const DEMO_AUTH_SECRET = 'demo-only-auth-secret-never-use-in-production';
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env & { piiMasterKey: Buffer; authSecret: string } {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
@@ -46,5 +58,5 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = parsed.data;
   const piiMasterKey = Buffer.from(env.PII_MASTER_KEY ?? DEMO_MASTER_KEY, 'base64');
   if (piiMasterKey.length !== 32) throw new Error('Invalid configuration: PII_MASTER_KEY must be base64 of 32 bytes');
-  return { ...env, piiMasterKey };
+  return { ...env, piiMasterKey, authSecret: env.AUTH_SECRET ?? DEMO_AUTH_SECRET };
 }

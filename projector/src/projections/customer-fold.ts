@@ -46,7 +46,7 @@ const FIELD_COLUMNS: Record<string, keyof CustomerRow> = {
   pendingPhone: 'pending_phone',
 };
 
-export const CUSTOMER_EVENTS: ReadonlySet<string> = new Set(['CustomerCreated', 'CustomerEdited']);
+export const CUSTOMER_EVENTS: ReadonlySet<string> = new Set(['CustomerCreated', 'CustomerEdited', 'CustomerRegistered']);
 
 function applyFields(row: CustomerRow, data: Record<string, unknown>): void {
   for (const [field, value] of Object.entries(data)) {
@@ -89,6 +89,13 @@ export function foldCustomerEvents(rows: Map<string, CustomerRow>, events: Recor
       };
       applyFields(row, data);
       rows.set(data.customerId, row);
+      touched.add(data.customerId);
+    } else if (event.type === 'CustomerRegistered') {
+      const row = rows.get(data.customerId);
+      if (!row) continue;
+      row.is_registered = true;
+      row.revision = event.revision;
+      row.modified_date = time;
       touched.add(data.customerId);
     } else if (event.type === 'CustomerEdited') {
       const row = rows.get(data.customerId);

@@ -2,5 +2,7 @@
 import type { Projection } from '../projection';
 import { customerDetails } from './customer-details/projection';
 import { customerSearch } from './customer-search/projection';
+import { users } from './users/projection';
+import { userRoles } from './user-roles/projection';
 
-export const projections: Projection[] = [customerDetails, customerSearch];
+export const projections: Projection[] = [customerDetails, customerSearch, users, userRoles];

@@ -33,7 +33,7 @@ export function customerQueryRoutes(sql: Sql) {
     app.get<{ Params: { id: string } }>(
       '/api/customers/:id',
       {
-        config: { readModels: [CUSTOMER_DETAILS] },
+        config: { access: 'customers', customerScope: { in: 'params', field: 'id' }, readModels: [CUSTOMER_DETAILS] },
         schema: {
           params: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } },
           response: { 200: { type: 'object', properties: { dataSet: customerSchema } } },
@@ -49,7 +49,7 @@ export function customerQueryRoutes(sql: Sql) {
     app.get<{ Querystring: { searchTerm?: string } }>(
       '/api/customer-search',
       {
-        config: { readModels: [CUSTOMER_SEARCH] },
+        config: { access: 'customer-search', readModels: [CUSTOMER_SEARCH] },
         schema: {
           querystring: { type: 'object', properties: { searchTerm: { type: 'string', maxLength: 254 }, minPosition: { type: 'string' } } },
           response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: searchResultSchema } } } },
@@ -58,7 +58,10 @@ export function customerQueryRoutes(sql: Sql) {
       async (request) => {
         const term = (request.query.searchTerm ?? '').trim();
         if (term.length < LIMITS.searchTermMin) throw new DomainError('validation', [SEARCH_TERM_TOO_SHORT]);
-        return { dataSet: await searchCustomers(sql, term) };
+        const results = await searchCustomers(sql, term);
+        // Staff lookups are logged: who, what kind, how many hits; never the term itself.
+        request.log.info({ actor: request.auth?.actor, lookup: 'customer-search', kind: results[0]?.searchType ?? 'none', hits: results.length }, 'staff customer lookup');
+        return { dataSet: results };
       },
     );
   };

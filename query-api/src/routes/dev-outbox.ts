@@ -7,6 +7,7 @@ export function devOutboxRoutes(sql: Sql) {
     app.get<{ Querystring: { to?: string; limit?: number } }>(
       '/api/dev-outbox',
       {
+        config: { access: 'dev-outbox' },
         schema: {
           querystring: {
             type: 'object',

@@ -1,0 +1,159 @@
+/**
+ * The auth host's API (SPEC 7): sign-in, refresh with rotation, app refresh, sign-out, and
+ * customer registration from a registration link. Unknown user and wrong password get the
+ * same answer, status and (argon2) cost.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { AUTH_MESSAGES, customerStreamId, loginSchema, registrationPasswordsSchema } from '@dealer/contracts';
+import { DomainError, handle, type EventStore, type Sql } from '@dealer/platform';
+import { customerDecider } from '../customers/decider';
+import { commandContext } from '../plugins/request-context';
+import { hashPassword, verifyPassword } from '../identity/passwords';
+import { clearFailures, isLocked, recordFailure, THROTTLE } from '../identity/throttle';
+import { issueRefreshToken, revokeRefreshFamily, rotateRefreshToken, type RefreshPolicy } from '../identity/refresh-tokens';
+import { buildTokenPayload, type TokenSettings } from '../identity/token-payload';
+
+export const REFRESH_COOKIE = 'dealer_refresh';
+export const GIFT_LINK_INVALID = 'This gift link is not valid or has expired.';
+export const ACCOUNT_EXISTS = 'An account with this e-mail already exists. Please sign in.';
+
+export interface AuthRouteDeps {
+  sql: Sql;
+  store: EventStore;
+  tokens: TokenSettings;
+  refresh: RefreshPolicy;
+}
+
+function parseOrThrow<T extends v.GenericSchema>(schema: T, input: unknown): v.InferOutput<T> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const fields: Record<string, string> = {};
+  for (const issue of result.issues) fields[v.getDotPath(issue) ?? '_'] ??= issue.message;
+  throw new DomainError('validation', [...new Set(Object.values(fields))], fields);
+}
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+const publicRoute = { access: 'public' } as const;
+
+export function authRoutes(deps: AuthRouteDeps) {
+  const { sql } = deps;
+
+  function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+    reply.setCookie(REFRESH_COOKIE, token, {
+      path: '/auth-api',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      maxAge: deps.refresh.absoluteDays * 86_400,
+    });
+  }
+
+  async function signIn(request: FastifyRequest, reply: FastifyReply, subject: { userKind: 'employee' | 'customer'; userId: string }) {
+    const payload = await buildTokenPayload(sql, deps.tokens, subject, 'LOGIN');
+    if (!payload) throw new DomainError('unauthorized', [AUTH_MESSAGES.invalidCredentials]);
+    setRefreshCookie(request, reply, await issueRefreshToken(sql, subject, deps.refresh));
+    return { dataSet: payload };
+  }
+
+  async function validRegistrationToken(token: string) {
+    const [row] = await sql<{ customer_id: string }[]>`
+      select customer_id from registration_tokens
+      where token_hash = ${tokenHash(token)} and used_at is null and expires_at > now()`;
+    if (!row) throw new DomainError('validation', [AUTH_MESSAGES.registrationLinkInvalid]);
+    return row.customer_id;
+  }
+
+  return async function routes(app: FastifyInstance) {
+    app.get('/auth-api/xsrf', { config: publicRoute }, async (_request, reply) => reply.status(204).send());
+
+    app.post('/auth-api/login', { config: publicRoute, schema: { body: { type: 'object' } } }, async (request, reply) => {
+      const { username, password } = parseOrThrow(loginSchema, request.body);
+      const login = username.toLowerCase();
+      const accountKey = `account:${login}`;
+      const addressKey = `address:${request.ip}`;
+      if (await isLocked(sql, [accountKey, addressKey])) throw new DomainError('rate_limited', [AUTH_MESSAGES.throttled]);
+      const [credential] = await sql<{ user_kind: 'employee' | 'customer'; user_id: string; password_hash: string }[]>`
+        select user_kind, user_id, password_hash from auth_credentials where login = ${login}`;
+      const ok = await verifyPassword(credential?.password_hash ?? null, password);
+      if (!ok || !credential) {
+        await recordFailure(sql, accountKey, THROTTLE.accountFailures);
+        await recordFailure(sql, addressKey, THROTTLE.addressFailures);
+        if (credential) await sql`update auth_credentials set last_failed_login_at = now() where login = ${login}`;
+        throw new DomainError('unauthorized', [AUTH_MESSAGES.invalidCredentials]);
+      }
+      await clearFailures(sql, accountKey);
+      return signIn(request, reply, { userKind: credential.user_kind, userId: credential.user_id });
+    });
+
+    app.post('/auth-api/refresh', { config: publicRoute }, async (request, reply) => {
+      const current = request.cookies[REFRESH_COOKIE];
+      const rotated = current ? await rotateRefreshToken(sql, current, deps.refresh) : null;
+      if (!rotated?.ok) {
+        reply.clearCookie(REFRESH_COOKIE, { path: '/auth-api' });
+        throw new DomainError('unauthorized', [AUTH_MESSAGES.sessionExpired]);
+      }
+      const payload = await buildTokenPayload(sql, deps.tokens, rotated.subject, 'REFRESH');
+      if (!payload) throw new DomainError('unauthorized', [AUTH_MESSAGES.sessionExpired]);
+      setRefreshCookie(request, reply, rotated.token);
+      return { dataSet: payload };
+    });
+
+    app.post('/auth-api/app-refresh', { config: { access: 'authenticated' } }, async (request) => {
+      const auth = request.auth!;
+      const payload = await buildTokenPayload(sql, deps.tokens, { userKind: auth.kind, userId: auth.userId }, 'APP_REFRESH');
+      if (!payload) throw new DomainError('unauthorized', [AUTH_MESSAGES.sessionExpired]);
+      return { dataSet: payload };
+    });
+
+    app.delete('/auth-api/login', { config: publicRoute }, async (request, reply) => {
+      const current = request.cookies[REFRESH_COOKIE];
+      if (current) await revokeRefreshFamily(sql, current);
+      reply.clearCookie(REFRESH_COOKIE, { path: '/auth-api' });
+      return reply.status(204).send();
+    });
+
+    app.get<{ Params: { securityToken: string } }>(
+      '/auth-api/registration/:securityToken',
+      { config: publicRoute, schema: { params: { type: 'object', properties: { securityToken: { type: 'string', maxLength: 100 } } } } },
+      async (request) => {
+        const customerId = await validRegistrationToken(request.params.securityToken);
+        const [c] = await sql<{ firstName: string | null; lastName: string | null; emailAddress: string | null }[]>`
+          select first_name as "firstName", last_name as "lastName", email_address as "emailAddress"
+          from rm_customer_details.customers where customer_id = ${customerId}`;
+        if (!c) throw new DomainError('validation', [AUTH_MESSAGES.registrationLinkInvalid]);
+        return { dataSet: c };
+      },
+    );
+
+    app.post<{ Body: { securityToken?: string } }>(
+      '/auth-api/registration',
+      { config: publicRoute, schema: { body: { type: 'object', properties: { securityToken: { type: 'string', maxLength: 100 } } } } },
+      async (request, reply) => {
+        const { password } = parseOrThrow(registrationPasswordsSchema, request.body);
+        const customerId = await validRegistrationToken(request.body.securityToken ?? '');
+        const [c] = await sql<{ email_address: string | null }[]>`select email_address from rm_customer_details.customers where customer_id = ${customerId}`;
+        const login = c?.email_address?.toLowerCase();
+        if (!login) throw new DomainError('validation', ['User MUST have email to register.']);
+        const inserted = await sql`insert into auth_credentials (user_kind, user_id, login, password_hash)
+          values ('customer', ${customerId}, ${login}, ${await hashPassword(password)}) on conflict do nothing returning user_id`;
+        if (inserted.length === 0) throw new DomainError('conflict', [ACCOUNT_EXISTS]);
+        try {
+          await handle(deps.store, customerStreamId(customerId), customerDecider, { type: 'RegisterCustomer', data: { customerId } }, commandContext(request));
+        } catch (error) {
+          await sql`delete from auth_credentials where user_kind = 'customer' and user_id = ${customerId}`;
+          throw error;
+        }
+        await sql`update registration_tokens set used_at = now() where customer_id = ${customerId} and used_at is null`;
+        return signIn(request, reply, { userKind: 'customer', userId: customerId });
+      },
+    );
+
+    app.post('/auth-api/registration/gift', { config: publicRoute, schema: { body: { type: 'object' } } }, async (request) => {
+      parseOrThrow(registrationPasswordsSchema, request.body);
+      // Gift packs (and so gift tokens) do not exist yet: no gift link can be valid.
+      throw new DomainError('validation', [GIFT_LINK_INVALID]);
+    });
+  };
+}

@@ -1,0 +1,59 @@
+/** POST /api/user-roles, PUT /api/user-roles/{id}, DELETE /api/user-roles/{id} (admins). */
+import type { FastifyInstance } from 'fastify';
+import { USER_ROLE_MESSAGES } from '@dealer/contracts';
+import { DomainError, handle, type EventStore, type Sql } from '@dealer/platform';
+import { commandContext } from '../plugins/request-context';
+import { employeeStreamId, userRoleDecider, userRoleStreamId } from '../users/user-role';
+import { commandResponse, problemResponse } from './schemas';
+
+const roleBody = {
+  type: 'object',
+  required: ['roleName', 'locationId'],
+  properties: { userId: { type: 'string', format: 'uuid' }, roleName: { type: 'string', maxLength: 40 }, locationId: { type: 'integer' } },
+} as const;
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
+const position = (p: number | null) => (p === null ? {} : { position: String(p) });
+const access = { access: 'user-roles' } as const;
+
+export function userRoleRoutes(deps: { store: EventStore; sql: Sql }) {
+  const { store, sql } = deps;
+  return async function routes(app: FastifyInstance) {
+    app.post<{ Body: { userId?: string; roleName: string; locationId: number } }>(
+      '/api/user-roles',
+      { config: access, schema: { body: { ...roleBody, required: ['userId', 'roleName', 'locationId'] }, response: { 201: commandResponse('userRoleId'), '4xx': problemResponse } } },
+      async (request, reply) => {
+        const { userId, roleName, locationId } = request.body;
+        if ((await store.readStream(employeeStreamId(userId!), { maxCount: 1 })).length === 0) {
+          throw new DomainError('validation', [USER_ROLE_MESSAGES.userNotFound]);
+        }
+        const [same] = await sql`select 1 from rm_user_roles.user_roles where user_id = ${userId!} and role_name = ${roleName} and location_id = ${locationId}`;
+        if (same) throw new DomainError('conflict', [USER_ROLE_MESSAGES.duplicate]);
+        const ctx = commandContext(request);
+        const userRoleId = ctx.newId();
+        const result = await handle(store, userRoleStreamId(userRoleId), userRoleDecider, { type: 'AssignUserRole', data: { userRoleId, userId: userId!, roleName, locationId } }, ctx);
+        reply.status(201);
+        return { dataSet: { userRoleId, revision: result.revision }, metaData: position(result.position) };
+      },
+    );
+
+    app.put<{ Params: { id: string }; Body: { roleName: string; locationId: number } }>(
+      '/api/user-roles/:id',
+      { config: access, schema: { params: idParams, body: roleBody, response: { 200: commandResponse('userRoleId'), '4xx': problemResponse } } },
+      async (request) => {
+        const userRoleId = request.params.id;
+        const result = await handle(store, userRoleStreamId(userRoleId), userRoleDecider, { type: 'ChangeUserRole', data: { userRoleId, ...request.body } }, commandContext(request));
+        return { dataSet: { userRoleId, revision: result.revision }, metaData: position(result.position) };
+      },
+    );
+
+    app.delete<{ Params: { id: string } }>(
+      '/api/user-roles/:id',
+      { config: access, schema: { params: idParams, response: { 200: commandResponse('userRoleId'), '4xx': problemResponse } } },
+      async (request) => {
+        const userRoleId = request.params.id;
+        const result = await handle(store, userRoleStreamId(userRoleId), userRoleDecider, { type: 'RemoveUserRole', data: { userRoleId } }, commandContext(request));
+        return { dataSet: { userRoleId, revision: result.revision }, metaData: position(result.position) };
+      },
+    );
+  };
+}

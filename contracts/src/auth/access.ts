@@ -1,0 +1,79 @@
+/**
+ * Roles and the access list of SPEC 6: entries `Api,<resource>,<METHOD>` that drive
+ * canGet/canAdd/canUpdate/canDelete in the client and are enforced by the server on every route.
+ */
+export type Role = 'admin' | 'manager' | 'controller' | 'employee' | 'customer';
+export const EMPLOYEE_ROLES = ['admin', 'manager', 'controller', 'employee'] as const;
+export type EmployeeRole = (typeof EMPLOYEE_ROLES)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export const accessEntry = (resource: string, method: HttpMethod) => `Api,${resource},${method}`;
+
+const crud = (resource: string, methods: HttpMethod[]) => methods.map((m) => accessEntry(resource, m));
+
+/** What every staff member may do in the service lane. */
+const STAFF = [
+  ...crud('customers', ['GET', 'POST', 'PUT']),
+  ...crud('customer-search', ['GET']),
+  ...crud('customer-validate', ['POST']),
+  ...crud('customer-resend-registration', ['POST']),
+  ...crud('customer-info-from-ro', ['GET']),
+  ...crud('ro-data', ['GET']),
+  ...crud('locations', ['GET']),
+  ...crud('email-phone-verification', ['POST']),
+  ...crud('redemption-verifications', ['GET', 'POST', 'PUT']),
+  ...crud('redemption-verification-overrides', ['POST']),
+  ...crud('app-events', ['POST']),
+];
+
+const AUDIT = [...crud('customer-history', ['GET'])];
+
+export const ROLE_ACCESS: Record<Role, readonly string[]> = {
+  employee: STAFF,
+  controller: [...STAFF, ...AUDIT],
+  manager: [...STAFF, ...AUDIT, ...crud('opcode-verification-rules', ['GET', 'POST', 'PUT', 'DELETE'])],
+  admin: [
+    ...STAFF,
+    ...AUDIT,
+    ...crud('opcode-verification-rules', ['GET', 'POST', 'PUT', 'DELETE']),
+    ...crud('user-roles', ['GET', 'POST', 'PUT', 'DELETE']),
+    ...crud('users', ['GET']),
+    ...crud('dev-outbox', ['GET']),
+    ...crud('customer-erasure', ['POST']),
+  ],
+  // A customer's entries apply to their own records only (the server checks ownership).
+  customer: [
+    ...crud('customers', ['GET', 'PUT']),
+    ...crud('email-phone-verification', ['POST']),
+    ...crud('redemption-verifications', ['GET', 'PUT']),
+    ...crud('app-events', ['POST']),
+    ...crud('customer-contact-form', ['POST']),
+    ...crud('locations', ['GET']),
+  ],
+};
+
+/** The union of the roles' entries, de-duplicated and sorted. */
+export function accessListFor(roles: readonly Role[]): string[] {
+  return [...new Set(roles.flatMap((r) => ROLE_ACCESS[r]))].sort();
+}
+
+/** SPEC 6: canGet / canAdd / canUpdate / canDelete for a resource; empty when missing. */
+export function permissionsFor(access: readonly string[] | null | undefined, resource: string) {
+  const has = (m: HttpMethod) => (access ?? []).includes(accessEntry(resource, m));
+  return { canGet: has('GET'), canAdd: has('POST'), canUpdate: has('PUT') || has('PATCH'), canDelete: has('DELETE') };
+}
+
+/** Stable role ids (SPEC 3 user-role roleId). */
+export const ROLE_IDS: Record<EmployeeRole, number> = { admin: 1, manager: 2, controller: 3, employee: 4 };
+
+export const USER_ROLE_MESSAGES = {
+  added: 'User role successfully added.',
+  updated: 'User role successfully updated.',
+  removed: 'User role successfully removed.',
+  removeConfirm: 'Are you sure you want to remove user role?',
+  notFound: 'User role not found.',
+  userNotFound: 'User not found.',
+  duplicate: 'This user already has this role at this location.',
+  locationRequired: 'Location is required',
+  roleInvalid: 'Role is invalid.',
+} as const;
