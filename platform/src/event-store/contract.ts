@@ -135,8 +135,15 @@ export function describeEventStoreContract(name: string, createHarness: () => Pr
         const s2 = stream('all');
         await h.store.appendToStream(s1, [newEvent('X1')]);
         await h.store.appendToStream(s2, [newEvent('Y1')]);
-        await h.store.appendToStream(s1, [newEvent('X2')]);
-        const all = await h.store.readAll({ after: head, maxCount: 1000 });
+        const last = await h.store.appendToStream(s1, [newEvent('X2')]);
+        // Committed events become readable once no older transaction is still open (anywhere
+        // on the server, for PostgreSQL): wait for that, boundedly.
+        let all: RecordedEvent[] = [];
+        for (let i = 0; i < 200; i++) {
+          all = await h.store.readAll({ after: head, maxCount: 1000 });
+          if (all.some((e) => e.globalPosition >= last.position)) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
         const mine = all.filter((e) => e.streamId === s1 || e.streamId === s2);
         expect(mine.map((e) => e.type)).toEqual(['X1', 'Y1', 'X2']);
         const positions = all.map((e) => e.globalPosition);

@@ -77,14 +77,28 @@ export class PostgresEventStore implements EventStore {
     const expected = options.expectedRevision ?? 'any';
     const [mode, revision] = modeOf(expected);
     const sql = this.sql;
-    const [row] = await sql<{ next_revision: string; last_position: string; outcome: number }[]>`
+    // Data and metadata travel as one JSON array each: no array-type lookup on a fresh connection.
+    const call = () => sql<{ next_revision: string; last_position: string; outcome: number }[]>`
       select next_revision, last_position, outcome from es_append(
         ${streamId}, ${mode}::smallint, ${revision}::bigint,
         ${sql.array(events.map((e) => e.metadata.eventId))}::uuid[],
         ${sql.array(events.map((e) => e.type))}::text[],
-        ${sql.array(events.map((e) => sql.json(e.data as postgres.JSONValue)))}::jsonb[],
-        ${sql.array(events.map((e) => sql.json(e.metadata as unknown as postgres.JSONValue)))}::jsonb[]
+        ${sql.json(events.map((e) => e.data) as postgres.JSONValue)}::jsonb,
+        ${sql.json(events.map((e) => e.metadata) as unknown as postgres.JSONValue)}::jsonb
       )`;
+    let row: Awaited<ReturnType<typeof call>>[number] | undefined;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        [row] = await call();
+      } catch (error) {
+        // A batch that partly clashed was undone; asking again gives the clear outcome.
+        if ((error as { code?: string }).code !== '40001' || attempt >= 5) throw error;
+        continue;
+      }
+      // 'any' never conflicts: another append took the next revision first, so go again after it.
+      if (row?.outcome === 2 && expected === 'any' && attempt < 20) continue;
+      break;
+    }
     if (!row) throw new Error('es_append returned nothing');
     if (row.outcome === 2) throw new WrongExpectedRevisionError(streamId, expected, Number(row.next_revision));
     if (row.outcome === 3) throw new DuplicateEventIdError(streamId);

@@ -1,13 +1,16 @@
 /**
  * Schema of the PostgreSQL event store.
  *
- * Ordering guarantee for subscribers: an append allocates its global positions and its
- * transaction id together inside a tiny critical section (a session advisory lock held only
- * for those two steps, never across the commit). So a transaction with a smaller id always
- * holds smaller positions, and a reader that only reads rows whose transaction id is below
- * the oldest in-flight transaction (pg_snapshot_xmin) can never later find a row below a
- * position it has already passed. An append must therefore be the first write of its
- * transaction; es_append refuses otherwise.
+ * Ordering guarantee for subscribers (migration 0006): an event's global position is derived
+ * from its transaction id, `xid * 4096 + index`. Readers only read rows whose transaction id is
+ * below the oldest transaction still in flight (pg_snapshot_xmin), so every row that becomes
+ * visible later has a larger transaction id, hence a larger position than anything already
+ * read: a subscriber never skips an event that committed late, with no lock and no sequence on
+ * the append path. An append must be the first write of its transaction (one append per
+ * transaction, at most 4096 events); es_append refuses otherwise.
+ *
+ * Optimistic concurrency comes from the unique (stream_id, revision) index, idempotency from
+ * the unique event_id index: an append is one INSERT.
  */
 export const EVENT_STORE_MIGRATIONS = [
   {
@@ -107,6 +110,69 @@ create table if not exists checkpoints (
   position bigint not null default 0,
   updated_at timestamptz not null default now()
 );
+`,
+  },
+  {
+    id: '0006_event_store_xid_positions',
+    sql: /* sql */ `
+drop function if exists es_append(text, smallint, bigint, uuid[], text[], jsonb[], jsonb[]);
+drop table if exists es_streams;
+drop sequence if exists es_global_position;
+
+-- p_mode: 0 any, 1 no_stream, 2 stream_exists, 3 exact (p_expected).
+-- outcome: 0 appended, 1 already appended (idempotent), 2 wrong expected revision, 3 event id used elsewhere.
+create or replace function es_append(
+  p_stream text, p_mode smallint, p_expected bigint, p_ids uuid[], p_types text[], p_data jsonb, p_metadata jsonb
+) returns table (next_revision bigint, last_position bigint, outcome smallint)
+language plpgsql as $fn$
+declare
+  v_count int := cardinality(p_ids);
+  v_base bigint;
+  v_current bigint;
+  v_xid bigint;
+  v_inserted int;
+begin
+  if v_count > 4096 then raise exception 'es_append takes at most 4096 events at once'; end if;
+  if pg_current_xact_id_if_assigned() is not null then
+    raise exception 'es_append must be the first write of its transaction';
+  end if;
+
+  select max(e.revision) into v_current from es_events e where e.stream_id = p_stream;
+  v_base := case
+    when p_mode = 1 then 0
+    when p_mode = 3 then p_expected + 1
+    else coalesce(v_current, -1) + 1
+  end;
+
+  if (p_mode = 2 and v_current is null) or (p_mode = 3 and v_current is distinct from p_expected) or (p_mode = 1 and v_current is not null) then
+    v_inserted := 0;
+  else
+    v_xid := pg_current_xact_id()::text::bigint;
+    insert into es_events (global_position, stream_id, revision, event_id, event_type, data, metadata, transaction_id)
+    select v_xid * 4096 + i - 1, p_stream, v_base + i - 1, p_ids[i], p_types[i], p_data -> (i - 1), p_metadata -> (i - 1), v_xid::text::xid8
+      from generate_series(1, v_count) as i
+    on conflict do nothing;
+    get diagnostics v_inserted = row_count;
+    if v_inserted = v_count then
+      return query select v_base + v_count - 1, v_xid * 4096 + v_count - 1, 0::smallint; return;
+    end if;
+    if v_inserted > 0 then
+      -- Part of the batch clashed: undo the rest; the caller's retry gets a clear answer.
+      raise exception 'es_append: partial conflict on %', p_stream using errcode = '40001';
+    end if;
+  end if;
+
+  -- Nothing was written: either these events are already stored here (idempotent) or it is a conflict.
+  if (select count(*) from es_events e where e.event_id = any(p_ids) and e.stream_id = p_stream) = v_count then
+    return query select max(e.revision), max(e.global_position), 1::smallint from es_events e where e.event_id = any(p_ids); return;
+  end if;
+  if exists (select 1 from es_events e where e.event_id = any(p_ids)) then
+    return query select -1::bigint, -1::bigint, 3::smallint; return;
+  end if;
+  select max(e.revision) into v_current from es_events e where e.stream_id = p_stream;
+  return query select coalesce(v_current, -1), -1::bigint, 2::smallint;
+end
+$fn$;
 `,
   },
 ] as const;

@@ -1,0 +1,102 @@
+/**
+ * The authorisation matrix: every registered API route against anonymous, customer A,
+ * customer B, employee, controller, manager and admin. A route missing from the matrix (or a
+ * matrix row with no route) fails, so a new route cannot ship without an access decision.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deterministicUuid } from '@dealer/platform';
+import { hashPassword } from '@dealer/command-api';
+import { startTestServer, type TestServer } from './testing/test-server';
+import { loginAs, xsrfHeaders } from './testing/auth';
+import { DEMO_PASSWORD } from './demo/accounts';
+
+type Persona = 'anonymous' | 'customerA' | 'customerB' | 'employee' | 'controller' | 'manager' | 'admin';
+const PERSONAS: Persona[] = ['anonymous', 'customerA', 'customerB', 'employee', 'controller', 'manager', 'admin'];
+const ALL = PERSONAS;
+const SIGNED_IN = PERSONAS.filter((p) => p !== 'anonymous');
+const STAFF: Persona[] = ['employee', 'controller', 'manager', 'admin'];
+/** Customer A's own records: customer A and staff; never customer B. */
+const OWN_A: Persona[] = ['customerA', ...STAFF];
+const CUSTOMERS_AND_STAFF: Persona[] = ['customerA', 'customerB', ...STAFF];
+
+/** 'METHOD /url' -> who may pass the access layer. */
+const MATRIX: Record<string, Persona[]> = {
+  'GET /auth-api/xsrf': ALL,
+  'POST /auth-api/login': ALL,
+  'POST /auth-api/refresh': ALL,
+  'POST /auth-api/app-refresh': SIGNED_IN,
+  'DELETE /auth-api/login': ALL,
+  'GET /auth-api/registration/:securityToken': ALL,
+  'POST /auth-api/registration': ALL,
+  'POST /auth-api/registration/gift': ALL,
+  'POST /api/customers': STAFF,
+  'PUT /api/customers/:id': OWN_A,
+  'GET /api/customers/:id': OWN_A,
+  'GET /api/customer-search': STAFF,
+  'POST /api/customer-resend-registration': STAFF,
+  'GET /api/dev-outbox': ['admin'],
+  'GET /api/user-roles': ['admin'],
+  'POST /api/user-roles': ['admin'],
+  'PUT /api/user-roles/:id': ['admin'],
+  'DELETE /api/user-roles/:id': ['admin'],
+  'GET /api/users': ['admin'],
+  'GET /api/locations': CUSTOMERS_AND_STAFF,
+  'GET /api/ro-data': STAFF,
+  'GET /api/customer-info-from-ro': STAFF,
+};
+
+let server: TestServer;
+const headers = {} as Record<Persona, Record<string, string>>;
+const customerA = deterministicUuid('demo-customer-0');
+const customerB = deterministicUuid('demo-customer-1');
+
+beforeAll(async () => {
+  server = await startTestServer({ webDist: null });
+  // Customer B: a second demo customer given a password for this test.
+  await server.product.sql`insert into auth_credentials (user_kind, user_id, login, password_hash)
+    values ('customer', ${customerB}, 'customer-b@example.com', ${await hashPassword(DEMO_PASSWORD)}) on conflict do nothing`;
+  headers.anonymous = await xsrfHeaders(server);
+  headers.customerA = (await loginAs(server, 'customer')).headers;
+  const b = await server.product.app.inject({ method: 'POST', url: '/auth-api/login', headers: headers.anonymous, payload: { username: 'customer-b@example.com', password: DEMO_PASSWORD } });
+  headers.customerB = { ...headers.anonymous, authorization: `Bearer ${b.json().dataSet.token}` };
+  for (const role of ['employee', 'controller', 'manager', 'admin'] as const) headers[role] = (await loginAs(server, role)).headers;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+function concreteUrl(url: string): string {
+  return url
+    .replace('/api/customers/:id', `/api/customers/${customerA}`)
+    .replace('/api/user-roles/:id', `/api/user-roles/${deterministicUuid('no-such-user-role')}`)
+    .replace(':securityToken', 'not-a-real-token')
+    .replace('/api/customer-search', '/api/customer-search?searchTerm=pat')
+    .replace('/api/ro-data', '/api/ro-data?roNumber=1&locationId=1')
+    .replace('/api/customer-info-from-ro', '/api/customer-info-from-ro?roNumber=1&locationId=1&isClosedRo=0');
+}
+
+describe('authorisation matrix', () => {
+  it('should have a row for every registered API route and a route for every row', () => {
+    const apiRoutes = server.product.routes.filter((r) => / \/(api|auth-api)\//.test(r));
+    expect([...new Set(apiRoutes)].sort()).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  it('should let exactly the allowed personas through the access layer on every route', async () => {
+    const wrong: string[] = [];
+    for (const [route, allowed] of Object.entries(MATRIX)) {
+      const [method, url] = route.split(' ') as [string, string];
+      for (const persona of PERSONAS) {
+        const res = await server.product.app.inject({
+          method: method as 'GET',
+          url: concreteUrl(url),
+          headers: headers[persona],
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const denied = res.headers['x-auth-denied'] === '1';
+        if (denied === allowed.includes(persona)) wrong.push(`${route} as ${persona}: ${denied ? `denied ${res.statusCode}` : `allowed ${res.statusCode}`}`);
+        if (denied) expect([401, 403]).toContain(res.statusCode);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
