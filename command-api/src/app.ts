@@ -4,6 +4,7 @@ import type { EventStore, Sql } from '@dealer/platform';
 import { customerRoutes } from './routes/customers';
 import { authRoutes } from './routes/auth';
 import { userRoleRoutes } from './routes/user-roles';
+import { appEventRoutes } from './routes/app-events';
 import type { TokenSettings } from './identity/token-payload';
 import type { RefreshPolicy } from './identity/refresh-tokens';
 
@@ -19,6 +20,7 @@ export function commandApi(deps: CommandApiDeps) {
     await app.register(customerRoutes(deps.store));
     await app.register(authRoutes(deps));
     await app.register(userRoleRoutes(deps));
+    await app.register(appEventRoutes(deps.store));
   };
 }
 

@@ -1,5 +1,6 @@
 /** The auth host against real PostgreSQL: sign-in, rotation, reuse detection, throttling, anti-forgery, registration. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
 import { AUTH_MESSAGES } from '@dealer/contracts';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { loginAs, xsrfHeaders } from './testing/auth';
@@ -12,8 +13,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-const inject: TestServer['product']['app']['inject'] = ((o: Parameters<TestServer['product']['app']['inject']>[0]) =>
-  server.product.app.inject(o)) as TestServer['product']['app']['inject'];
+const inject = (options: InjectOptions) => server.product.app.inject(options);
 
 describe('POST /auth-api/login', () => {
   it('should sign in each demo role with SPEC payload and roles', async () => {
@@ -150,5 +150,18 @@ describe('customer registration from a registration link', () => {
     expect(again.json().errors).toEqual([AUTH_MESSAGES.registrationLinkInvalid]);
     const login = await inject({ method: 'POST', url: '/auth-api/login', headers: xsrf, payload: { username: 'Rene.Register@example.com', password: 'a-good-long-pass' } });
     expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/app-events', () => {
+  it('should record the Login app event a customer triggers after signing in, and refuse it for another customer', async () => {
+    const { headers, payload } = await loginAs(server, 'customer');
+    const res = await inject({ method: 'POST', url: '/api/app-events', headers, payload: { type: 'Login', customerId: payload.user.customerId } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().dataSet[0].event).toMatchObject({ type: 'Login', name: 'Login', isTriggered: true, customerId: payload.user.customerId });
+    const stored = await server.product.sql`select event_type from es_events where stream_id = ${`app-events-${payload.user.customerId}`}`;
+    expect(stored.map((r) => r.event_type)).toEqual(['AppEventTriggered']);
+    const other = await inject({ method: 'POST', url: '/api/app-events', headers, payload: { type: 'Login', customerId: '00000000-0000-4000-8000-000000000999' } });
+    expect(other.statusCode).toBe(403);
   });
 });

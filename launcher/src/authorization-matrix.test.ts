@@ -41,6 +41,7 @@ const MATRIX: Record<string, Persona[]> = {
   'DELETE /api/user-roles/:id': ['admin'],
   'GET /api/users': ['admin'],
   'GET /api/locations': CUSTOMERS_AND_STAFF,
+  'POST /api/app-events': OWN_A,
   'GET /api/ro-data': STAFF,
   'GET /api/customer-info-from-ro': STAFF,
 };
@@ -90,7 +91,7 @@ describe('authorisation matrix', () => {
           method: method as 'GET',
           url: concreteUrl(url),
           headers: headers[persona],
-          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: url === '/api/app-events' ? { type: 'Login', customerId: customerA } : {} }),
         });
         const denied = res.headers['x-auth-denied'] === '1';
         if (denied === allowed.includes(persona)) wrong.push(`${route} as ${persona}: ${denied ? `denied ${res.statusCode}` : `allowed ${res.statusCode}`}`);

@@ -1,0 +1,40 @@
+/** POST /api/app-events {type, customerId}: triggers an app event; answers [{event, result}] (SPEC 7). */
+import type { FastifyInstance } from 'fastify';
+import { handle, type EventStore } from '@dealer/platform';
+import { appEventDecider, appEventStreamId } from '../app-events/app-event';
+import { commandContext } from '../plugins/request-context';
+
+export function appEventRoutes(store: EventStore) {
+  return async function routes(app: FastifyInstance) {
+    app.post<{ Body: { type: string; customerId: string; appId?: string } }>(
+      '/api/app-events',
+      {
+        config: { access: 'app-events', customerScope: { in: 'body', field: 'customerId' } },
+        schema: {
+          body: {
+            type: 'object',
+            required: ['type', 'customerId'],
+            properties: { type: { type: 'string', maxLength: 60 }, customerId: { type: 'string', format: 'uuid' }, appId: { type: 'string', maxLength: 60 } },
+          },
+        },
+      },
+      async (request) => {
+        const ctx = commandContext(request);
+        const appEventId = ctx.newId();
+        const { customerId, type } = request.body;
+        const appId = request.body.appId ?? 'dealer-web';
+        const result = await handle(store, appEventStreamId(customerId), appEventDecider, { type: 'TriggerAppEvent', data: { appEventId, customerId, appId, eventType: type } }, ctx);
+        const now = ctx.now().toISOString();
+        return {
+          dataSet: [
+            {
+              event: { eventId: appEventId, appId, customerId, type, name: type, message: null, data: null, isTriggered: true, createdDate: now, triggeredDate: now },
+              result: null,
+            },
+          ],
+          metaData: result.position === null ? {} : { position: String(result.position) },
+        };
+      },
+    );
+  };
+}
