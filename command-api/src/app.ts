@@ -1,6 +1,6 @@
 /** The command API (write side: non-GET /api, and the auth host's /auth-api) as a fastify plugin. */
 import type { FastifyInstance } from 'fastify';
-import type { EventStore, Sql } from '@dealer/platform';
+import { registerReadYourWrites, type CheckpointWaiter, type EventStore, type Sql } from '@dealer/platform';
 import { customerRoutes } from './routes/customers';
 import { authRoutes } from './routes/auth';
 import { userRoleRoutes } from './routes/user-roles';
@@ -11,13 +11,16 @@ import type { RefreshPolicy } from './identity/refresh-tokens';
 export interface CommandApiDeps {
   store: EventStore;
   sql: Sql;
+  /** Commands that consult a read model (validation, duplicates) wait for X-Min-Position too. */
+  waiter: CheckpointWaiter;
   tokens: TokenSettings;
   refresh: RefreshPolicy;
 }
 
 export function commandApi(deps: CommandApiDeps) {
   return async function plugin(app: FastifyInstance) {
-    await app.register(customerRoutes(deps.store));
+    registerReadYourWrites(app, deps.waiter);
+    await app.register(customerRoutes(deps.store, deps.sql));
     await app.register(authRoutes(deps));
     await app.register(userRoleRoutes(deps));
     await app.register(appEventRoutes(deps.store));

@@ -1,20 +1,23 @@
 /** The command API as its own process (docker-compose); npm start runs it inside the launcher. */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createLogger, loadEnv, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, stopOnSignal } from '@dealer/platform';
+import { CheckpointWaiter, createLogger, loadEnv, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, stopOnSignal } from '@dealer/platform';
 import { authSettings, commandApi } from './app';
 import { IDENTITY_MIGRATIONS } from './identity/schema';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL, 'command-api');
 const runtime = await openRuntime(env, IDENTITY_MIGRATIONS);
+const waiter = new CheckpointWaiter(runtime.sql);
+await waiter.start();
 const app = Fastify({ loggerInstance: logger, trustProxy: true }) as unknown as FastifyInstance;
 registerErrorHandler(app);
 registerApiNotFound(app);
 await registerAuth(app, { secret: env.authSecret });
-await app.register(commandApi({ store: runtime.store, sql: runtime.sql, ...authSettings(env) }));
+await app.register(commandApi({ store: runtime.store, sql: runtime.sql, waiter, ...authSettings(env) }));
 app.get('/healthz', async () => ({ status: 'ok' }));
 await app.listen({ port: env.PORT, host: env.HOST });
 stopOnSignal(logger, async () => {
   await app.close();
+  await waiter.stop();
   await runtime.close();
 });

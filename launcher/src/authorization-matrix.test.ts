@@ -30,6 +30,7 @@ const MATRIX: Record<string, Persona[]> = {
   'POST /auth-api/registration': ALL,
   'POST /auth-api/registration/gift': ALL,
   'POST /api/customers': STAFF,
+  'POST /api/customer-validate': STAFF,
   'PUT /api/customers/:id': OWN_A,
   'GET /api/customers/:id': OWN_A,
   'GET /api/customer-search': STAFF,

@@ -178,3 +178,25 @@ describe('the development outbox outside demo mode', () => {
     }
   });
 });
+
+describe('POST /api/customer-validate and the duplicate rule', () => {
+  it('should list possible matches by e-mail, phone or name, and refuse a new customer reusing an e-mail or mobile phone', async () => {
+    const first = await createCustomer({ firstName: 'Dana', lastName: 'Duplicate', emailAddress: 'dana.dup@example.com', phoneMobile: '3035550600' });
+    const headers = { 'x-min-position': first.body.metaData.position };
+    const clean = await inject({ method: 'POST', url: '/api/customer-validate', headers, payload: { firstName: 'Nobody', lastName: 'Else', phoneMobile: '3035550601' } });
+    expect(clean.json().dataSet).toEqual({ passed: true, customers: [] });
+    const byName = await inject({ method: 'POST', url: '/api/customer-validate', headers, payload: { firstName: 'dana', lastName: 'DUPLICATE', phoneMobile: '3035550602' } });
+    expect(byName.json().dataSet.passed).toBe(false);
+    expect(byName.json().dataSet.customers[0]).toMatchObject({ customerId: first.body.dataSet.customerId, emailAddress: 'dana.dup@example.com' });
+
+    // Wait for the read model so the server-side rule sees the first customer.
+    await inject({ method: 'GET', url: `/api/customers/${first.body.dataSet.customerId}`, headers });
+    const sameEmail = await createCustomer({ firstName: 'Other', lastName: 'Person', emailAddress: 'DANA.DUP@example.com', phoneMobile: '3035550603' });
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body.errors).toEqual(['You cannot save new customers with an existing email or phone.']);
+    const samePhone = await createCustomer({ firstName: 'Other', lastName: 'Person', phoneMobile: '(303) 555-0600' });
+    expect(samePhone.status).toBe(409);
+    const sameNameOnly = await createCustomer({ firstName: 'Dana', lastName: 'Duplicate', phoneMobile: '3035550604' });
+    expect(sameNameOnly.status).toBe(201);
+  });
+});

@@ -7,6 +7,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   ALL_PLATFORM_MIGRATIONS,
+  CheckpointWaiter,
   PersonalDataVault,
   ProtectedEventStore,
   createEventStore,
@@ -23,7 +24,7 @@ import {
   type Sql,
 } from '@dealer/platform';
 import { IDENTITY_MIGRATIONS, authSettings, commandApi } from '@dealer/command-api';
-import { CheckpointWaiter, queryApi } from '@dealer/query-api';
+import { queryApi } from '@dealer/query-api';
 import { projections, startProjector, type ProjectorHandle } from '@dealer/projector';
 import {
   ChannelRouter,
@@ -69,6 +70,8 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
   const store = new ProtectedEventStore(rawStore, vault);
 
   const projector = startProjector({ sql, store, projections, logger });
+  const waiter = new CheckpointWaiter(sql);
+  await waiter.start();
 
   const redis = createRedis(env.REDIS_URL);
   const workerRedis = createRedis(env.REDIS_URL);
@@ -89,8 +92,6 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
     ? startKafkaRelay({ sql, store: rawStore, brokers: env.KAFKA_BROKERS, topic: env.KAFKA_TOPIC, logger })
     : null;
 
-  const waiter = new CheckpointWaiter(sql);
-  await waiter.start();
 
   const app = Fastify({ loggerInstance: logger, trustProxy: true }) as unknown as FastifyInstance;
   const routes: string[] = [];
@@ -99,7 +100,7 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
   });
   registerErrorHandler(app);
   await registerAuth(app, { secret: env.authSecret });
-  await app.register(commandApi({ store, sql, ...authSettings(env) }));
+  await app.register(commandApi({ store, sql, waiter, ...authSettings(env) }));
   await app.register(queryApi({ sql, waiter, demoMode: env.APP_MODE === 'demo' }));
   registerHealth(app, { sql, redis, store, projector, worker, reactor });
   await registerWebStatic(app, options.webDist === undefined ? (env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist')) : options.webDist);

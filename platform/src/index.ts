@@ -19,3 +19,4 @@ export * from './integration/kafka-relay';
 export * from './auth/access-token';
 export * from './auth/xsrf';
 export * from './auth/plugin';
+export * from './http/read-your-writes';

@@ -1,7 +1,6 @@
 /** The query API (read side: GET /api) as a fastify plugin; it reads only read tables. */
 import type { FastifyInstance } from 'fastify';
-import type { Sql } from '@dealer/platform';
-import { registerReadYourWrites, type CheckpointWaiter } from './plugins/read-your-writes';
+import { registerReadYourWrites, type CheckpointWaiter, type Sql } from '@dealer/platform';
 import { customerQueryRoutes } from './routes/customers';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { userRoleQueryRoutes } from './routes/user-roles';

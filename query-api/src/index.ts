@@ -1,2 +1,1 @@
 export * from './app';
-export { CheckpointWaiter } from './plugins/read-your-writes';

@@ -1,8 +1,7 @@
 /** The query API as its own process (docker-compose); npm start runs it inside the launcher. */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createLogger, loadEnv, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, stopOnSignal } from '@dealer/platform';
+import { CheckpointWaiter, createLogger, loadEnv, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, stopOnSignal } from '@dealer/platform';
 import { queryApi } from './app';
-import { CheckpointWaiter } from './plugins/read-your-writes';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL, 'query-api');

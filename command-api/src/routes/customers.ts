@@ -1,7 +1,9 @@
 /** POST /api/customers, PUT /api/customers/{id}, POST /api/customer-resend-registration. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { customerStreamId, validateProfile, type CustomerProfile } from '@dealer/contracts';
-import { DomainError, handle, type EventStore } from '@dealer/platform';
+import { CUSTOMER_MESSAGES } from '@dealer/contracts';
+import { DomainError, handle, type EventStore, type Sql } from '@dealer/platform';
+import { collides, findMatches } from '../customers/matches';
 import { customerDecider } from '../customers/decider';
 import { commandContext } from '../plugins/request-context';
 import { commandResponse, idParams, problemResponse, profileBody } from './schemas';
@@ -35,19 +37,30 @@ function allowedFields(request: FastifyRequest, profile: Partial<CustomerProfile
 
 const position = (p: number | null) => (p === null ? {} : { position: String(p) });
 
-export function customerRoutes(store: EventStore) {
+export function customerRoutes(store: EventStore, sql: Sql) {
   return async function routes(app: FastifyInstance) {
     app.post(
       '/api/customers',
-      { config: { access: 'customers' }, schema: { body: profileBody, response: { 201: commandResponse('customerId'), '4xx': problemResponse } } },
+      { config: { access: 'customers', readModels: ['customer_search'] }, schema: { body: profileBody, response: { 201: commandResponse('customerId'), '4xx': problemResponse } } },
       async (request, reply) => {
         const profile = profileOrThrow(request.body);
+        if (collides(await findMatches(sql, profile), profile)) throw new DomainError('conflict', [CUSTOMER_MESSAGES.duplicate]);
         if (!(request.auth?.roles ?? []).some((r) => r === 'manager' || r === 'admin')) profile.verifyRedemptions = false;
         const ctx = commandContext(request);
         const customerId = ctx.newId();
         const result = await handle(store, customerStreamId(customerId), customerDecider, { type: 'CreateCustomer', data: { customerId, profile } }, ctx);
         reply.status(201);
         return { dataSet: { customerId, revision: result.revision }, metaData: position(result.position) };
+      },
+    );
+
+    app.post(
+      '/api/customer-validate',
+      { config: { access: 'customer-validate', readModels: ['customer_search'] }, schema: { body: profileBody } },
+      async (request) => {
+        const profile = profileOrThrow(request.body);
+        const customers = await findMatches(sql, profile);
+        return { dataSet: { passed: customers.length === 0, customers } };
       },
     );
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MIN_POSITION_HEADER, MIN_POSITION_QUERY } from '@dealer/contracts';
-import type { Sql } from '@dealer/platform';
+import type { Sql } from '../db/postgres';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
