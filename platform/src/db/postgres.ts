@@ -12,32 +12,34 @@ export function createPool(url: string, options: { max?: number } = {}): Sql {
   });
 }
 
-/** Creates the database named in `url` when it does not exist yet. */
-export async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+/** Runs `fn` on a one-connection pool to the server's `postgres` database, with the target database's name. */
+async function withServer<T>(url: string, fn: (admin: Sql, name: string) => Promise<T>): Promise<T> {
+  const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const sql = postgres(admin.toString(), { max: 1, onnotice: () => undefined });
   try {
-    const [row] = await sql`select 1 as found from pg_database where datname = ${name}`;
-    if (!row) await sql.unsafe(`create database "${name.replace(/"/g, '""')}"`);
-  } catch (error) {
-    if ((error as { code?: string }).code !== '42P04') throw error; // created concurrently
+    return await fn(sql, name);
   } finally {
     await sql.end();
   }
 }
 
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Creates the database named in `url` when it does not exist yet. */
+export async function ensureDatabase(url: string): Promise<void> {
+  await withServer(url, async (sql, name) => {
+    const [row] = await sql`select 1 as found from pg_database where datname = ${name}`;
+    if (row) return;
+    try {
+      await sql.unsafe(`create database ${quoted(name)}`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42P04') throw error; // created concurrently
+    }
+  });
+}
+
 export async function dropDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const sql = postgres(admin.toString(), { max: 1, onnotice: () => undefined });
-  try {
-    await sql.unsafe(`drop database if exists "${name.replace(/"/g, '""')}" with (force)`);
-  } finally {
-    await sql.end();
-  }
+  await withServer(url, (sql, name) => sql.unsafe(`drop database if exists ${quoted(name)} with (force)`).then(() => undefined));
 }
