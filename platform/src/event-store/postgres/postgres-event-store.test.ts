@@ -1,6 +1,7 @@
 import { describeEventStoreContract } from '../contract';
 import { createTestDatabase } from '../../testing/database';
 import { PostgresEventStore } from './postgres-event-store';
+import { createPool } from '../../db/postgres';
 import { describe, expect, it } from 'vitest';
 
 describeEventStoreContract('PostgreSQL', async () => {
@@ -24,6 +25,20 @@ describeEventStoreContract('PostgreSQL', async () => {
 });
 
 describe('PostgreSQL event store specifics', () => {
+  it('should append on a brand-new pool whose connections have not loaded any types yet', async () => {
+    const db = await createTestDatabase();
+    const fresh = createPool(db.url, { max: 2 });
+    try {
+      const store = new PostgresEventStore(fresh);
+      const e = { type: 'A', data: { n: 1 }, metadata: { eventId: crypto.randomUUID(), correlationId: 'c', causationId: null, actor: 't', time: '' } };
+      const result = await store.appendToStream('fresh-1', [e], { expectedRevision: 'no_stream' });
+      expect(result.nextExpectedRevision).toBe(0);
+    } finally {
+      await fresh.end();
+      await db.drop();
+    }
+  });
+
   it('should refuse an append that is not the first write of its transaction', async () => {
     const db = await createTestDatabase();
     try {

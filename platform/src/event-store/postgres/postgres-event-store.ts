@@ -77,15 +77,11 @@ export class PostgresEventStore implements EventStore {
     const expected = options.expectedRevision ?? 'any';
     const [mode, revision] = modeOf(expected);
     const sql = this.sql;
-    // Data and metadata travel as one JSON array each: no array-type lookup on a fresh connection.
+    // The batch travels as one JSON document: no array-type lookup on a fresh connection.
+    const batch = events.map((e) => ({ id: e.metadata.eventId, type: e.type, data: e.data, metadata: e.metadata }));
     const call = () => sql<{ next_revision: string; last_position: string; outcome: number }[]>`
-      select next_revision, last_position, outcome from es_append(
-        ${streamId}, ${mode}::smallint, ${revision}::bigint,
-        ${sql.array(events.map((e) => e.metadata.eventId))}::uuid[],
-        ${sql.array(events.map((e) => e.type))}::text[],
-        ${sql.json(events.map((e) => e.data) as postgres.JSONValue)}::jsonb,
-        ${sql.json(events.map((e) => e.metadata) as unknown as postgres.JSONValue)}::jsonb
-      )`;
+      select next_revision, last_position, outcome
+      from es_append(${streamId}, ${mode}::smallint, ${revision}::bigint, ${sql.json(batch as unknown as postgres.JSONValue)}::jsonb)`;
     let row: Awaited<ReturnType<typeof call>>[number] | undefined;
     for (let attempt = 0; ; attempt++) {
       try {

@@ -175,4 +175,68 @@ end
 $fn$;
 `,
   },
+  {
+    id: '0007_event_store_json_batch',
+    sql: /* sql */ `
+drop function if exists es_append(text, smallint, bigint, uuid[], text[], jsonb, jsonb);
+
+-- The batch arrives as one JSON array of {id, type, data, metadata}: a single jsonb parameter
+-- needs no array-type lookup on a fresh client connection.
+-- p_mode: 0 any, 1 no_stream, 2 stream_exists, 3 exact (p_expected).
+-- outcome: 0 appended, 1 already appended (idempotent), 2 wrong expected revision, 3 event id used elsewhere.
+create or replace function es_append(p_stream text, p_mode smallint, p_expected bigint, p_events jsonb)
+returns table (next_revision bigint, last_position bigint, outcome smallint)
+language plpgsql as $fn$
+declare
+  v_count int := jsonb_array_length(p_events);
+  v_ids uuid[];
+  v_base bigint;
+  v_current bigint;
+  v_xid bigint;
+  v_inserted int;
+begin
+  if v_count = 0 or v_count > 4096 then raise exception 'es_append takes 1 to 4096 events at once'; end if;
+  if pg_current_xact_id_if_assigned() is not null then
+    raise exception 'es_append must be the first write of its transaction';
+  end if;
+
+  select max(e.revision) into v_current from es_events e where e.stream_id = p_stream;
+  v_base := case
+    when p_mode = 1 then 0
+    when p_mode = 3 then p_expected + 1
+    else coalesce(v_current, -1) + 1
+  end;
+
+  if (p_mode = 2 and v_current is null) or (p_mode = 3 and v_current is distinct from p_expected) or (p_mode = 1 and v_current is not null) then
+    v_inserted := 0;
+  else
+    v_xid := pg_current_xact_id()::text::bigint;
+    insert into es_events (global_position, stream_id, revision, event_id, event_type, data, metadata, transaction_id)
+    select v_xid * 4096 + i - 1, p_stream, v_base + i - 1, (e ->> 'id')::uuid, e ->> 'type', e -> 'data', e -> 'metadata', v_xid::text::xid8
+      from jsonb_array_elements(p_events) with ordinality as t(e, i)
+    on conflict do nothing;
+    get diagnostics v_inserted = row_count;
+    if v_inserted = v_count then
+      return query select v_base + v_count - 1, v_xid * 4096 + v_count - 1, 0::smallint; return;
+    end if;
+    if v_inserted > 0 then
+      -- Part of the batch clashed: undo the rest; the caller's retry gets a clear answer.
+      raise exception 'es_append: partial conflict on %', p_stream using errcode = '40001';
+    end if;
+  end if;
+
+  -- Nothing was written: either these events are already stored here (idempotent) or it is a conflict.
+  v_ids := array(select (e ->> 'id')::uuid from jsonb_array_elements(p_events) as t(e));
+  if (select count(*) from es_events e where e.event_id = any(v_ids) and e.stream_id = p_stream) = v_count then
+    return query select max(e.revision), max(e.global_position), 1::smallint from es_events e where e.event_id = any(v_ids); return;
+  end if;
+  if exists (select 1 from es_events e where e.event_id = any(v_ids)) then
+    return query select -1::bigint, -1::bigint, 3::smallint; return;
+  end if;
+  select max(e.revision) into v_current from es_events e where e.stream_id = p_stream;
+  return query select coalesce(v_current, -1), -1::bigint, 2::smallint;
+end
+$fn$;
+`,
+  },
 ] as const;
