@@ -47,7 +47,23 @@ function modeOf(expected: ExpectedRevision): [mode: number, revision: number] {
   return [3, expected];
 }
 
+/** Events one statement may carry (positions are transaction id * 4096 + index). */
+const MAX_BATCH_EVENTS = 4096;
+
+interface PendingAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+  attempts: number;
+  /** Sent in a batch of its own (after a batch failed as a whole). */
+  alone: boolean;
+}
+
 export interface PostgresEventStoreOptions {
+  /** Batches of appends on their way at once; more queue up for the next batch. */
+  maxInFlight?: number;
   /** Fallback poll interval of subscriptions when no notification arrives. */
   pollIntervalMs?: number;
   /** How long appends in one process are gathered before one NOTIFY wakes subscribers. */
@@ -58,6 +74,9 @@ export class PostgresEventStore implements EventStore {
   private readonly pollIntervalMs: number;
   private readonly notifyDelayMs: number;
   private notifyTimer: NodeJS.Timeout | null = null;
+  private readonly maxInFlight: number;
+  private readonly queue: PendingAppend[] = [];
+  private inFlight = 0;
   private readonly subscriptions = new Set<Subscription>();
 
   constructor(
@@ -66,40 +85,82 @@ export class PostgresEventStore implements EventStore {
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
     this.notifyDelayMs = options.notifyDelayMs ?? 2;
+    this.maxInFlight = options.maxInFlight ?? 2;
   }
 
-  async appendToStream(
-    streamId: string,
-    events: NewEvent[],
-    options: { expectedRevision?: ExpectedRevision } = {},
-  ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('appendToStream needs at least one event');
+  /**
+   * Appends go out in batches: while a batch is on its way, new appends queue up and leave
+   * together in the next one (one statement, one transaction, one WAL flush). A lone writer
+   * waits for nobody; many writers share commits. Each append keeps its own outcome.
+   */
+  appendToStream(streamId: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new Error('appendToStream needs at least one event'));
+    if (events.length > MAX_BATCH_EVENTS) return Promise.reject(new Error(`appendToStream takes at most ${MAX_BATCH_EVENTS} events`));
     const expected = options.expectedRevision ?? 'any';
-    const [mode, revision] = modeOf(expected);
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.queue.push({ streamId, events, expected, resolve, reject, attempts: 0, alone: false });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+      const batch: PendingAppend[] = [];
+      let size = 0;
+      while (this.queue.length > 0) {
+        const next = this.queue[0]!;
+        if (batch.length > 0 && (next.alone || batch[0]!.alone || size + next.events.length > MAX_BATCH_EVENTS)) break;
+        batch.push(this.queue.shift()!);
+        size += next.events.length;
+      }
+      this.inFlight += 1;
+      void this.send(batch).finally(() => {
+        this.inFlight -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private async send(batch: PendingAppend[]): Promise<void> {
     const sql = this.sql;
     // The batch travels as one JSON document: no array-type lookup on a fresh connection.
-    const batch = events.map((e) => ({ id: e.metadata.eventId, type: e.type, data: e.data, metadata: e.metadata }));
-    const call = () => sql<{ next_revision: string; last_position: string; outcome: number }[]>`
-      select next_revision, last_position, outcome
-      from es_append(${streamId}, ${mode}::smallint, ${revision}::bigint, ${sql.json(batch as unknown as postgres.JSONValue)}::jsonb)`;
-    let row: Awaited<ReturnType<typeof call>>[number] | undefined;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        [row] = await call();
-      } catch (error) {
-        // A batch that partly clashed was undone; asking again gives the clear outcome.
-        if ((error as { code?: string }).code !== '40001' || attempt >= 5) throw error;
-        continue;
+    const payload = batch.map((p) => {
+      const [mode, expected] = modeOf(p.expected);
+      return { stream: p.streamId, mode, expected, events: p.events.map((e) => ({ id: e.metadata.eventId, type: e.type, data: e.data, metadata: e.metadata })) };
+    });
+    let rows: { idx: number; next_revision: string; last_position: string; outcome: number }[];
+    try {
+      rows = await sql`select idx, next_revision, last_position, outcome from es_append_batch(${sql.json(payload as unknown as postgres.JSONValue)}::jsonb)`;
+    } catch (error) {
+      // A failure of the whole statement: go again one append at a time, so only the culprit fails.
+      const retriable = (error as { code?: string }).code === '40001';
+      for (const p of batch) {
+        if (batch.length > 1 || (retriable && p.attempts < 5)) this.requeue(p, true);
+        else p.reject(error);
       }
-      // 'any' never conflicts: another append took the next revision first, so go again after it.
-      if (row?.outcome === 2 && expected === 'any' && attempt < 20) continue;
-      break;
+      return;
     }
-    if (!row) throw new Error('es_append returned nothing');
-    if (row.outcome === 2) throw new WrongExpectedRevisionError(streamId, expected, Number(row.next_revision));
-    if (row.outcome === 3) throw new DuplicateEventIdError(streamId);
-    this.scheduleNotify();
-    return { nextExpectedRevision: Number(row.next_revision), position: Number(row.last_position) };
+    let appended = false;
+    for (const row of rows) {
+      const p = batch[row.idx - 1]!;
+      const result = { nextExpectedRevision: Number(row.next_revision), position: Number(row.last_position) };
+      if (row.outcome === 0 || row.outcome === 1) {
+        appended ||= row.outcome === 0;
+        p.resolve(result);
+      } else if (row.outcome === 2 && p.expected === 'any' && p.attempts < 20) {
+        // 'any' never conflicts: another append took the next revision first, so go again after it.
+        this.requeue(p, false);
+      } else if (row.outcome === 2) {
+        p.reject(new WrongExpectedRevisionError(p.streamId, p.expected, result.nextExpectedRevision));
+      } else {
+        p.reject(new DuplicateEventIdError(p.streamId));
+      }
+    }
+    if (appended) this.scheduleNotify();
+  }
+
+  private requeue(p: PendingAppend, alone: boolean): void {
+    this.queue.unshift({ ...p, attempts: p.attempts + 1, alone });
   }
 
   /** Wakes subscribers in every process; many appends close together share one NOTIFY. */

@@ -239,4 +239,89 @@ end
 $fn$;
 `,
   },
+  {
+    id: '0008_event_store_batched_appends',
+    sql: /* sql */ `
+drop function if exists es_append(text, smallint, bigint, jsonb);
+
+-- Several appends (to different or the same streams) in one statement, one transaction and
+-- one WAL flush: concurrent writers of one process share a commit (see PostgresEventStore).
+-- Each append is judged on its own: a conflicting one writes nothing and reports its outcome.
+-- p_appends: [{stream, mode, expected, events: [{id, type, data, metadata}]}]
+-- mode: 0 any, 1 no_stream, 2 stream_exists, 3 exact (expected).
+-- outcome: 0 appended, 1 already appended (idempotent), 2 wrong expected revision, 3 event id used elsewhere.
+create or replace function es_append_batch(p_appends jsonb)
+returns table (idx int, next_revision bigint, last_position bigint, outcome smallint)
+language plpgsql as $fn$
+declare
+  v_append jsonb;
+  v_n bigint;
+  v_stream text;
+  v_mode smallint;
+  v_expected bigint;
+  v_events jsonb;
+  v_count int;
+  v_current bigint;
+  v_base bigint;
+  v_inserted int;
+  v_ids uuid[];
+  v_xid bigint;
+  v_offset int := 0;
+begin
+  if pg_current_xact_id_if_assigned() is not null then
+    raise exception 'es_append_batch must be the first write of its transaction';
+  end if;
+  if (select sum(jsonb_array_length(a -> 'events')) from jsonb_array_elements(p_appends) a) > 4096 then
+    raise exception 'es_append_batch takes at most 4096 events at once';
+  end if;
+
+  for v_append, v_n in select t.a, t.n from jsonb_array_elements(p_appends) with ordinality as t(a, n) loop
+    v_stream := v_append ->> 'stream';
+    v_mode := (v_append ->> 'mode')::smallint;
+    v_expected := (v_append ->> 'expected')::bigint;
+    v_events := v_append -> 'events';
+    v_count := jsonb_array_length(v_events);
+    idx := v_n;
+
+    select max(e.revision) into v_current from es_events e where e.stream_id = v_stream;
+    v_base := case when v_mode = 1 then 0 when v_mode = 3 then v_expected + 1 else coalesce(v_current, -1) + 1 end;
+    v_inserted := 0;
+
+    if not ((v_mode = 2 and v_current is null) or (v_mode = 3 and v_current is distinct from v_expected) or (v_mode = 1 and v_current is not null)) then
+      v_xid := coalesce(v_xid, pg_current_xact_id()::text::bigint);
+      insert into es_events (global_position, stream_id, revision, event_id, event_type, data, metadata, transaction_id)
+      select v_xid * 4096 + v_offset + k - 1, v_stream, v_base + k - 1, (e ->> 'id')::uuid, e ->> 'type', e -> 'data', e -> 'metadata', v_xid::text::xid8
+        from jsonb_array_elements(v_events) with ordinality as t(e, k)
+      on conflict do nothing;
+      get diagnostics v_inserted = row_count;
+      if v_inserted = v_count then
+        next_revision := v_base + v_count - 1;
+        last_position := v_xid * 4096 + v_offset + v_count - 1;
+        outcome := 0;
+        v_offset := v_offset + v_count;
+        return next;
+        continue;
+      end if;
+      if v_inserted > 0 then
+        -- Part of one append clashed: undo the statement; the client retries each append alone.
+        raise exception 'es_append_batch: partial conflict on %', v_stream using errcode = '40001';
+      end if;
+    end if;
+
+    v_ids := array(select (e ->> 'id')::uuid from jsonb_array_elements(v_events) as t(e));
+    if (select count(*) from es_events e where e.event_id = any(v_ids) and e.stream_id = v_stream) = v_count then
+      select max(e.revision), max(e.global_position) into next_revision, last_position from es_events e where e.event_id = any(v_ids);
+      outcome := 1;
+    elsif exists (select 1 from es_events e where e.event_id = any(v_ids)) then
+      next_revision := -1; last_position := -1; outcome := 3;
+    else
+      select coalesce(max(e.revision), -1) into next_revision from es_events e where e.stream_id = v_stream;
+      last_position := -1; outcome := 2;
+    end if;
+    return next;
+  end loop;
+end
+$fn$;
+`,
+  },
 ] as const;
