@@ -200,3 +200,34 @@ describe('POST /api/customer-validate and the duplicate rule', () => {
     expect(sameNameOnly.status).toBe(201);
   });
 });
+
+describe('GET /api/customers/{id}/history', () => {
+  it('should replay the timeline with actors and changes for a manager, hide personal data from a controller, and answer a past state', async () => {
+    const created = await createCustomer({ firstName: 'Hattie', lastName: 'History', emailAddress: 'hattie@example.com', phoneMobile: '3035550700', city: 'Denver' });
+    const id = created.body.dataSet.customerId;
+    await new Promise((r) => setTimeout(r, 20));
+    const between = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 20));
+    await inject({ method: 'PUT', url: `/api/customers/${id}`, payload: { firstName: 'Hattie', lastName: 'History', emailAddress: 'hattie@example.com', phoneMobile: '3035550700', city: 'Golden' } });
+
+    const manager = (await loginAs(server, 'manager')).headers;
+    const res = await inject({ method: 'GET', url: `/api/customers/${id}/history`, headers: manager });
+    expect(res.statusCode).toBe(200);
+    const { entries, state } = res.json().dataSet;
+    expect(entries.map((e: { type: string }) => e.type)).toEqual(['CustomerCreated', 'CustomerEdited']);
+    expect(entries[1].actor).toBe(`user:${(await loginAs(server, 'employee')).payload.user.userId}`);
+    expect(entries[1].changes).toEqual([{ field: 'city', before: 'Denver', after: 'Golden' }]);
+    expect(state).toMatchObject({ firstName: 'Hattie', city: 'Golden' });
+
+    const past = await inject({ method: 'GET', url: `/api/customers/${id}/history?asOf=${encodeURIComponent(between)}`, headers: manager });
+    expect(past.json().dataSet.state.city).toBe('Denver');
+
+    const controller = (await loginAs(server, 'controller')).headers;
+    const masked = await inject({ method: 'GET', url: `/api/customers/${id}/history`, headers: controller });
+    expect(masked.json().dataSet.personalDataShown).toBe(false);
+    expect(masked.json().dataSet.state.firstName).toBe('[personal data]');
+    expect(JSON.stringify(masked.json())).not.toContain('hattie@example.com');
+
+    expect((await inject({ method: 'GET', url: `/api/customers/${id}/history` })).statusCode).toBe(403);
+  });
+});

@@ -101,7 +101,7 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
   registerErrorHandler(app);
   await registerAuth(app, { secret: env.authSecret });
   await app.register(commandApi({ store, sql, waiter, ...authSettings(env) }));
-  await app.register(queryApi({ sql, waiter, demoMode: env.APP_MODE === 'demo' }));
+  await app.register(queryApi({ sql, waiter, demoMode: env.APP_MODE === 'demo', store }));
   registerHealth(app, { sql, redis, store, projector, worker, reactor });
   await registerWebStatic(app, options.webDist === undefined ? (env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist')) : options.webDist);
 

@@ -1,6 +1,7 @@
 /** The query API (read side: GET /api) as a fastify plugin; it reads only read tables. */
 import type { FastifyInstance } from 'fastify';
-import { registerReadYourWrites, type CheckpointWaiter, type Sql } from '@dealer/platform';
+import { registerReadYourWrites, type CheckpointWaiter, type EventStore, type Sql } from '@dealer/platform';
+import { customerHistoryRoutes } from './routes/customer-history';
 import { customerQueryRoutes } from './routes/customers';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { userRoleQueryRoutes } from './routes/user-roles';
@@ -9,6 +10,8 @@ export interface QueryApiDeps {
   sql: Sql;
   waiter: CheckpointWaiter;
   demoMode: boolean;
+  /** Only the auditor's history replays the event store; every other route reads read tables. */
+  store: EventStore;
 }
 
 export function queryApi(deps: QueryApiDeps) {
@@ -16,6 +19,7 @@ export function queryApi(deps: QueryApiDeps) {
     registerReadYourWrites(app, deps.waiter);
     await app.register(customerQueryRoutes(deps.sql));
     await app.register(userRoleQueryRoutes(deps.sql));
+    await app.register(customerHistoryRoutes(deps.store));
     if (deps.demoMode) await app.register(devOutboxRoutes(deps.sql));
   };
 }

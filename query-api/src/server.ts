@@ -12,7 +12,7 @@ const app = Fastify({ loggerInstance: logger, trustProxy: true }) as unknown as 
 registerErrorHandler(app);
 registerApiNotFound(app);
 await registerAuth(app, { secret: env.authSecret });
-await app.register(queryApi({ sql: runtime.sql, waiter, demoMode: env.APP_MODE === 'demo' }));
+await app.register(queryApi({ sql: runtime.sql, waiter, demoMode: env.APP_MODE === 'demo', store: runtime.store }));
 app.get('/healthz', async () => ({ status: 'ok' }));
 await app.listen({ port: env.PORT, host: env.HOST });
 stopOnSignal(logger, async () => {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '@dealer/platform';
+import { buildTimeline } from './timeline';
+
+const id = 'c-1';
+let position = 0;
+const event = (type: string, data: Record<string, unknown>, time: string, actor = 'user:1'): RecordedEvent => ({
+  type,
+  data: { customerId: id, ...data },
+  streamId: `customer-${id}`,
+  revision: position,
+  globalPosition: ++position * 10,
+  metadata: { eventId: `e${position}`, correlationId: `corr-${position}`, causationId: null, actor, time },
+});
+
+const events = [
+  event('CustomerCreated', { firstName: 'Pat', lastName: 'Lee', city: 'Denver', isTaxExempt: false }, '2026-01-01T10:00:00Z'),
+  event('CustomerEdited', { city: 'Boulder' }, '2026-02-01T10:00:00Z', 'user:2'),
+  event('RegistrationMessageRequested', { channel: 'email' }, '2026-03-01T10:00:00Z'),
+];
+
+describe('customer timeline', () => {
+  it('should list every event with actor, correlation and before/after of what changed', () => {
+    const { entries, state } = buildTimeline(events, { showPersonalData: true });
+    expect(entries.map((e) => e.summary)).toEqual(['Customer created', 'Profile edited', 'Registration message requested by e-mail']);
+    expect(entries[1]).toMatchObject({ actor: 'user:2', correlationId: 'corr-2', changes: [{ field: 'city', before: 'Denver', after: 'Boulder' }] });
+    expect(state).toMatchObject({ firstName: 'Pat', city: 'Boulder' });
+  });
+
+  it('should answer the state as of a past moment', () => {
+    const { entries, state } = buildTimeline(events, { asOf: new Date('2026-01-15T00:00:00Z'), showPersonalData: true });
+    expect(entries).toHaveLength(1);
+    expect(state.city).toBe('Denver');
+  });
+
+  it('should hide personal values from a viewer who may not see them, keeping the rest', () => {
+    const { entries, state } = buildTimeline(events, { showPersonalData: false });
+    expect(entries[0]!.changes).toContainEqual({ field: 'firstName', before: null, after: '[personal data]' });
+    expect(entries[0]!.changes).toContainEqual({ field: 'isTaxExempt', before: null, after: false });
+    expect(state.firstName).toBe('[personal data]');
+  });
+});

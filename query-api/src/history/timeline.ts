@@ -1,0 +1,93 @@
+/**
+ * The auditor's timeline of one customer (issue 5): every event of their streams with time,
+ * actor, correlation and what changed (before and after), plus the customer's state as of any
+ * moment. Pure: it folds recorded events; the route loads them.
+ */
+import { PERSONAL_FIELD_SET } from '@dealer/contracts';
+import type { RecordedEvent } from '@dealer/platform';
+
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface TimelineEntry {
+  eventId: string;
+  streamId: string;
+  revision: number;
+  globalPosition: string;
+  type: string;
+  summary: string;
+  time: string;
+  actor: string;
+  correlationId: string;
+  causationId: string | null;
+  changes: FieldChange[];
+  personalDataErased: boolean;
+}
+
+/** Fields of an event's data that describe the customer (not identifiers or bookkeeping). */
+const IGNORED = new Set(['customerId', 'changeId', 'appEventId', 'personalDataErased', 'messageId', 'via']);
+
+const SUMMARIES: Record<string, (d: Record<string, unknown>) => string> = {
+  CustomerCreated: () => 'Customer created',
+  CustomerEdited: () => 'Profile edited',
+  CustomerRegistered: () => 'Customer registered an account',
+  RegistrationMessageRequested: (d) => `Registration message requested by ${d.channel === 'sms' ? 'text' : 'e-mail'}`,
+  RegistrationMessageSent: (d) => `Registration message sent by ${d.channel === 'sms' ? 'text' : 'e-mail'}`,
+  CustomerContactChangeRequested: (d) => `${d.kind === 'phone' ? 'Phone' : 'E-mail'} change requested`,
+  CustomerContactChangeConfirmed: (d) => `${d.kind === 'phone' ? 'Phone' : 'E-mail'} change confirmed`,
+  AppEventTriggered: (d) => `App event: ${String(d.name ?? d.eventType)}`,
+};
+
+/** The state fields an event sets: its data minus identifiers. */
+function fieldsOf(event: RecordedEvent): Record<string, unknown> {
+  const data = (event.data ?? {}) as Record<string, unknown>;
+  if (event.type === 'AppEventTriggered' || event.type.startsWith('Registration')) return {};
+  return Object.fromEntries(Object.entries(data).filter(([k]) => !IGNORED.has(k)));
+}
+
+/** Personal values replaced for a viewer who may not see personal data. */
+export function redact(value: unknown, field: string): unknown {
+  return PERSONAL_FIELD_SET.has(field) && value !== null && value !== undefined ? '[personal data]' : value;
+}
+
+export function buildTimeline(
+  events: RecordedEvent[],
+  options: { asOf?: Date; showPersonalData: boolean },
+): { entries: TimelineEntry[]; state: Record<string, unknown> } {
+  const ordered = [...events].sort((a, b) => a.globalPosition - b.globalPosition);
+  const state: Record<string, unknown> = {};
+  const entries: TimelineEntry[] = [];
+  for (const event of ordered) {
+    if (options.asOf && new Date(event.metadata.time) > options.asOf) break;
+    const data = (event.data ?? {}) as Record<string, unknown>;
+    const changes: FieldChange[] = [];
+    for (const [field, after] of Object.entries(fieldsOf(event))) {
+      const before = state[field] ?? null;
+      if (before !== after) changes.push({ field, before, after });
+      state[field] = after;
+    }
+    if (event.type === 'CustomerContactChangeConfirmed') {
+      state[data.kind === 'phone' ? 'pendingPhone' : 'pendingEmail'] = null;
+    }
+    const show = (c: FieldChange) => (options.showPersonalData ? c : { field: c.field, before: redact(c.before, c.field), after: redact(c.after, c.field) });
+    entries.push({
+      eventId: event.metadata.eventId,
+      streamId: event.streamId,
+      revision: event.revision,
+      globalPosition: String(event.globalPosition),
+      type: event.type,
+      summary: (SUMMARIES[event.type] ?? (() => event.type))(data),
+      time: event.metadata.time,
+      actor: event.metadata.actor,
+      correlationId: event.metadata.correlationId,
+      causationId: event.metadata.causationId,
+      changes: changes.map(show),
+      personalDataErased: data.personalDataErased === true,
+    });
+  }
+  const visibleState = options.showPersonalData ? state : Object.fromEntries(Object.entries(state).map(([k, v]) => [k, redact(v, k)]));
+  return { entries, state: visibleState };
+}

@@ -1,0 +1,39 @@
+/**
+ * GET /api/customers/{id}/history?asOf=ISO-8601: replays the customer's streams into the
+ * auditor's timeline. An audit view reads the event store itself (not a read model) so that it
+ * shows exactly what was recorded. Managers and admins see personal data; controllers see it
+ * replaced. Every opening is logged (who, whose), never the content.
+ */
+import type { FastifyInstance } from 'fastify';
+import { CUSTOMER_MESSAGES, customerStreamId } from '@dealer/contracts';
+import { DomainError, type EventStore } from '@dealer/platform';
+import { buildTimeline } from '../history/timeline';
+
+/** Streams that belong to one customer, by naming convention. */
+export const customerStreams = (customerId: string) => [customerStreamId(customerId), `app-events-${customerId}`];
+
+export function customerHistoryRoutes(store: EventStore) {
+  return async function routes(app: FastifyInstance) {
+    app.get<{ Params: { id: string }; Querystring: { asOf?: string } }>(
+      '/api/customers/:id/history',
+      {
+        config: { access: 'customer-history' },
+        schema: {
+          params: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } },
+          querystring: { type: 'object', properties: { asOf: { type: 'string', format: 'date-time' } } },
+        },
+      },
+      async (request) => {
+        const streams = await Promise.all(customerStreams(request.params.id).map((s) => store.readStream(s)));
+        const events = streams.flat();
+        if (!events.some((e) => e.type === 'CustomerCreated')) throw new DomainError('not_found', [CUSTOMER_MESSAGES.notFound]);
+        const roles = request.auth?.roles ?? [];
+        const showPersonalData = roles.includes('admin') || roles.includes('manager');
+        const asOf = request.query.asOf ? new Date(request.query.asOf) : undefined;
+        request.log.info({ actor: request.auth?.actor, customerId: request.params.id, asOf: request.query.asOf ?? null }, 'customer history opened');
+        const { entries, state } = buildTimeline(events, { asOf, showPersonalData });
+        return { dataSet: { customerId: request.params.id, asOf: request.query.asOf ?? null, personalDataShown: showPersonalData, state, entries } };
+      },
+    );
+  };
+}
