@@ -1,15 +1,18 @@
 /** The command API (write side: non-GET /api, and the auth host's /auth-api) as a fastify plugin. */
 import type { FastifyInstance } from 'fastify';
-import { registerReadYourWrites, type CheckpointWaiter, type EventStore, type Sql } from '@dealer/platform';
+import { registerReadYourWrites, type CheckpointWaiter, type ProtectedEventStore, type Sql } from '@dealer/platform';
 import { customerRoutes } from './routes/customers';
 import { authRoutes } from './routes/auth';
 import { userRoleRoutes } from './routes/user-roles';
 import { appEventRoutes } from './routes/app-events';
+import { contactChangeRoutes } from './routes/contact-changes';
+import { erasureRoutes } from './routes/erasure';
 import type { TokenSettings } from './identity/token-payload';
 import type { RefreshPolicy } from './identity/refresh-tokens';
 
 export interface CommandApiDeps {
-  store: EventStore;
+  /** The store that seals personal data; its vault also erases it. */
+  store: ProtectedEventStore;
   sql: Sql;
   /** Commands that consult a read model (validation, duplicates) wait for X-Min-Position too. */
   waiter: CheckpointWaiter;
@@ -24,6 +27,8 @@ export function commandApi(deps: CommandApiDeps) {
     await app.register(authRoutes(deps));
     await app.register(userRoleRoutes(deps));
     await app.register(appEventRoutes(deps.store));
+    await app.register(contactChangeRoutes(deps.store, deps.sql));
+    await app.register(erasureRoutes({ store: deps.store, vault: deps.store.vault, sql: deps.sql }));
   };
 }
 

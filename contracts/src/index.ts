@@ -5,6 +5,7 @@ export * from './api/envelope';
 export * from './customers/profile-rules';
 export * from './customers/customer';
 export * from './customers/events';
+export * from './customers/contact-change';
 export * from './events/personal-data';
 export * from './auth/access';
 export * from './auth/token';

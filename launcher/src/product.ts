@@ -23,25 +23,17 @@ import {
   type Logger,
   type Sql,
 } from '@dealer/platform';
+import { DMS_MIGRATIONS } from '@dealer/platform/dms/index';
 import { IDENTITY_MIGRATIONS, authSettings, commandApi } from '@dealer/command-api';
 import { queryApi } from '@dealer/query-api';
 import { projections, startProjector, type ProjectorHandle } from '@dealer/projector';
-import {
-  ChannelRouter,
-  DevOutboxSender,
-  SmtpSender,
-  WORKER_MIGRATIONS,
-  createMessagesQueue,
-  createMessagesWorker,
-  startReactor,
-  type MessageSender,
-} from '@dealer/workers';
+import { WORKER_MIGRATIONS, createMessageSenders, createMessagesQueue, createMessagesWorker, startReactor } from '@dealer/workers';
 import { registerHealth } from './health';
 import { registerWebStatic } from './web-static';
 import { REPO_ROOT } from './paths';
 
 export { REPO_ROOT };
-export const PRODUCT_MIGRATIONS = [...ALL_PLATFORM_MIGRATIONS, ...WORKER_MIGRATIONS, ...IDENTITY_MIGRATIONS];
+export const PRODUCT_MIGRATIONS = [...ALL_PLATFORM_MIGRATIONS, ...WORKER_MIGRATIONS, ...IDENTITY_MIGRATIONS, ...DMS_MIGRATIONS];
 
 export interface Product {
   app: FastifyInstance;
@@ -76,14 +68,13 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
   const redis = createRedis(env.REDIS_URL);
   const workerRedis = createRedis(env.REDIS_URL);
   const queue = createMessagesQueue(redis, env.REDIS_PREFIX);
-  const outbox = new DevOutboxSender(sql);
-  const smtp = env.SMTP_URL ? new SmtpSender(env.SMTP_URL) : null;
-  const senders: Record<'email' | 'sms', MessageSender> = { email: smtp ?? outbox, sms: outbox };
+  // Per channel: SMTP / the HTTP SMS provider where configured, else the development outbox.
+  const messaging = createMessageSenders(sql, env);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const worker = createMessagesWorker(
     workerRedis,
     env.REDIS_PREFIX,
-    { sql, store, sender: new ChannelRouter(senders), publicUrl, now: () => new Date() },
+    { sql, store, sender: messaging.sender, publicUrl, now: () => new Date() },
     logger,
   );
   const reactor = await startReactor({ sql, store, queue, logger });
@@ -123,7 +114,7 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
       await projector.stop();
       await waiter.stop();
       await store.close();
-      smtp?.close();
+      messaging.close();
       redis.disconnect();
       workerRedis.disconnect();
       await sql.end({ timeout: 5 });

@@ -2,6 +2,8 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from '@dealer/platform';
 import { sendRegistrationMessage, type RegistrationDeps, type SendRegistrationJob } from './jobs/send-registration-message';
+import { scrubErasedMessages, type ScrubJob } from './jobs/scrub-erased-messages';
+import { sendContactVerification, type ContactVerificationDeps, type SendContactVerificationJob } from './jobs/send-contact-verification';
 
 export const MESSAGES_QUEUE = 'messages';
 
@@ -16,18 +18,43 @@ export function createMessagesQueue(connection: ConnectionOptions, prefix: strin
   return new Queue(MESSAGES_QUEUE, { connection, prefix, defaultJobOptions: JOB_DEFAULTS });
 }
 
-export function createMessagesWorker(connection: ConnectionOptions, prefix: string, deps: RegistrationDeps, logger?: Logger): Worker {
+/** What every message job needs (the jobs share one dependency set). */
+export type MessageJobDeps = RegistrationDeps & ContactVerificationDeps;
+
+/** Lock and stall detection: how soon a job of a killed worker is handed to another one. */
+export interface WorkerTiming {
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+}
+
+export function createMessagesWorker(
+  connection: ConnectionOptions,
+  prefix: string,
+  deps: MessageJobDeps,
+  logger?: Logger,
+  timing: WorkerTiming = {},
+): Worker {
   const worker = new Worker(
     MESSAGES_QUEUE,
     async (job) => {
       switch (job.name) {
         case 'send-registration-message':
           return sendRegistrationMessage(job.id!, job.data as SendRegistrationJob, deps);
+        case 'send-contact-verification':
+          return sendContactVerification(job.id!, job.data as SendContactVerificationJob, deps);
+        case 'scrub-erased-messages':
+          return scrubErasedMessages(job.data as ScrubJob, deps);
         default:
           throw new Error(`Unknown job ${job.name}`);
       }
     },
-    { connection, prefix, concurrency: 8 },
+    {
+      connection,
+      prefix,
+      concurrency: 8,
+      ...(timing.lockDurationMs ? { lockDuration: timing.lockDurationMs } : {}),
+      ...(timing.stalledIntervalMs ? { stalledInterval: timing.stalledIntervalMs } : {}),
+    },
   );
   worker.on('failed', (job, error) => logger?.warn({ job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: error.message }, 'job failed'));
   return worker;

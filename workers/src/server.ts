@@ -3,17 +3,15 @@ import { createLogger, createRedis, loadEnv, openRuntime, startKafkaRelay, stopO
 import { WORKER_MIGRATIONS } from './migrations';
 import { createMessagesQueue, createMessagesWorker } from './queue';
 import { startReactor } from './reactor/reactor';
-import { DevOutboxSender } from './messaging/dev-outbox';
-import { SmtpSender } from './messaging/smtp';
-import { ChannelRouter } from './messaging/router';
+import { createMessageSenders } from './messaging/senders';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL, 'workers');
 const runtime = await openRuntime(env, WORKER_MIGRATIONS);
 const redis = createRedis(env.REDIS_URL);
 const workerRedis = createRedis(env.REDIS_URL);
-const outbox = new DevOutboxSender(runtime.sql);
-const smtp = env.SMTP_URL ? new SmtpSender(env.SMTP_URL) : null;
+// Per channel: SMTP / the HTTP SMS provider where configured, else the development outbox.
+const messaging = createMessageSenders(runtime.sql, env);
 const queue = createMessagesQueue(redis, env.REDIS_PREFIX);
 const worker = createMessagesWorker(
   workerRedis,
@@ -21,7 +19,7 @@ const worker = createMessagesWorker(
   {
     sql: runtime.sql,
     store: runtime.store,
-    sender: new ChannelRouter({ email: smtp ?? outbox, sms: outbox }),
+    sender: messaging.sender,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     now: () => new Date(),
   },
@@ -32,13 +30,13 @@ const reactor = await startReactor({ sql: runtime.sql, store: runtime.store, que
 const relay = env.KAFKA_BROKERS
   ? startKafkaRelay({ sql: runtime.sql, store: runtime.rawStore, brokers: env.KAFKA_BROKERS, topic: env.KAFKA_TOPIC, logger })
   : null;
-logger.info(`reactor and workers started${relay ? ', Kafka relay on' : ''}`);
+logger.info({ providers: messaging.providers }, `reactor and workers started${relay ? ', Kafka relay on' : ''}`);
 stopOnSignal(logger, async () => {
   await reactor.stop();
   await relay?.stop();
   await worker.close();
   await queue.close();
-  smtp?.close();
+  messaging.close();
   redis.disconnect();
   workerRedis.disconnect();
   await runtime.close();

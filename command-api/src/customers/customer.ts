@@ -1,5 +1,5 @@
 /** The customer aggregate's state and evolve (stream `customer-{id}`); pure, no I/O. */
-import type { CustomerProfile } from '@dealer/contracts';
+import type { ContactChangeEvent, ContactKind, CustomerProfile } from '@dealer/contracts';
 
 export interface RegistrationMessageRequested {
   type: 'RegistrationMessageRequested';
@@ -21,11 +21,26 @@ export type CustomerAggregateEvent =
   | { type: 'CustomerEdited'; data: { customerId: string } & Partial<CustomerProfile> }
   | RegistrationMessageRequested
   | RegistrationMessageSent
-  | CustomerRegistered;
+  | CustomerRegistered
+  | ContactChangeEvent;
+
+/** A requested contact change waiting for the customer's confirmation (SPEC 4). */
+export interface PendingContactChange {
+  changeId: string;
+  value: string;
+}
+
+export interface ContactChanges {
+  pending: Record<ContactKind, PendingContactChange | null>;
+  /** The last confirmed change per kind, so a retried confirmation is recognised. */
+  lastConfirmed: Record<ContactKind, string | null>;
+}
+
+const noContactChanges = (): ContactChanges => ({ pending: { email: null, phone: null }, lastConfirmed: { email: null, phone: null } });
 
 export type CustomerState =
   | { status: 'none' }
-  | { status: 'active'; customerId: string; profile: CustomerProfile; isRegistered: boolean };
+  | { status: 'active'; customerId: string; profile: CustomerProfile; isRegistered: boolean; contact: ContactChanges };
 
 export const initialCustomerState = (): CustomerState => ({ status: 'none' });
 
@@ -34,7 +49,7 @@ export function evolveCustomer(state: CustomerState, event: { type: string; data
   switch (e.type) {
     case 'CustomerCreated': {
       const { customerId, ...profile } = e.data;
-      return { status: 'active', customerId, profile, isRegistered: false };
+      return { status: 'active', customerId, profile, isRegistered: false, contact: noContactChanges() };
     }
     case 'CustomerEdited': {
       if (state.status !== 'active') return state;
@@ -43,6 +58,22 @@ export function evolveCustomer(state: CustomerState, event: { type: string; data
     }
     case 'CustomerRegistered':
       return state.status === 'active' ? { ...state, isRegistered: true } : state;
+    case 'CustomerContactChangeRequested': {
+      if (state.status !== 'active') return state;
+      const { kind, changeId } = e.data;
+      const value = (kind === 'email' ? e.data.pendingEmail : e.data.pendingPhone) ?? '';
+      return { ...state, contact: { ...state.contact, pending: { ...state.contact.pending, [kind]: { changeId, value } } } };
+    }
+    case 'CustomerContactChangeConfirmed': {
+      if (state.status !== 'active') return state;
+      const { kind, changeId } = e.data;
+      const profile = kind === 'email' ? { ...state.profile, emailAddress: e.data.emailAddress ?? null } : { ...state.profile, phoneMobile: e.data.phoneMobile ?? '' };
+      return {
+        ...state,
+        profile,
+        contact: { pending: { ...state.contact.pending, [kind]: null }, lastConfirmed: { ...state.contact.lastConfirmed, [kind]: changeId } },
+      };
+    }
     default:
       return state;
   }

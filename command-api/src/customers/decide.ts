@@ -2,13 +2,15 @@
 import { CUSTOMER_MESSAGES, type CustomerProfile } from '@dealer/contracts';
 import { DomainError } from '@dealer/platform/errors';
 import type { CustomerAggregateEvent, CustomerState } from './customer';
+import { decideContactChange, type ContactChangeCommand } from '../contact-changes/decide-contact-change';
 
 export type CustomerCommand =
   | { type: 'CreateCustomer'; data: { customerId: string; profile: CustomerProfile } }
   /** `profile` holds the fields the request carried; absent switches keep their value. */
-  | { type: 'EditCustomer'; data: { customerId: string; profile: Partial<CustomerProfile>; byEmployee: boolean } }
+  | { type: 'EditCustomer'; data: { customerId: string; profile: Partial<CustomerProfile> } }
   | { type: 'RequestRegistrationMessage'; data: { customerId: string; channel: 'email' | 'sms' } }
-  | { type: 'RegisterCustomer'; data: { customerId: string } };
+  | { type: 'RegisterCustomer'; data: { customerId: string } }
+  | ContactChangeCommand;
 
 export const REGISTRATION_MESSAGES = {
   alreadyRegistered: 'Customer is already registered.',
@@ -16,7 +18,7 @@ export const REGISTRATION_MESSAGES = {
   needsPhone: 'User MUST have a mobile phone to register by text.',
 } as const;
 
-export const EMPLOYEE_CONTACT_EDIT_MESSAGES = {
+export const CONTACT_EDIT_MESSAGES = {
   email: 'Please use the change email button below',
   phone: 'Please use the change phone button below',
 } as const;
@@ -40,12 +42,13 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
     case 'EditCustomer': {
       if (state.status !== 'active') throw notFound();
       const changes = changedFields(state.profile, command.data.profile);
-      // SPEC 6: employees change e-mail and phone only through the confirmed change flows.
-      if (command.data.byEmployee && 'emailAddress' in changes) {
-        throw new DomainError('validation', [EMPLOYEE_CONTACT_EDIT_MESSAGES.email], { emailAddress: EMPLOYEE_CONTACT_EDIT_MESSAGES.email });
+      // SPEC 6 and issue 5: e-mail and mobile phone change only through the confirmed change
+      // flows (Change Email / Change Phone), for staff and customers alike.
+      if ('emailAddress' in changes) {
+        throw new DomainError('validation', [CONTACT_EDIT_MESSAGES.email], { emailAddress: CONTACT_EDIT_MESSAGES.email });
       }
-      if (command.data.byEmployee && 'phoneMobile' in changes) {
-        throw new DomainError('validation', [EMPLOYEE_CONTACT_EDIT_MESSAGES.phone], { phoneMobile: EMPLOYEE_CONTACT_EDIT_MESSAGES.phone });
+      if ('phoneMobile' in changes) {
+        throw new DomainError('validation', [CONTACT_EDIT_MESSAGES.phone], { phoneMobile: CONTACT_EDIT_MESSAGES.phone });
       }
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'CustomerEdited', data: { customerId: command.data.customerId, ...changes } }];
@@ -67,5 +70,8 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
       if (!state.profile.emailAddress) throw new DomainError('validation', [REGISTRATION_MESSAGES.needsEmail]);
       return [{ type: 'CustomerRegistered', data: { customerId: command.data.customerId, via: 'registration-link' } }];
     }
+    case 'RequestContactChange':
+    case 'ConfirmContactChange':
+      return decideContactChange(command, state);
   }
 }

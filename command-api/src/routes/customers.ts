@@ -74,7 +74,7 @@ export function customerRoutes(store: EventStore, sql: Sql) {
           store,
           customerStreamId(customerId),
           customerDecider,
-          { type: 'EditCustomer', data: { customerId, profile, byEmployee: request.auth?.kind === 'employee' } },
+          { type: 'EditCustomer', data: { customerId, profile } },
           commandContext(request),
           request.body.expectedRevision === undefined ? {} : { expectedRevision: request.body.expectedRevision },
         );

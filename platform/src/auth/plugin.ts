@@ -4,8 +4,9 @@
  * - the Bearer access token, verified into request.auth;
  * - each /api and /auth-api route declares `config.access`: 'public', 'authenticated' or a
  *   resource whose `Api,<resource>,<METHOD>` entry the user's roles must grant. A route that
- *   declares nothing is refused (secure by default). Customers additionally reach only their
- *   own records, named by the route's `customerScope`.
+ *   declares nothing is refused (secure by default). A route about one customer's records
+ *   declares `customerScope`, and a customer reaches only their own; shared reference data
+ *   (locations) declares none. The authorisation matrix test checks every route.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -93,13 +94,15 @@ export async function registerAuth(app: FastifyInstance, options: { secret: stri
     if (!auth) return problem(reply, 401, AUTH_MESSAGES.sessionExpired);
     if (rule === 'authenticated') return;
     if (!auth.access.has(accessEntry(rule, request.method as HttpMethod))) return problem(reply, 403, AUTH_MESSAGES.forbidden);
-    if (auth.kind === 'customer' && !isOwnRecord(request, auth)) return problem(reply, 403, AUTH_MESSAGES.forbidden);
+    // A route about one customer's records names where the id is; a customer reaches only their own.
+    if (auth.kind === 'customer' && request.routeOptions.config.customerScope && !isOwnRecord(request, auth)) {
+      return problem(reply, 403, AUTH_MESSAGES.forbidden);
+    }
   });
 }
 
 function isOwnRecord(request: FastifyRequest, auth: RequestAuth): boolean {
-  const scope = request.routeOptions.config.customerScope;
-  if (!scope) return false;
+  const scope = request.routeOptions.config.customerScope!;
   const source = (scope.in === 'params' ? request.params : scope.in === 'query' ? request.query : request.body) as Record<string, unknown> | undefined;
   return source?.[scope.field] === auth.userId;
 }

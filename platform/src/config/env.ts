@@ -19,7 +19,10 @@ const schema = z
     /** Base64 of 32 bytes: wraps every customer's personal-data key. */
     PII_MASTER_KEY: z.string().optional(),
     SMTP_URL: z.string().optional(),
-    SMS_PROVIDER_URL: z.string().optional(),
+    /** HTTP SMS provider endpoint (POST {to, body}); without it SMS go to the development outbox. */
+    SMS_PROVIDER_URL: z.string().url().optional(),
+    /** Bearer token for the SMS provider, if it wants one. */
+    SMS_PROVIDER_TOKEN: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Address customers reach the product at, for links in messages. */
     PUBLIC_URL: z.string().url().optional(),

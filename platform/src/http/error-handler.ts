@@ -5,6 +5,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError, STATUS_OF, CONFLICT_MESSAGE } from '../errors';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store/port';
+import { PersonalDataErasedError } from '../personal-data/vault';
+
+export const ERASED_MESSAGE = "This customer's personal data has been erased; it cannot be changed.";
 import { UNKNOWN_REQUEST_ERROR } from '@dealer/contracts';
 
 function problem(status: number, title: string, errors: string[], fields?: Record<string, string>) {
@@ -18,6 +21,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof DomainError) {
       status = STATUS_OF[error.kind];
       body = problem(status, error.kind, error.errors, error.fields);
+    } else if (error instanceof PersonalDataErasedError) {
+      status = 409;
+      body = problem(409, 'conflict', [ERASED_MESSAGE]);
     } else if (error instanceof WrongExpectedRevisionError || error instanceof DuplicateEventIdError) {
       status = 409;
       body = problem(409, 'conflict', [CONFLICT_MESSAGE]);

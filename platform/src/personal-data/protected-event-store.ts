@@ -46,6 +46,8 @@ export class ProtectedEventStore implements EventStore {
   }
 
   async open(events: RecordedEvent[]): Promise<RecordedEvent[]> {
+    // An erasure recorded by another process: drop any cached copy of the key now.
+    for (const e of events) if (e.type === 'CustomerPersonalDataErased') this.vault.forget(subjectOf(e.data)!);
     const subjects = events.filter((e) => (e.data as Data | null)?.__pii).map((e) => subjectOf(e.data)!);
     if (subjects.length === 0) return events;
     const keys = await this.vault.loadKeys(subjects);

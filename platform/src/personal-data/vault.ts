@@ -46,16 +46,32 @@ function open(key: Buffer, sealed: string): Buffer {
 
 type KeyState = Buffer | 'erased';
 
+/**
+ * Keys are cached per process for `cacheTtlMs` (default 60 s): after an erasure in another
+ * process, a cached key is used at most that long (this process forgets at once).
+ */
 export class PersonalDataVault {
-  private readonly cache = new Map<string, KeyState>();
+  private readonly cache = new Map<string, { state: KeyState; until: number }>();
   private readonly maxCached: number;
+  private readonly ttlMs: number;
 
   constructor(
     private readonly sql: Sql,
     private readonly masterKey: Buffer,
-    options: { maxCachedKeys?: number } = {},
+    options: { maxCachedKeys?: number; cacheTtlMs?: number } = {},
   ) {
     this.maxCached = options.maxCachedKeys ?? 200_000;
+    this.ttlMs = options.cacheTtlMs ?? 60_000;
+  }
+
+  private cached(subjectId: string): KeyState | undefined {
+    const entry = this.cache.get(subjectId);
+    if (!entry) return undefined;
+    if (entry.until < Date.now()) {
+      this.cache.delete(subjectId);
+      return undefined;
+    }
+    return entry.state;
   }
 
   private remember(subjectId: string, state: KeyState): void {
@@ -63,12 +79,12 @@ export class PersonalDataVault {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
     }
-    this.cache.set(subjectId, state);
+    this.cache.set(subjectId, { state, until: Date.now() + this.ttlMs });
   }
 
   /** The subject's key, created on first use. Throws for an erased subject: nothing new is stored. */
   async keyFor(subjectId: string): Promise<Buffer> {
-    const cached = this.cache.get(subjectId);
+    const cached = this.cached(subjectId);
     if (cached === 'erased') throw new PersonalDataErasedError(subjectId);
     if (cached) return cached;
     const wrapped = seal(this.masterKey, randomBytes(32));
@@ -85,7 +101,7 @@ export class PersonalDataVault {
     const result = new Map<string, KeyState>();
     const missing: string[] = [];
     for (const id of new Set(subjectIds)) {
-      const cached = this.cache.get(id);
+      const cached = this.cached(id);
       if (cached) result.set(id, cached);
       else missing.push(id);
     }
@@ -114,7 +130,7 @@ export class PersonalDataVault {
   async erase(subjectId: string): Promise<void> {
     await this.sql`insert into pii_keys (subject_id, wrapped_key, erased_at) values (${subjectId}, null, now())
       on conflict (subject_id) do update set wrapped_key = null, erased_at = now()`;
-    this.cache.set(subjectId, 'erased');
+    this.remember(subjectId, 'erased');
   }
 
   /** Another process erased a key: forget any cached copy. */

@@ -2,6 +2,7 @@
  * Folds customer events into one row per customer, in memory, for a whole batch: the
  * customer read models load the affected rows once, fold, and write them back once.
  */
+import { PERSONAL_FIELD_SET } from '@dealer/contracts';
 import type { RecordedEvent } from '@dealer/platform';
 
 export interface CustomerRow {
@@ -46,7 +47,26 @@ const FIELD_COLUMNS: Record<string, keyof CustomerRow> = {
   pendingPhone: 'pending_phone',
 };
 
-export const CUSTOMER_EVENTS: ReadonlySet<string> = new Set(['CustomerCreated', 'CustomerEdited', 'CustomerRegistered']);
+/** Columns holding personal data (the contracts' personal fields). */
+const PERSONAL_COLUMNS = Object.entries(FIELD_COLUMNS)
+  .filter(([field]) => PERSONAL_FIELD_SET.has(field))
+  .map(([, column]) => column);
+
+export const CUSTOMER_EVENTS: ReadonlySet<string> = new Set([
+  'CustomerCreated',
+  'CustomerEdited',
+  'CustomerRegistered',
+  'CustomerContactChangeRequested',
+  'CustomerContactChangeConfirmed',
+  'CustomerPersonalDataErased',
+  // Events of the customer stream that change no column still move the row's revision, so an
+  // editor's expectedRevision (read from this row) matches the stream.
+  'RegistrationMessageRequested',
+  'RegistrationMessageSent',
+  'CustomerContactVerificationSent',
+]);
+
+const REVISION_ONLY_EVENTS: ReadonlySet<string> = new Set(['RegistrationMessageRequested', 'RegistrationMessageSent', 'CustomerContactVerificationSent']);
 
 function applyFields(row: CustomerRow, data: Record<string, unknown>): void {
   for (const [field, value] of Object.entries(data)) {
@@ -94,6 +114,43 @@ export function foldCustomerEvents(rows: Map<string, CustomerRow>, events: Recor
       const row = rows.get(data.customerId);
       if (!row) continue;
       row.is_registered = true;
+      row.revision = event.revision;
+      row.modified_date = time;
+      touched.add(data.customerId);
+    } else if (REVISION_ONLY_EVENTS.has(event.type)) {
+      const row = rows.get(data.customerId);
+      if (!row) continue;
+      row.revision = event.revision;
+      touched.add(data.customerId);
+    } else if (event.type === 'CustomerContactChangeRequested') {
+      // pendingEmail / pendingPhone: the value waits for the customer's confirmation.
+      const row = rows.get(data.customerId);
+      if (!row) continue;
+      applyFields(row, data);
+      row.revision = event.revision;
+      row.modified_date = time;
+      touched.add(data.customerId);
+    } else if (event.type === 'CustomerContactChangeConfirmed') {
+      // The confirmed value replaces the old one; pending is cleared and the channel verified.
+      const row = rows.get(data.customerId);
+      if (!row) continue;
+      applyFields(row, data);
+      if (data.kind === 'email') {
+        row.pending_email = null;
+        row.is_email_validated = true;
+      } else {
+        row.pending_phone = null;
+        row.is_phone_validated = true;
+      }
+      row.revision = event.revision;
+      row.modified_date = time;
+      touched.add(data.customerId);
+    } else if (event.type === 'CustomerPersonalDataErased') {
+      // Erasure: every personal column goes; flags and dates (the non-personal facts) stay.
+      const row = rows.get(data.customerId);
+      if (!row) continue;
+      for (const column of PERSONAL_COLUMNS) (row as unknown as Record<string, unknown>)[column] = null;
+      row.personal_data_erased = true;
       row.revision = event.revision;
       row.modified_date = time;
       touched.add(data.customerId);

@@ -28,7 +28,7 @@ export interface TimelineEntry {
 }
 
 /** Fields of an event's data that describe the customer (not identifiers or bookkeeping). */
-const IGNORED = new Set(['customerId', 'changeId', 'appEventId', 'personalDataErased', 'messageId', 'via']);
+const IGNORED = new Set(['customerId', 'changeId', 'appEventId', 'personalDataErased', 'messageId', 'via', 'reason']);
 
 const SUMMARIES: Record<string, (d: Record<string, unknown>) => string> = {
   CustomerCreated: () => 'Customer created',
@@ -39,6 +39,7 @@ const SUMMARIES: Record<string, (d: Record<string, unknown>) => string> = {
   CustomerContactChangeRequested: (d) => `${d.kind === 'phone' ? 'Phone' : 'E-mail'} change requested`,
   CustomerContactChangeConfirmed: (d) => `${d.kind === 'phone' ? 'Phone' : 'E-mail'} change confirmed`,
   AppEventTriggered: (d) => `App event: ${String(d.name ?? d.eventType)}`,
+  CustomerPersonalDataErased: () => 'Personal data erased',
 };
 
 /** The state fields an event sets: its data minus identifiers. */

@@ -24,6 +24,30 @@ export const reactions: Reaction[] = [
       };
     },
   },
+  {
+    name: 'contact-verification',
+    eventType: 'CustomerContactChangeRequested',
+    // Only ids go to Redis: the new address stays sealed in the event store.
+    toJob: (event) => {
+      const data = event.data as { customerId: string; changeId: string; kind: 'email' | 'phone' };
+      return {
+        name: 'send-contact-verification',
+        data: {
+          customerId: data.customerId,
+          changeId: data.changeId,
+          kind: data.kind,
+          requestedAt: event.metadata.time,
+          eventId: event.metadata.eventId,
+          correlationId: event.metadata.correlationId,
+        },
+      };
+    },
+  },
+  {
+    name: 'erasure',
+    eventType: 'CustomerPersonalDataErased',
+    toJob: (event) => ({ name: 'scrub-erased-messages', data: { customerId: (event.data as { customerId: string }).customerId } }),
+  },
 ];
 
 export const jobIdFor = (event: RecordedEvent, reaction: Reaction) => `${reaction.name}-${event.metadata.eventId}`;

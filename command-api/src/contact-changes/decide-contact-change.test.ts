@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { CONTACT_CHANGE_MESSAGES, type CustomerProfile } from '@dealer/contracts';
+import { evolveCustomer, initialCustomerState, type CustomerAggregateEvent } from '../customers/customer';
+import { decideCustomer, type CustomerCommand } from '../customers/decide';
+
+const id = '00000000-0000-4000-8000-000000000005';
+const change1 = '00000000-0000-4000-8000-0000000000c1';
+const change2 = '00000000-0000-4000-8000-0000000000c2';
+const profile: CustomerProfile = {
+  firstName: 'Pat',
+  lastName: 'Customer',
+  emailAddress: 'pat@example.com',
+  phoneMobile: '3035550142',
+  phoneOther: null,
+  address: null,
+  address2: null,
+  city: null,
+  state: null,
+  zip: null,
+  isTaxExempt: false,
+  verifyRedemptions: false,
+};
+const created: CustomerAggregateEvent = { type: 'CustomerCreated', data: { customerId: id, ...profile } };
+const emailRequested = (changeId: string, pendingEmail: string): CustomerAggregateEvent => ({
+  type: 'CustomerContactChangeRequested',
+  data: { customerId: id, changeId, kind: 'email', pendingEmail },
+});
+const phoneRequested: CustomerAggregateEvent = {
+  type: 'CustomerContactChangeRequested',
+  data: { customerId: id, changeId: change1, kind: 'phone', pendingPhone: '7205550100' },
+};
+
+/** given(events).when(command) -> () => events (throws a DomainError when refused) */
+function given(events: CustomerAggregateEvent[]) {
+  const state = events.reduce(evolveCustomer, initialCustomerState());
+  return { when: (command: CustomerCommand) => () => decideCustomer(command, state) };
+}
+const request = (kind: 'email' | 'phone', value: string, changeId = change1): CustomerCommand => ({
+  type: 'RequestContactChange',
+  data: { customerId: id, changeId, kind, value },
+});
+const confirm = (kind: 'email' | 'phone', changeId = change1): CustomerCommand => ({ type: 'ConfirmContactChange', data: { customerId: id, changeId, kind } });
+
+describe('contact change decider: request', () => {
+  it('should record the new e-mail as pending without changing the e-mail', () => {
+    expect(given([created]).when(request('email', 'new@example.com'))()).toEqual([emailRequested(change1, 'new@example.com')]);
+  });
+
+  it('should record the new mobile phone as pending', () => {
+    expect(given([created]).when(request('phone', '7205550100'))()).toEqual([phoneRequested]);
+  });
+
+  it('should refuse the value the customer already has, with a clear message', () => {
+    expect(given([created]).when(request('email', 'pat@example.com'))).toThrow(CONTACT_CHANGE_MESSAGES.sameEmail);
+    expect(given([created]).when(request('phone', '3035550142'))).toThrow(CONTACT_CHANGE_MESSAGES.samePhone);
+  });
+
+  it('should let a new request replace a pending one', () => {
+    const events = given([created, emailRequested(change1, 'first@example.com')]).when(request('email', 'second@example.com', change2))();
+    expect(events).toEqual([emailRequested(change2, 'second@example.com')]);
+  });
+
+  it('should refuse a customer that does not exist', () => {
+    expect(given([]).when(request('email', 'new@example.com'))).toThrow(expect.objectContaining({ kind: 'not_found' }));
+  });
+});
+
+describe('contact change decider: confirm', () => {
+  it('should change the e-mail only on confirmation, and clear the pending change', () => {
+    const history = [created, emailRequested(change1, 'new@example.com')];
+    const events = given(history).when(confirm('email'))();
+    expect(events).toEqual([{ type: 'CustomerContactChangeConfirmed', data: { customerId: id, changeId: change1, kind: 'email', emailAddress: 'new@example.com' } }]);
+    const state = [...history, ...events].reduce(evolveCustomer, initialCustomerState());
+    expect(state).toMatchObject({ profile: { emailAddress: 'new@example.com' }, contact: { pending: { email: null } } });
+  });
+
+  it('should change the mobile phone on confirmation and leave the e-mail alone', () => {
+    const events = given([created, phoneRequested]).when(confirm('phone'))();
+    expect(events).toEqual([{ type: 'CustomerContactChangeConfirmed', data: { customerId: id, changeId: change1, kind: 'phone', phoneMobile: '7205550100' } }]);
+  });
+
+  it('should refuse a confirmation of a superseded change', () => {
+    const run = given([created, emailRequested(change1, 'first@example.com'), emailRequested(change2, 'second@example.com')]).when(confirm('email', change1));
+    expect(run).toThrow(CONTACT_CHANGE_MESSAGES.codeInvalid);
+  });
+
+  it('should refuse a confirmation without a pending change', () => {
+    expect(given([created]).when(confirm('phone'))).toThrow(CONTACT_CHANGE_MESSAGES.codeInvalid);
+  });
+
+  it('should record nothing when the same confirmation is repeated (a retry)', () => {
+    const confirmed: CustomerAggregateEvent = { type: 'CustomerContactChangeConfirmed', data: { customerId: id, changeId: change1, kind: 'phone', phoneMobile: '7205550100' } };
+    expect(given([created, phoneRequested, confirmed]).when(confirm('phone'))()).toEqual([]);
+  });
+
+  it('should keep a pending change of the other kind when one kind is confirmed', () => {
+    const history = [created, phoneRequested, emailRequested(change2, 'new@example.com')];
+    const events = given(history).when(confirm('phone'))();
+    const state = [...history, ...events].reduce(evolveCustomer, initialCustomerState());
+    expect(state).toMatchObject({ contact: { pending: { phone: null, email: { changeId: change2, value: 'new@example.com' } } } });
+  });
+});

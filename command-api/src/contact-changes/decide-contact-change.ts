@@ -1,0 +1,41 @@
+/**
+ * Decisions of the contact-change flow on the customer aggregate (SPEC 4 'Pending contact
+ * change'): a request records the new value as pending; only a confirmation changes the
+ * e-mail or mobile phone. Pure; the customer decider delegates these commands here.
+ */
+import { CONTACT_CHANGE_MESSAGES, CUSTOMER_MESSAGES, type ContactChangeConfirmed, type ContactChangeRequested, type ContactKind } from '@dealer/contracts';
+import { DomainError } from '@dealer/platform/errors';
+import type { CustomerState } from '../customers/customer';
+
+export type ContactChangeCommand =
+  /** `value` is already validated and normalised (lower-case e-mail, 10-digit phone). */
+  | { type: 'RequestContactChange'; data: { customerId: string; changeId: string; kind: ContactKind; value: string } }
+  | { type: 'ConfirmContactChange'; data: { customerId: string; changeId: string; kind: ContactKind } };
+
+
+const notFound = () => new DomainError('not_found', [CUSTOMER_MESSAGES.notFound]);
+
+export function decideContactChange(command: ContactChangeCommand, state: CustomerState): (ContactChangeRequested | ContactChangeConfirmed)[] {
+  if (state.status !== 'active') throw notFound();
+  const { customerId, changeId, kind } = command.data;
+
+  if (command.type === 'RequestContactChange') {
+    const current = kind === 'email' ? state.profile.emailAddress : state.profile.phoneMobile;
+    if (current === command.data.value) {
+      const message = kind === 'email' ? CONTACT_CHANGE_MESSAGES.sameEmail : CONTACT_CHANGE_MESSAGES.samePhone;
+      throw new DomainError('validation', [message], { info: message });
+    }
+    // A new request replaces a pending one: its code or link supersedes the earlier one.
+    const pending = kind === 'email' ? { pendingEmail: command.data.value } : { pendingPhone: command.data.value };
+    return [{ type: 'CustomerContactChangeRequested', data: { customerId, changeId, kind, ...pending } }];
+  }
+
+  // A confirmation that already happened (a retry after a lost answer) changes nothing.
+  if (state.contact.lastConfirmed[kind] === changeId) return [];
+  const pending = state.contact.pending[kind];
+  if (!pending || pending.changeId !== changeId || !pending.value) {
+    throw new DomainError('validation', [CONTACT_CHANGE_MESSAGES.codeInvalid]);
+  }
+  const value = kind === 'email' ? { emailAddress: pending.value } : { phoneMobile: pending.value };
+  return [{ type: 'CustomerContactChangeConfirmed', data: { customerId, changeId, kind, ...value } }];
+}

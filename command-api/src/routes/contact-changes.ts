@@ -1,0 +1,95 @@
+/**
+ * Contact changes (SPEC 2.5, 4, 7): POST /api/email-phone-verification requests one;
+ * POST /auth-api/contact-change/confirm confirms an e-mail change from its link (public: the
+ * token is the secret, the link works without signing in); POST /api/contact-change-confirmations
+ * confirms a phone change with the SMS code (signed in).
+ */
+import type { FastifyInstance } from 'fastify';
+import { CONTACT_CHANGE_MESSAGES } from '@dealer/contracts';
+import { DomainError, type EventStore, type Sql } from '@dealer/platform';
+import { commandContext } from '../plugins/request-context';
+import { requestContactChange } from '../contact-changes/request-contact-change';
+import { confirmContactChange, type ConfirmedChange } from '../contact-changes/confirm-contact-change';
+import { checkCode, checkLinkToken } from '../contact-changes/verification-secrets';
+import { problemResponse } from './schemas';
+
+const uuid = { type: 'string', format: 'uuid' } as const;
+const position = (p: number | null) => (p === null ? {} : { position: String(p) });
+
+const changeResponse = {
+  type: 'object',
+  properties: {
+    dataSet: { type: 'object', properties: { customerId: { type: 'string' }, changeId: { type: 'string' }, kind: { type: 'string' } } },
+    metaData: { type: 'object', properties: { position: { type: 'string' } } },
+  },
+} as const;
+
+const confirmedAnswer = (c: ConfirmedChange) => ({
+  dataSet: { customerId: c.customerId, changeId: c.changeId, kind: c.kind },
+  metaData: position(c.position),
+});
+
+export function contactChangeRoutes(store: EventStore, sql: Sql) {
+  return async function routes(app: FastifyInstance) {
+    app.post<{ Body: { type: string; info?: string | null; customerId: string; password?: string } }>(
+      '/api/email-phone-verification',
+      {
+        config: { access: 'email-phone-verification', customerScope: { in: 'body', field: 'customerId' }, readModels: ['customer_search'] },
+        schema: {
+          body: {
+            type: 'object',
+            required: ['type', 'customerId'],
+            properties: {
+              type: { type: 'string', enum: ['email', 'phone', 'EMAIL', 'PHONE'] },
+              info: { type: ['string', 'null'], maxLength: 320 },
+              customerId: uuid,
+              password: { type: 'string', maxLength: 128 },
+            },
+          },
+          response: { 200: changeResponse, '4xx': problemResponse },
+        },
+      },
+      async (request) => {
+        const ctx = commandContext(request);
+        const { changeId, position: p } = await requestContactChange({ store, sql }, request.body, { kind: request.auth!.kind }, ctx);
+        return { dataSet: { customerId: request.body.customerId, changeId }, metaData: position(p) };
+      },
+    );
+
+    app.post<{ Body: { token: string } }>(
+      '/auth-api/contact-change/confirm',
+      {
+        config: { access: 'public' },
+        schema: {
+          body: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 100 } } },
+          response: { 200: changeResponse, '4xx': problemResponse },
+        },
+      },
+      async (request) => {
+        const check = await checkLinkToken(sql, request.body.token, new Date());
+        const ctx = commandContext(request);
+        // Whoever holds the link acts for the customer it was sent to.
+        if (!request.auth && check.ok) ctx.actor = `customer-link:${check.customerId}`;
+        return confirmedAnswer(await confirmContactChange({ store, sql, log: request.log }, check, 'token', ctx));
+      },
+    );
+
+    app.post<{ Body: { customerId: string; code?: string } }>(
+      '/api/contact-change-confirmations',
+      {
+        config: { access: 'email-phone-verification', customerScope: { in: 'body', field: 'customerId' } },
+        schema: {
+          body: { type: 'object', required: ['customerId'], properties: { customerId: uuid, code: { type: 'string', maxLength: 20 } } },
+          response: { 200: changeResponse, '4xx': problemResponse },
+        },
+      },
+      async (request) => {
+        const code = (request.body.code ?? '').replace(/\s+/g, '');
+        if (!code) throw new DomainError('validation', [CONTACT_CHANGE_MESSAGES.codeRequired], { code: CONTACT_CHANGE_MESSAGES.codeRequired });
+        // E-mail changes are confirmed by their link; the code confirms a phone change.
+        const check = await checkCode(sql, request.body.customerId, 'phone', code, new Date());
+        return confirmedAnswer(await confirmContactChange({ store, sql, log: request.log }, check, 'code', commandContext(request)));
+      },
+    );
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * POST /api/customer-erasure {customerId, reason} (admins): destroys the customer's personal-data
+ * key, records CustomerPersonalDataErased, and removes the customer's sign-in (its login is their
+ * e-mail). Projections null the read models and the workers scrub the outbox on that event.
+ * Safe to repeat: each step is idempotent.
+ */
+import type { FastifyInstance } from 'fastify';
+import { customerStreamId } from '@dealer/contracts';
+import { handle, type EventStore, type PersonalDataVault, type Sql } from '@dealer/platform';
+import { erasureDecider, ERASURE_MESSAGES } from '../erasure/erasure';
+import { commandContext } from '../plugins/request-context';
+
+export function erasureRoutes(deps: { store: EventStore; vault: PersonalDataVault; sql: Sql }) {
+  return async function routes(app: FastifyInstance) {
+    app.post<{ Body: { customerId: string; reason: string } }>(
+      '/api/customer-erasure',
+      {
+        config: { access: 'customer-erasure' },
+        schema: {
+          body: {
+            type: 'object',
+            required: ['customerId', 'reason'],
+            properties: { customerId: { type: 'string', format: 'uuid' }, reason: { type: 'string', maxLength: 500 } },
+          },
+        },
+      },
+      async (request) => {
+        const { customerId, reason } = request.body;
+        const stream = customerStreamId(customerId);
+        // Refuse unknown customers and empty reasons before destroying anything.
+        const history = await deps.store.readStream(stream);
+        erasureDecider.decide({ type: 'EraseCustomerPersonalData', data: { customerId, reason } }, history.reduce(erasureDecider.evolve, erasureDecider.initialState()));
+        // Every e-mail the customer had may sit in throttling keys: collect them while still readable.
+        const emails = new Set(
+          history.flatMap((e) => {
+            const d = e.data as { emailAddress?: string | null; pendingEmail?: string | null };
+            return [d.emailAddress, d.pendingEmail].filter((x): x is string => Boolean(x)).map((x) => x.toLowerCase());
+          }),
+        );
+        await deps.vault.erase(customerId);
+        const result = await handle(deps.store, stream, erasureDecider, { type: 'EraseCustomerPersonalData', data: { customerId, reason } }, commandContext(request));
+        const logins = await deps.sql<{ login: string }[]>`delete from auth_credentials where user_kind = 'customer' and user_id = ${customerId} returning login`;
+        await deps.sql`update auth_refresh_tokens set revoked_at = now() where user_kind = 'customer' and user_id = ${customerId} and revoked_at is null`;
+        const keys = [...new Set([...logins.map((l) => l.login), ...emails])].map((login) => `account:${login}`);
+        await deps.sql`delete from auth_throttle where key = any(${keys})`;
+        request.log.info({ actor: request.auth?.actor, customerId }, 'customer personal data erased');
+        return { dataSet: { customerId, message: ERASURE_MESSAGES.erased }, metaData: result.position === null ? {} : { position: String(result.position) } };
+      },
+    );
+  };
+}

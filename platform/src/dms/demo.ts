@@ -1,0 +1,38 @@
+/**
+ * The demo's DMS data: the six demo locations and a few thousand repair orders, many of them
+ * belonging to the demo CRM customers (same name, e-mail and phones), loaded through the
+ * importer once. Deterministic for a given anchor day; skipped when repair orders exist.
+ */
+import type { Sql } from '../db/postgres';
+import { DEMO_LOCATIONS, generateRepairOrders, type CustomerPopulation } from './generator';
+import { importDmsRecords, type ImportReport } from './importer';
+
+export const DEMO_DMS_SEED = 0x0d5ea1e5;
+export const DEMO_REPAIR_ORDER_COUNT = 3000;
+
+export interface DemoDmsOptions {
+  /** The demo CRM customers, whose ROs carry their contact details. */
+  crm: CustomerPopulation;
+  /** The data's "today" (default: now); ROs open in the two years before it. */
+  anchor?: Date;
+  repairOrders?: number;
+}
+
+export async function loadDemoDms(sql: Sql, options: DemoDmsOptions): Promise<{ loaded: boolean; report: ImportReport | null }> {
+  const [existing] = await sql<{ found: boolean }[]>`select exists (select 1 from ref.repair_orders) as found`;
+  if (existing!.found) return { loaded: false, report: null };
+  const records = [
+    ...DEMO_LOCATIONS,
+    ...generateRepairOrders({
+      seed: DEMO_DMS_SEED,
+      anchor: options.anchor ?? new Date(),
+      repairOrders: options.repairOrders ?? DEMO_REPAIR_ORDER_COUNT,
+      crm: options.crm,
+      crmShare: 0.35,
+      walkIns: 800,
+    }),
+  ];
+  const report = await importDmsRecords(sql, records, { source: 'demo generator' });
+  if (report.rejected > 0) throw new Error(`demo DMS data rejected: ${report.rejections.slice(0, 3).map((r) => `row ${r.row}: ${r.message}`).join(' | ')}`);
+  return { loaded: true, report };
+}

@@ -1,0 +1,8 @@
+/** DMS reference data (locations, repair orders, jobs, accounting): schema, importer, generator. */
+export * from './schema';
+export * from './fields';
+export * from './records';
+export * from './importer';
+export * from './generator';
+export * from './bulk-load';
+export * from './demo';

@@ -1,0 +1,122 @@
+/**
+ * Job: send the verification of a requested contact change (CustomerContactChangeRequested).
+ * E-mail: a confirmation link to the new address; phone: a 6-digit code by SMS to the new
+ * number; both: a notice to the old address. Records CustomerContactVerificationSent with an
+ * event id derived from the job id, so a retry records it once.
+ *
+ * Retries: the secret is stored only hashed, so it cannot be re-sent. A retry whose message
+ * went out (the ledger has its key) sends nothing new; one whose message did not go out
+ * issues a fresh secret under a new key (the generation), so a customer always holds a
+ * working secret and never receives one message twice.
+ */
+import { CONTACT_VERIFY_PATH, customerStreamId, type ContactKind } from '@dealer/contracts';
+import { deterministicUuid, type EventStore, type Sql } from '@dealer/platform';
+import type { MessageSender } from '../messaging/message';
+import { wasSent } from '../messaging/sent-messages';
+import { currentSecret, newSecret, storeSecret } from './contact-verification-codes';
+import { changeNoticeText, DEFAULT_CONTACT_LINE, emailConfirmationText, smsCodeText } from './contact-verification-messages';
+
+export interface SendContactVerificationJob {
+  customerId: string;
+  changeId: string;
+  kind: ContactKind;
+  /** Time of the request event: orders requests of one customer. */
+  requestedAt: string;
+  eventId: string;
+  correlationId: string;
+}
+
+export interface ContactVerificationDeps {
+  sql: Sql;
+  store: EventStore;
+  sender: MessageSender;
+  publicUrl: string;
+  now: () => Date;
+  /** The dealership contact line of the notice to the old address. */
+  contactLine?: string;
+}
+
+interface ContactSnapshot {
+  firstName: string | null;
+  emailAddress: string | null;
+  phoneMobile: string | null;
+  pending: Record<ContactKind, { changeId: string; value: string | null } | null>;
+}
+
+/** The customer's contact details and pending changes, folded from their stream (opened by the vault). */
+async function snapshotOf(store: EventStore, customerId: string): Promise<ContactSnapshot> {
+  const s: ContactSnapshot = { firstName: null, emailAddress: null, phoneMobile: null, pending: { email: null, phone: null } };
+  for (const e of await store.readStream(customerStreamId(customerId))) {
+    const d = e.data as Record<string, unknown>;
+    if (e.type === 'CustomerCreated' || e.type === 'CustomerEdited' || e.type === 'CustomerContactChangeConfirmed') {
+      for (const key of ['firstName', 'emailAddress', 'phoneMobile'] as const) if (key in d) s[key] = (d[key] as string | null) ?? null;
+    }
+    if (e.type === 'CustomerContactChangeRequested') {
+      const kind = d.kind as ContactKind;
+      s.pending[kind] = { changeId: d.changeId as string, value: ((kind === 'email' ? d.pendingEmail : d.pendingPhone) as string | null) ?? null };
+    }
+    if (e.type === 'CustomerContactChangeConfirmed') s.pending[d.kind as ContactKind] = null;
+  }
+  return s;
+}
+
+const newKey = (jobId: string, generation: number) => `${jobId}:new:${generation}`;
+
+export async function sendContactVerification(jobId: string, job: SendContactVerificationJob, deps: ContactVerificationDeps): Promise<void> {
+  const snapshot = await snapshotOf(deps.store, job.customerId);
+  const pending = snapshot.pending[job.kind];
+  // Superseded by a later request, or confirmed already: nothing to send.
+  if (!pending || pending.changeId !== job.changeId || !pending.value) return;
+
+  const existing = await currentSecret(deps.sql, job.changeId);
+  if (existing?.used) return;
+  const delivered = existing !== null && (await wasSent(deps.sql, newKey(jobId, existing.generation)));
+  if (!delivered) {
+    const secret = newSecret(job.kind);
+    const generation = await storeSecret(deps.sql, {
+      changeId: job.changeId,
+      customerId: job.customerId,
+      kind: job.kind,
+      secret,
+      requestedAt: new Date(job.requestedAt),
+      now: deps.now(),
+    });
+    if (generation === null) return;
+    const text =
+      job.kind === 'email'
+        ? emailConfirmationText(snapshot.firstName, `${deps.publicUrl.replace(/\/$/, '')}${CONTACT_VERIFY_PATH}${secret}`)
+        : smsCodeText(secret);
+    await deps.sender.send({
+      idempotencyKey: newKey(jobId, generation),
+      channel: job.kind === 'email' ? 'email' : 'sms',
+      to: pending.value,
+      ...text,
+      subjectId: job.customerId,
+    });
+  }
+
+  const old = job.kind === 'email' ? snapshot.emailAddress : snapshot.phoneMobile;
+  if (old && old !== pending.value) {
+    await deps.sender.send({
+      idempotencyKey: `${jobId}:old`,
+      channel: job.kind === 'email' ? 'email' : 'sms',
+      to: old,
+      ...changeNoticeText(job.kind, snapshot.firstName, deps.contactLine ?? DEFAULT_CONTACT_LINE),
+      subjectId: job.customerId,
+    });
+  }
+
+  await deps.store.appendToStream(customerStreamId(job.customerId), [
+    {
+      type: 'CustomerContactVerificationSent',
+      data: { customerId: job.customerId, changeId: job.changeId, kind: job.kind },
+      metadata: {
+        eventId: deterministicUuid(`${jobId}:sent`),
+        correlationId: job.correlationId,
+        causationId: job.eventId,
+        actor: 'system:workers',
+        time: deps.now().toISOString(),
+      },
+    },
+  ]);
+}
