@@ -1,12 +1,10 @@
-// Browser tests of the staff customer workspace and the error pages, against the whole product.
+// Browser tests of the staff customer workspace (signed in as the demo employee), against the whole product.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer } from '@dealer/launcher/testing/test-server';
 import { createCustomer } from './support/api';
-import { launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
-
-const NOT_FOUND_TEXT = 'The page you are requesting was moved, removed or has never existed.';
-const FORBIDDEN_TEXT = 'You do not have access to this page.';
+import { signIn } from './support/auth';
+import { launchBrowser, openPage, screenshot, visible, waitForTitle } from './support/browser';
 
 const customer = {
   firstName: 'Avery',
@@ -47,8 +45,7 @@ function resultRow(page: Page, name: string) {
 describe('staff customer workspace', () => {
   it('should create a customer in the editor, then find it by phone and by e-mail', async () => {
     const { page, context, pageErrors } = await openPage(browser, server.url, 'desktop');
-    await page.goto('/');
-    await page.waitForURL('**/employee/sales');
+    await signIn(page, 'employee');
     await waitForTitle(page, 'Sales | Dealer Coupons');
     await visible(page.getByText('Please search for a customer.'));
     const create = page.getByRole('button', { name: 'Create New Customer' });
@@ -116,7 +113,7 @@ describe('staff customer workspace', () => {
 
   it('should save an edit and show the new value right away', async () => {
     const { page, context, pageErrors } = await openPage(browser, server.url, 'desktop');
-    await page.goto('/employee/sales');
+    await signIn(page, 'employee');
     await search(page, existing.emailAddress);
     await (await visible(resultRow(page, existingName))).click();
     const details = await visible(page.getByRole('region', { name: existingName }));
@@ -142,7 +139,7 @@ describe('staff customer workspace', () => {
         ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(problem) })
         : route.continue(),
     );
-    await page.goto('/employee/sales');
+    await signIn(page, 'employee');
     await search(page, 'Jordan');
     await page.getByRole('button', { name: 'Create New Customer' }).click();
     const dialog = await visible(page.getByRole('dialog', { name: 'Create Customer' }));
@@ -165,7 +162,7 @@ describe('staff customer workspace', () => {
 
   it('should show search results as cards and the editor full width on mobile', async () => {
     const { page, context } = await openPage(browser, server.url, 'mobile');
-    await page.goto('/employee/sales');
+    await signIn(page, 'employee');
     await screenshot(page, 'sales-mobile-empty');
     await search(page, '720.555.0177');
     await visible(page.getByRole('list', { name: 'Search results' }));
@@ -179,43 +176,6 @@ describe('staff customer workspace', () => {
     await page.getByRole('button', { name: 'Create New Customer' }).click();
     await visible(page.getByRole('dialog', { name: 'Create Customer' }));
     await screenshot(page, 'editor-mobile');
-    await context.close();
-  });
-});
-
-describe('error pages', () => {
-  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
-    it(`should show the 404 page for an unknown path (${viewport})`, async () => {
-      const { page, context } = await openPage(browser, server.url, viewport);
-      await page.goto('/no/such/page');
-      await visible(page.getByRole('heading', { name: 'Page Not Found' }));
-      await visible(page.getByText(NOT_FOUND_TEXT));
-      await visible(page.getByText('404', { exact: true }));
-      await visible(page.getByRole('button', { name: 'Back' }));
-      expect(await page.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
-      await waitForTitle(page, 'Page Not Found | Dealer Coupons');
-      await screenshot(page, `not-found-${viewport}`);
-      await context.close();
-    });
-
-    it(`should show the 403 page at /forbidden (${viewport})`, async () => {
-      const { page, context } = await openPage(browser, server.url, viewport);
-      await page.goto('/forbidden');
-      await visible(page.getByRole('heading', { name: 'Forbidden' }));
-      await visible(page.getByText(FORBIDDEN_TEXT));
-      await visible(page.getByText('403', { exact: true }));
-      expect(await page.getByRole('link', { name: 'Go to your default page' }).getAttribute('href')).toBe('/employee/sales');
-      await screenshot(page, `forbidden-${viewport}`);
-      await context.close();
-    });
-  }
-
-  it('should show the 404 page at /not-found and go home from it', async () => {
-    const { page, context } = await openPage(browser, server.url, 'desktop');
-    await page.goto('/not-found');
-    await visible(page.getByText(NOT_FOUND_TEXT));
-    await page.getByRole('link', { name: 'Home' }).click();
-    await page.waitForURL('**/employee/sales');
     await context.close();
   });
 });

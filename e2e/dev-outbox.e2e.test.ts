@@ -1,8 +1,9 @@
-// Browser tests of the development outbox page: messages the demo product sent, and the non-demo notice.
+// Browser tests of the development outbox page (signed in as the demo admin): messages the demo product sent, and the non-demo notice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer } from '@dealer/launcher/testing/test-server';
 import { createCustomer, sendRegistrationEmail } from './support/api';
+import { signIn } from './support/auth';
 import { launchBrowser, openPage, screenshot, visible, waitForTitle } from './support/browser';
 
 const email = 'morgan.hale@example.com';
@@ -25,7 +26,7 @@ afterAll(async () => {
 describe('development outbox', () => {
   it('should list the messages sent to an address, newest first', async () => {
     const { page, context, pageErrors } = await openPage(browser, server.url, 'desktop');
-    await page.goto('/employee/dev-outbox');
+    await signIn(page, 'admin', { destination: '/employee/dev-outbox' });
     await waitForTitle(page, 'Dev Outbox | Dealer Coupons');
     await page.getByLabel('To').fill(email);
     const row = page.getByRole('row').filter({ hasText: email });
@@ -43,7 +44,7 @@ describe('development outbox', () => {
 
   it('should show the messages as cards on mobile', async () => {
     const { page, context } = await openPage(browser, server.url, 'mobile');
-    await page.goto('/employee/dev-outbox');
+    await signIn(page, 'admin', { destination: '/employee/dev-outbox' });
     await page.getByLabel('To').fill(email);
     await visible(page.getByRole('list', { name: 'Messages' }));
     await screenshot(page, 'dev-outbox-mobile');
@@ -56,7 +57,7 @@ describe('development outbox', () => {
     await page.route('**/api/dev-outbox*', (route) =>
       route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ title: 'not_found', status: 404, errors: ['No route'] }) }),
     );
-    await page.goto('/employee/dev-outbox');
+    await signIn(page, 'admin', { destination: '/employee/dev-outbox' });
     await visible(page.getByText('The development outbox is only available in demo mode.'));
     await context.close();
   });

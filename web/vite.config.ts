@@ -20,5 +20,10 @@ export default defineConfig({
       '/healthz': backend,
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // Libraries change less often than the app: their own chunk stays cached across releases.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] } } },
+  },
 });

@@ -1,4 +1,6 @@
-// Test data through the product's own HTTP API, so browser tests do not depend on one another.
+// Test data through the product's own HTTP API (signed in as the demo admin), so browser tests do not depend on one another.
+import { apiHeaders } from './auth';
+
 export interface SeedProfile {
   firstName: string;
   lastName: string;
@@ -7,22 +9,55 @@ export interface SeedProfile {
   city?: string;
 }
 
-export async function createCustomer(baseUrl: string, profile: SeedProfile): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/customers`, {
+const sessions = new Map<string, Promise<Record<string, string>>>();
+
+/** One admin sign-in per server, reused by every seeding call. */
+function adminHeaders(baseUrl: string): Promise<Record<string, string>> {
+  let headers = sessions.get(baseUrl);
+  if (!headers) {
+    headers = apiHeaders(baseUrl, 'admin');
+    sessions.set(baseUrl, headers);
+  }
+  return headers;
+}
+
+async function post(baseUrl: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(profile),
+    headers: { 'content-type': 'application/json', ...(await adminHeaders(baseUrl)) },
+    body: JSON.stringify(body),
   });
+}
+
+export async function createCustomer(baseUrl: string, profile: SeedProfile): Promise<string> {
+  const response = await post(baseUrl, '/api/customers', profile);
   if (response.status !== 201) throw new Error(`Seeding a customer failed with ${response.status}: ${await response.text()}`);
   const { dataSet } = (await response.json()) as { dataSet: { customerId: string } };
   return dataSet.customerId;
 }
 
 export async function sendRegistrationEmail(baseUrl: string, customerId: string): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/customer-resend-registration`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ customerId, isEmail: true }),
-  });
+  const response = await post(baseUrl, '/api/customer-resend-registration', { customerId, isEmail: true });
   if (response.status !== 200) throw new Error(`Sending a registration e-mail failed with ${response.status}`);
+}
+
+interface OutboxMessage {
+  to: string;
+  body: string;
+}
+
+/** Waits for the registration e-mail to `email` (sent by a background worker) and returns its token. */
+export async function registrationToken(baseUrl: string, email: string): Promise<string> {
+  for (let attempt = 0; attempt < 80; attempt++) {
+    const response = await fetch(`${baseUrl}/api/dev-outbox?to=${encodeURIComponent(email)}`, { headers: await adminHeaders(baseUrl) });
+    if (response.ok) {
+      const { dataSet } = (await response.json()) as { dataSet: OutboxMessage[] | null };
+      for (const message of dataSet ?? []) {
+        const token = /\/registration\/([^\s/?#]+)/.exec(message.body)?.[1];
+        if (token) return token;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No registration e-mail reached ${email}`);
 }

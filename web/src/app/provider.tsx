@@ -1,15 +1,34 @@
-// App-wide providers: React Query and the toast area.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+// App-wide providers: React Query, the stored screen width, the toast area and the notification dialogs.
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { NotificationHost } from '../components/ui/modal/notification-host';
 import { Toaster } from '../components/ui/toaster/toaster';
+import { getSession, subscribeSession } from '../lib/auth/session-store';
 import { createQueryClient } from '../lib/query-client';
+import { ScreenProvider } from '../lib/screen/screen-context';
+
+/** Server data cached for one user must never be shown to the next one (sign-out, another sign-in). */
+function useClearCacheOnUserChange(queryClient: QueryClient) {
+  useEffect(() => {
+    let userId = getSession()?.payload.user.userId ?? null;
+    return subscribeSession(() => {
+      const next = getSession()?.payload.user.userId ?? null;
+      if (next !== userId) queryClient.clear();
+      userId = next;
+    });
+  }, [queryClient]);
+}
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  useClearCacheOnUserChange(queryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
-      <Toaster />
+      <ScreenProvider>
+        {children}
+        <NotificationHost />
+        <Toaster />
+      </ScreenProvider>
     </QueryClientProvider>
   );
 }

@@ -1,39 +1,172 @@
-// Route table of the SPA (SPEC 2.1 order); guards will wrap the employee and customer branches.
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+// Route table of the SPA in SPEC 2.1 order, with its guards (loaders) and route data (page access).
+import type { ReactNode } from 'react';
+import { createBrowserRouter, replace, type RouteObject } from 'react-router-dom';
+import { LoadingScreen } from '../components/layouts/loading-screen';
+import { AuthLayout } from '../components/layouts/auth-layout';
+import { CustomerLayout } from '../components/layouts/customer-layout';
 import { StaffLayout } from '../components/layouts/staff-layout';
-import { defaultPagePath, paths } from '../config/paths';
+import { PAGE_ACCESS } from '../config/page-access';
+import { CUSTOMER_PURCHASE_STEPS, HELP_PAGES, PAPER_CONVERSION_STEPS, paths, REPORT_PAGES } from '../config/paths';
+import type { PageAccess } from '../lib/auth/page-access';
+import { requireAccess } from './guards/require-access';
+import { arrivalGuard, logoutGuard, optionalSessionGuard, refreshBounceGuard, rootGuard } from './guards/session-guards';
+import { giftLoginRedirect, giftRegistrationRedirect, homeRedirect, registrationRedirect } from './guards/token-redirects';
+import { GiftRoute } from './routes/auth/gift';
+import { LoginRoute } from './routes/auth/login';
+import { RegisterRoute } from './routes/auth/register';
 import { DevOutboxRoute } from './routes/employee/dev-outbox';
 import { SalesRoute } from './routes/employee/sales';
-import { UpcomingSectionRoute } from './routes/employee/upcoming-section';
+import { UsersRoute } from './routes/employee/users';
 import { ForbiddenRoute } from './routes/forbidden';
+import { LoadingRoute } from './routes/loading';
 import { NotFoundRoute } from './routes/not-found';
+import { PrivacyRoute } from './routes/privacy';
 import { RouteErrorRoute } from './routes/route-error';
+import { AppShell } from './routes/shell';
+import { TermsOfServiceRoute } from './routes/terms-of-service';
+import { UnavailableRoute } from './routes/unavailable';
+
+/**
+ * A page guarded by its route data (SPEC 2.1: controller and action): the loader enforces it and the
+ * handle carries it. A null path is the index page of its parent.
+ */
+function guarded(path: string | null, access: PageAccess, element: ReactNode): RouteObject {
+  const page = { element, loader: requireAccess(access), handle: { access } };
+  return path === null ? { index: true, ...page } : { path, ...page };
+}
+
+const toSales = { to: paths.employee.sales, label: 'Go to Sales' };
+const toCoupons = { to: paths.customer.coupons, label: 'Go to My coupons' };
+const staffPage = (path: string | null, title: string, access: PageAccess = PAGE_ACCESS.sales) =>
+  guarded(path, access, <UnavailableRoute title={title} back={toSales} />);
 
 const employeeRoutes: RouteObject = {
-  path: paths.employee.root,
+  path: 'employee',
   element: <StaffLayout />,
   children: [
-    { index: true, element: <Navigate to={paths.employee.sales} replace /> },
-    { path: 'sales', element: <SalesRoute /> },
-    { path: 'ro-search', element: <UpcomingSectionRoute title="RO Search" /> },
-    { path: 'reports', element: <UpcomingSectionRoute title="Reports" /> },
-    { path: 'help', element: <UpcomingSectionRoute title="Help" /> },
-    { path: 'users', element: <UpcomingSectionRoute title="Users" /> },
-    { path: 'dev-outbox', element: <DevOutboxRoute /> },
+    { index: true, loader: () => replace(paths.employee.sales) },
+    guarded('sales', PAGE_ACCESS.sales, <SalesRoute />),
+    guarded('users', PAGE_ACCESS.users, <UsersRoute />),
+    guarded('dev-outbox', PAGE_ACCESS.devOutbox, <DevOutboxRoute />),
+    staffPage('ro-search', 'RO Search', PAGE_ACCESS.roSearch),
+    staffPage('packs', 'Packs', PAGE_ACCESS.packs),
+    staffPage('coupons', 'Coupons', PAGE_ACCESS.coupons),
+    staffPage('training', 'Training', PAGE_ACCESS.training),
+    {
+      path: 'paper-conversion',
+      children: [
+        staffPage(null, 'Paper Conversion', PAGE_ACCESS.paperConversion),
+        ...PAPER_CONVERSION_STEPS.map(([path, title]) => staffPage(path, `Paper Conversion: ${title}`, PAGE_ACCESS.paperConversion)),
+      ],
+    },
+    {
+      path: 'reports',
+      children: [
+        staffPage(null, 'Reports', PAGE_ACCESS.reports),
+        ...REPORT_PAGES.map(([path, title]) => staffPage(path, `${title} Report`, PAGE_ACCESS.reports)),
+      ],
+    },
+    {
+      path: 'help',
+      children: [staffPage(null, 'Help', PAGE_ACCESS.help), ...HELP_PAGES.map(([path, title]) => staffPage(path, `Help: ${title}`, PAGE_ACCESS.help))],
+    },
+  ],
+};
+
+const customerPage = (path: string | null, title: string, access: PageAccess = PAGE_ACCESS.customerPages) =>
+  guarded(path, access, <UnavailableRoute title={title} back={path === 'coupons' ? undefined : toCoupons} />);
+
+const customerRoutes: RouteObject = {
+  path: 'customer',
+  element: <CustomerLayout />,
+  children: [
+    { index: true, loader: () => replace(paths.customer.coupons) },
+    customerPage('coupons', 'My Coupons'),
+    customerPage('service', 'Service History'),
+    customerPage('contact', 'Contact', PAGE_ACCESS.customerContact),
+    {
+      path: 'purchase',
+      children: [
+        customerPage(null, 'Buy Coupon Packs'),
+        ...CUSTOMER_PURCHASE_STEPS.map(([path, title]) => customerPage(path, `Buy Coupon Packs: ${title}`)),
+      ],
+    },
   ],
 };
 
 export const routes: RouteObject[] = [
   {
+    element: <AppShell />,
     errorElement: <RouteErrorRoute />,
+    // SPEC 2.3: shown while the first guard obtains the token.
+    hydrateFallbackElement: <LoadingScreen message="Loading access..." />,
     children: [
-      // SPEC 2.1: the empty path sends a signed-in user to their default page.
-      { index: true, element: <Navigate to={defaultPagePath()} replace /> },
+      // (empty): the not-found page, but the guard always sends the user on first.
+      { index: true, loader: rootGuard, element: <NotFoundRoute /> },
+      { path: 'employee/login', loader: () => replace(paths.logout) },
+      { path: 'login', loader: () => replace(paths.root) },
       employeeRoutes,
+      customerRoutes,
+      // Landing area for buying packs: open to anyone (a refresh cookie still signs the visitor in).
+      {
+        path: 'purchase',
+        element: <CustomerLayout />,
+        loader: optionalSessionGuard,
+        children: [
+          { index: true, element: <UnavailableRoute title="Buy Coupon Packs" /> },
+          { path: '*', element: <UnavailableRoute title="Buy Coupon Packs" /> },
+        ],
+      },
+      {
+        path: 'training',
+        element: <StaffLayout />,
+        children: [
+          { index: true, loader: () => replace(paths.training.coupons) },
+          staffPage('coupons', 'Training: Coupons', PAGE_ACCESS.training),
+          staffPage('paper', 'Training: Paper Coupon Conversion', PAGE_ACCESS.training),
+        ],
+      },
+      {
+        path: 'verify',
+        element: <AuthLayout />,
+        children: [
+          { index: true, element: <UnavailableRoute title="Verification" /> },
+          { path: '*', element: <UnavailableRoute title="Verification" /> },
+        ],
+      },
+      { path: 'loading', element: <LoadingRoute /> },
+      { path: 'logout', loader: logoutGuard },
+      {
+        path: 'auth',
+        element: <AuthLayout />,
+        children: [
+          { index: true, loader: () => replace(paths.auth.login) },
+          { path: 'receiving', loader: arrivalGuard },
+          { path: 'login', element: <LoginRoute /> },
+          { path: 'refresh', loader: refreshBounceGuard },
+          { path: 'logout', loader: logoutGuard },
+          { path: 'register/:securityToken', element: <RegisterRoute /> },
+          { path: 'gift/:email/:giftToken', element: <GiftRoute /> },
+        ],
+      },
+      {
+        element: <AuthLayout />,
+        children: [
+          { path: 'privacy', element: <PrivacyRoute /> },
+          { path: 'terms-of-service', element: <TermsOfServiceRoute /> },
+        ],
+      },
       { path: 'forbidden', element: <ForbiddenRoute /> },
       { path: 'not-found', element: <NotFoundRoute /> },
-      { path: 'coupons', element: <Navigate to={paths.customer.coupons} replace /> },
-      { path: 'contact', element: <Navigate to={paths.customer.contact} replace /> },
+      { path: 'registration/:securityToken', loader: registrationRedirect },
+      { path: 'registration/gift/:email/:giftToken', loader: giftRegistrationRedirect },
+      { path: 'login/:giftToken', loader: giftLoginRedirect },
+      // Registration and login addresses without a usable token go home.
+      { path: 'registration', loader: homeRedirect },
+      { path: 'registration/gift/*', loader: homeRedirect },
+      { path: 'login/*', loader: homeRedirect },
+      { path: 'coupons', loader: () => replace(paths.customer.coupons) },
+      { path: 'contact', loader: () => replace(paths.customer.contact) },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -1,24 +1,83 @@
-// Every route path of the SPA in one place (SPEC 2.2), with builders for links.
+// Every route path of the SPA in one place (SPEC 2.1, 2.2), with builders for links.
 export const paths = {
   root: '/',
   notFound: '/not-found',
   forbidden: '/forbidden',
+  loading: '/loading',
+  logout: '/logout',
+  privacy: '/privacy',
+  termsOfService: '/terms-of-service',
+  purchase: '/purchase',
+  verify: '/verify',
+  contact: '/contact',
+  auth: {
+    login: '/auth/login',
+    logout: '/auth/logout',
+    refresh: '/auth/refresh',
+    receiving: '/auth/receiving',
+    register: (securityToken: string) => `/auth/register/${encodeURIComponent(securityToken)}`,
+    gift: (email: string, giftToken: string) => `/auth/gift/${encodeURIComponent(email)}/${encodeURIComponent(giftToken)}`,
+    loginWithGift: (giftToken: string) => `/auth/login?giftToken=${encodeURIComponent(giftToken)}`,
+  },
   employee: {
     root: '/employee',
     sales: '/employee/sales',
     roSearch: '/employee/ro-search',
+    paperConversion: '/employee/paper-conversion',
+    packs: '/employee/packs',
+    coupons: '/employee/coupons',
     reports: '/employee/reports',
     help: '/employee/help',
+    training: '/employee/training',
     users: '/employee/users',
     devOutbox: '/employee/dev-outbox',
   },
+  training: {
+    root: '/training',
+    coupons: '/training/coupons',
+    paper: '/training/paper',
+  },
   customer: {
+    root: '/customer',
     coupons: '/customer/coupons',
+    service: '/customer/service',
     contact: '/customer/contact',
+    purchase: '/customer/purchase',
   },
 } as const;
 
-/** The signed-in user's default page (SPEC 2.2); the identity work will pick it per role. */
-export function defaultPagePath(): string {
-  return paths.employee.sales;
-}
+/** SPEC 2.2 children of the employee areas, as [path segment, page title]. */
+export const PAPER_CONVERSION_STEPS = [
+  ['book-number', 'Book Number'],
+  ['action', 'Action'],
+  ['paper-redeem', 'Paper Redeem'],
+  ['customer-info', 'Customer Info'],
+  ['book-conversion', 'Book Conversion'],
+] as const;
+
+export const REPORT_PAGES = [
+  ['coupon-sales', 'Coupon Sales'],
+  ['coupon-sales-v2', 'Coupon Sales V2'],
+  ['coupon-redemptions', 'Coupon Redemptions'],
+  ['coupon-redemptions-v2', 'Coupon Redemptions V2'],
+  ['payouts', 'Payouts'],
+  ['expired', 'Expired'],
+  ['invoice-summary', 'Invoice Summary'],
+  ['invoice-summary-v2', 'Invoice Summary V2'],
+] as const;
+
+export const HELP_PAGES = [
+  ['opcode-list', 'Opcode List'],
+  ['opcodes', 'Opcodes'],
+  ['coupon-ro-not-found', 'Coupon RO Not Found'],
+  ['book-ro-not-found', 'Book RO Not Found'],
+  ['not-found-in-system', 'Not Found In System'],
+  ['customer-no-email', 'Customer Without Email'],
+  ['paper-conversions', 'Paper Conversions'],
+  ['paper-redeem', 'Paper Redeem'],
+] as const;
+
+export const CUSTOMER_PURCHASE_STEPS = [
+  ['checkout', 'Checkout'],
+  ['confirm', 'Confirm'],
+] as const;

@@ -1,19 +1,20 @@
 // Unit tests of the API client: retries, error messages, credentials and read-your-writes headers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_ERROR, UNKNOWN_REQUEST_ERROR } from '@dealer/contracts';
-import type { api as Api } from './api-client';
+import type { api as Api, setAuthHooks as SetAuthHooks } from './api-client';
 import type { ApiError } from './api-error';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let api: typeof Api;
+let setAuthHooks: typeof SetAuthHooks;
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(async () => {
-  // A fresh module per test: the remembered read position is module state.
+  // A fresh module per test: the remembered read position and the auth hooks are module state.
   vi.resetModules();
-  ({ api } = await import('./api-client'));
+  ({ api, setAuthHooks } = await import('./api-client'));
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -77,5 +78,72 @@ describe('api client', () => {
     expect(headersOf(0).get('x-min-position')).toBeNull();
     expect(headersOf(2).get('x-min-position')).toBeNull();
     expect(headersOf(3).get('x-min-position')).toBe('9007199254740993');
+  });
+});
+
+describe('api client with a session', () => {
+  function hooks(token: { value: string | null }, refreshTo: string | null) {
+    const onRefreshFailed = vi.fn();
+    const refresh = vi.fn(async () => {
+      token.value = refreshTo;
+      return refreshTo !== null;
+    });
+    setAuthHooks({ token: () => token.value, refresh, onRefreshFailed });
+    return { refresh, onRefreshFailed };
+  }
+
+  it('should send the Bearer token on relative URLs only', async () => {
+    hooks({ value: 'abc' }, null);
+    fetchMock.mockImplementation(async () => json(200, { dataSet: [] }));
+    await api.get('/api/things');
+    await api.get('https://elsewhere.example/api');
+    expect(headersOf(0).get('authorization')).toBe('Bearer abc');
+    expect(headersOf(1).get('authorization')).toBeNull();
+  });
+
+  it('should refresh once on a 401 and retry with the new token', async () => {
+    const { refresh } = hooks({ value: 'old' }, 'new');
+    fetchMock.mockResolvedValueOnce(json(401, { errors: ['Expired.'] })).mockResolvedValueOnce(json(200, { dataSet: 1 }));
+    await expect(api.get('/api/things')).resolves.toEqual({ dataSet: 1 });
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(headersOf(1).get('authorization')).toBe('Bearer new');
+  });
+
+  it('should report a refresh that failed and throw the 401', async () => {
+    const { onRefreshFailed } = hooks({ value: 'old' }, null);
+    fetchMock.mockResolvedValue(json(401, { errors: ['Expired.'] }));
+    await expect(api.get('/api/things')).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(onRefreshFailed).toHaveBeenCalledTimes(1);
+  });
+
+  it('should not refresh for a 401 of the auth API itself, and not retry when told not to', async () => {
+    const { refresh } = hooks({ value: null }, 'new');
+    fetchMock.mockResolvedValueOnce(json(401, { errors: ['Invalid username or password.'] })).mockResolvedValueOnce(json(429, { errors: ['Too many.'] }));
+    await expect(api.post('/auth-api/login', {}, { retry: false })).rejects.toMatchObject({ status: 401, messages: ['Invalid username or password.'] });
+    await expect(api.post('/auth-api/login', {}, { retry: false })).rejects.toMatchObject({ status: 429 });
+    expect(refresh).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('api client anti-forgery', () => {
+  it('should fetch the XSRF cookie before the first write and echo it in a header on non-GET only', async () => {
+    const jar = { cookie: '' };
+    vi.stubGlobal('document', jar);
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url === '/auth-api/xsrf') {
+        jar.cookie = 'XSRF-TOKEN=t%2B1';
+        return new Response(null, { status: 204 });
+      }
+      return json(200, { dataSet: {} });
+    });
+    await api.post('/api/things', {});
+    await api.get('/api/things');
+    await api.delete('/api/things/1');
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/auth-api/xsrf', '/api/things', '/api/things', '/api/things/1']);
+    expect(headersOf(1).get('x-xsrf-token')).toBe('t+1');
+    expect(headersOf(2).get('x-xsrf-token')).toBeNull();
+    expect(headersOf(3).get('x-xsrf-token')).toBe('t+1');
   });
 });

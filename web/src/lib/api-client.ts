@@ -1,5 +1,5 @@
-// The one HTTP client of the SPA: credentials, JSON, retries, anti-forgery, errors and read-your-writes.
-import { LIMITS, MIN_POSITION_HEADER, RETRIED_STATUSES, TIMINGS } from '@dealer/contracts';
+// The one HTTP client of the SPA: credentials, Bearer, anti-forgery, JSON, retries, 401 refresh, errors, read-your-writes.
+import { LIMITS, MIN_POSITION_HEADER, RETRIED_STATUSES, TIMINGS, XSRF_COOKIE, XSRF_HEADER } from '@dealer/contracts';
 import { ApiError, type ApiErrorBody } from './api-error';
 import { minPosition, rememberPosition } from './read-position';
 
@@ -10,11 +10,32 @@ export interface RequestOptions {
   params?: QueryParams;
   body?: unknown;
   signal?: AbortSignal;
+  /** False for calls that must not be repeated (sign-in: a 429 there means "stop trying"). */
+  retry?: boolean;
+  /** Extra headers, applied last (e.g. a Bearer token handed over in an address). */
+  headers?: Record<string, string>;
+}
+
+/** What the auth layer lends the client; the client itself knows nothing of sessions. */
+export interface AuthHooks {
+  /** The current bearer token, or null when signed out. */
+  token(): string | null;
+  /** Gets a new token after a 401; resolves true when the request is worth retrying. */
+  refresh(): Promise<boolean>;
+  /** Called when a 401 could not be cured by a refresh (SPEC 4: go to the auth host's refresh route). */
+  onRefreshFailed(): void;
 }
 
 const RETRIED = new Set<number>(RETRIED_STATUSES);
-const XSRF_COOKIE = 'XSRF-TOKEN';
-const XSRF_HEADER = 'X-XSRF-TOKEN';
+const AUTH_API_PREFIX = '/auth-api/';
+export const XSRF_ENDPOINT = '/auth-api/xsrf';
+
+let authHooks: AuthHooks | null = null;
+let xsrfPending: Promise<void> | null = null;
+
+export function setAuthHooks(hooks: AuthHooks | null): void {
+  authHooks = hooks;
+}
 
 const isRelative = (url: string) => url.startsWith('/') && !url.startsWith('//');
 
@@ -34,14 +55,30 @@ function readCookie(name: string): string | null {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 
-function buildHeaders(method: Method, url: string, hasBody: boolean): Headers {
+/** The server sets the anti-forgery cookie on any answer; before the first write of a fresh tab, ask for it. */
+async function ensureXsrfCookie(): Promise<void> {
+  if (typeof document === 'undefined' || readCookie(XSRF_COOKIE)) return;
+  xsrfPending ??= fetch(XSRF_ENDPOINT, { credentials: 'include' })
+    .then(() => undefined, () => undefined)
+    .finally(() => {
+      xsrfPending = null;
+    });
+  await xsrfPending;
+}
+
+function buildHeaders(method: Method, url: string, hasBody: boolean, extra?: Record<string, string>): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   if (hasBody) headers.set('Content-Type', 'application/json');
   const position = minPosition();
   if (method === 'GET' && position) headers.set(MIN_POSITION_HEADER, position);
-  // SPEC 7: non-GET same-origin requests echo the anti-forgery cookie in a header.
-  const xsrf = method !== 'GET' && isRelative(url) ? readCookie(XSRF_COOKIE) : null;
-  if (xsrf) headers.set(XSRF_HEADER, xsrf);
+  if (isRelative(url)) {
+    // SPEC 7: relative URLs carry the Bearer token; non-GET ones echo the anti-forgery cookie in a header.
+    const token = authHooks?.token();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const xsrf = method !== 'GET' ? readCookie(XSRF_COOKIE) : null;
+    if (xsrf) headers.set(XSRF_HEADER, xsrf);
+  }
+  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
   return headers;
 }
 
@@ -67,28 +104,39 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 async function send(method: Method, url: string, options: RequestOptions): Promise<Response> {
   const hasBody = options.body !== undefined;
+  const relative = isRelative(url);
+  if (relative && method !== 'GET') await ensureXsrfCookie();
   const init: RequestInit = {
     method,
-    credentials: isRelative(url) ? 'include' : 'same-origin',
+    credentials: relative ? 'include' : 'same-origin',
     body: hasBody ? JSON.stringify(options.body) : undefined,
     signal: options.signal,
   };
+  const attempts = options.retry === false ? 1 : LIMITS.retryAttempts;
   for (let attempt = 1; ; attempt++) {
-    // Headers are rebuilt per attempt so a retry carries the latest read position.
-    const response = await fetch(url, { ...init, headers: buildHeaders(method, url, hasBody) });
-    if (!RETRIED.has(response.status) || attempt >= LIMITS.retryAttempts) return response;
+    // Headers are rebuilt per attempt so a retry carries the latest token and read position.
+    const response = await fetch(url, { ...init, headers: buildHeaders(method, url, hasBody, options.headers) });
+    if (!RETRIED.has(response.status) || attempt >= attempts) return response;
     await sleep(TIMINGS.retryIntervalMs, options.signal);
+  }
+}
+
+async function sendOnce(method: Method, url: string, options: RequestOptions): Promise<Response> {
+  try {
+    return await send(method, url, options);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0);
   }
 }
 
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const url = withParams(path, options.params);
-  let response: Response;
-  try {
-    response = await send(method, url, options);
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    throw new ApiError(0);
+  let response = await sendOnce(method, url, options);
+  // SPEC 4: a 401 refreshes the token once and retries. The auth API answers 401 for its own reasons.
+  if (response.status === 401 && authHooks && isRelative(url) && !url.startsWith(AUTH_API_PREFIX)) {
+    if (await authHooks.refresh()) response = await sendOnce(method, url, options);
+    else authHooks.onRefreshFailed();
   }
   const body = await readJson(response);
   if (!response.ok) {

@@ -1,21 +1,46 @@
 // Browser storage keys (SPEC 3) and safe accessors that survive disabled storage.
 export const STORAGE_KEYS = {
   employeeCustomerId: 'EMPLOYEE_CUSTOMER_ID',
+  /** The auth token payload, per tab (decision of issue 3: sessionStorage). */
+  authToken: 'auth_token',
 } as const;
 
-export function readStorage(key: string): string | null {
+type Area = 'local' | 'session';
+
+function area(which: Area): Storage | null {
   try {
-    return window.localStorage.getItem(key);
+    return which === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    // No window (unit tests) or storage disabled (private mode, policy): the app works without it.
+    return null;
+  }
+}
+
+export function readStorage(key: string, which: Area = 'local'): string | null {
+  try {
+    return area(which)?.getItem(key) ?? null;
   } catch {
     return null;
   }
 }
 
-export function writeStorage(key: string, value: string | null): void {
+export function writeStorage(key: string, value: string | null, which: Area = 'local'): void {
   try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
+    const storage = area(which);
+    if (value === null) storage?.removeItem(key);
+    else storage?.setItem(key, value);
   } catch {
-    // Storage can be disabled (private mode, policy); the app works without it.
+    // Quota or policy errors: the value is simply not remembered.
+  }
+}
+
+/** SPEC 4: a LOGIN event clears local and session storage, so nothing of a previous user survives. */
+export function clearAllStorage(): void {
+  for (const which of ['local', 'session'] as const) {
+    try {
+      area(which)?.clear();
+    } catch {
+      // See readStorage.
+    }
   }
 }

@@ -1,18 +1,20 @@
-// 403 page (SPEC 2.1) with a link to the user's default page.
+// 403 page (SPEC 2.1) with a link to the user's default page; also shown in place for a guarded page.
+import { AUTH_MESSAGES } from '@dealer/contracts';
 import { Link } from 'react-router-dom';
 import { ErrorPage } from '../../components/errors/error-page';
-import { defaultPagePath } from '../../config/paths';
+import { useDefaultPage } from '../../lib/auth/use-session';
 
-export const FORBIDDEN_TEXT = 'You do not have access to this page.';
+export const FORBIDDEN_TEXT = AUTH_MESSAGES.forbidden;
 
 export function ForbiddenRoute() {
+  const home = useDefaultPage();
   return (
     <ErrorPage
       code={403}
       title="Forbidden"
       text={FORBIDDEN_TEXT}
       actions={
-        <Link to={defaultPagePath()} className="btn btn-primary">
+        <Link to={home} className="btn btn-primary">
           Go to your default page
         </Link>
       }

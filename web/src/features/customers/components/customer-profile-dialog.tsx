@@ -1,4 +1,4 @@
-// Customer profile editor dialog: create or edit, save through the command API, toast the outcome.
+// Customer profile editor (a large modal of the stack): create or edit, save through the command API, toast the outcome.
 import { useIsMutating } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
@@ -9,7 +9,7 @@ import {
   type CustomerProfile,
   type CustomerProfileInput,
 } from '@dealer/contracts';
-import { Dialog } from '../../../components/ui/dialog/dialog';
+import { Modal } from '../../../components/ui/modal/modal';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import type { ApiError } from '../../../lib/api-error';
@@ -76,10 +76,10 @@ function ProfileForm({ customer, onCancel, onSaved }: { customer: CustomerRecord
 
   return (
     <form noValidate onSubmit={submit} aria-busy={saving} className="profile-form">
-      <div className="dialog-body">
+      <div className="modal-body">
         <CustomerProfileFields register={form.register} control={form.control} errors={errors} />
       </div>
-      <div className="dialog-footer">
+      <div className="modal-footer">
         <button type="button" className="btn" onClick={onCancel} disabled={saving}>
           Cancel
         </button>
@@ -95,7 +95,7 @@ function ProfileForm({ customer, onCancel, onSaved }: { customer: CustomerRecord
 export function CustomerProfileDialog({ open, onOpenChange, customer, onSaved }: ProfileDialogProps) {
   const saving = useIsMutating({ mutationKey: customerKeys.saves() }) > 0;
   return (
-    <Dialog
+    <Modal
       open={open}
       onOpenChange={onOpenChange}
       locked={saving}
@@ -111,6 +111,6 @@ export function CustomerProfileDialog({ open, onOpenChange, customer, onSaved }:
           onOpenChange(false);
         }}
       />
-    </Dialog>
+    </Modal>
   );
 }

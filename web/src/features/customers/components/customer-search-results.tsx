@@ -1,6 +1,6 @@
 // Search results: a table (Name, Email, Type, RO#, Phone) on wider screens, cards on mobile.
 import { fullName, phoneOrDash, type CustomerSearchResult } from '@dealer/contracts';
-import { useIsMobile } from '../../../hooks/use-media-query';
+import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { RoInfoPopover } from './ro-info-popover';
 
 interface ResultsProps {

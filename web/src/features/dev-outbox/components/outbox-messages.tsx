@@ -1,6 +1,6 @@
 // Outbox messages as a table (To, Channel, Subject, Body, Time), or cards on mobile.
 import { formatDate } from '@dealer/contracts';
-import { useIsMobile } from '../../../hooks/use-media-query';
+import { useIsMobile } from '../../../hooks/use-is-mobile';
 import type { OutboxMessage } from '../api/get-outbox-messages';
 
 const CHANNEL_LABELS: Record<OutboxMessage['channel'], string> = { email: 'Email', sms: 'SMS' };

@@ -1,0 +1,26 @@
+// /auth/login: the auth host's sign-in page; ?destination= is where to go next, ?giftToken= a gift waiting to be claimed.
+import { Link, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { LoginForm } from '../../../features/auth/components/login-form';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+
+export function LoginRoute() {
+  useDocumentTitle('Sign In');
+  const [query] = useSearchParams();
+  const giftToken = query.get('giftToken');
+  return (
+    <section className="auth-card" aria-labelledby="login-title">
+      <h1 id="login-title">Sign in</h1>
+      <p className="auth-lead">Staff sign in with their username, customers with their e-mail address.</p>
+      {giftToken && (
+        <p className="alert alert-info">
+          Someone sent you a gift. Sign in to your account, or create one from the link in your gift e-mail.
+        </p>
+      )}
+      <LoginForm destination={query.get('destination')} />
+      <p className="auth-card-footer">
+        New customer? Use the registration link the dealership e-mailed you. Read our <Link to={paths.privacy}>Privacy Policy</Link>.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+// Route data of every guarded page (SPEC 2.1: controller and action), shared by the router and the navigation.
+import type { PageAccess } from '../lib/auth/page-access';
+
+const staff = (controller: string): PageAccess => ({ controller, action: 'GET', area: 'employee' });
+const customer = (controller: string, action: PageAccess['action'] = 'GET'): PageAccess => ({ controller, action, area: 'customer' });
+
+export const PAGE_ACCESS = {
+  /** Service-lane pages every staff member uses. */
+  sales: staff('customers'),
+  roSearch: staff('ro-data'),
+  paperConversion: staff('customers'),
+  packs: staff('customers'),
+  coupons: staff('customers'),
+  help: staff('customers'),
+  training: staff('customers'),
+  /** Reports read customer history: controllers, managers and admins. */
+  reports: staff('customer-history'),
+  /** Admin area (SPEC 6). */
+  users: staff('user-roles'),
+  devOutbox: staff('dev-outbox'),
+  customerPages: customer('customers'),
+  customerContact: customer('customer-contact-form', 'POST'),
+} satisfies Record<string, PageAccess>;

@@ -1,0 +1,74 @@
+// The signed-in session: the auth token payload in memory and in sessionStorage (SPEC 3, 4).
+import type { AuthTokenPayload } from '@dealer/contracts';
+import { clearAllStorage, readStorage, STORAGE_KEYS, writeStorage } from '../storage';
+
+export interface Session {
+  payload: AuthTokenPayload;
+  /**
+   * When this client received the token (ms since epoch, client clock). Expiry and the renew
+   * period are counted from here, so a skewed server clock cannot make a token look expired.
+   */
+  receivedAt: number;
+}
+
+type Listener = () => void;
+
+const listeners = new Set<Listener>();
+let current: Session | null | undefined;
+
+function isSession(value: unknown): value is Session {
+  const s = value as Partial<Session> | null;
+  return (
+    typeof s?.receivedAt === 'number' &&
+    typeof s.payload?.token === 'string' &&
+    typeof s.payload.expiresSeconds === 'number' &&
+    typeof s.payload.user?.userId === 'string'
+  );
+}
+
+function load(): Session | null {
+  const raw = readStorage(STORAGE_KEYS.authToken, 'session');
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isSession(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+/** The current session, restored from sessionStorage on first use; null when signed out. */
+export function getSession(): Session | null {
+  if (current === undefined) current = load();
+  return current;
+}
+
+/** Stores a token payload. A LOGIN first clears local and session storage (SPEC 4). */
+export function setSession(payload: AuthTokenPayload, now: number = Date.now()): Session {
+  if (payload.evt === 'LOGIN') clearAllStorage();
+  current = { payload, receivedAt: now };
+  writeStorage(STORAGE_KEYS.authToken, JSON.stringify(current), 'session');
+  emit();
+  return current;
+}
+
+export function clearSession(): void {
+  if (current === null) return;
+  current = null;
+  writeStorage(STORAGE_KEYS.authToken, null, 'session');
+  emit();
+}
+
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The bearer token of the current session, if any. */
+export function accessToken(): string | null {
+  return getSession()?.payload.token ?? null;
+}
