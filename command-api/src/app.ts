@@ -7,6 +7,8 @@ import { userRoleRoutes } from './routes/user-roles';
 import { appEventRoutes } from './routes/app-events';
 import { contactChangeRoutes } from './routes/contact-changes';
 import { erasureRoutes } from './routes/erasure';
+import { redemptionVerificationRoutes } from './routes/redemption-verifications';
+import { opCodeRuleRoutes } from './routes/opcode-verification-rules';
 import type { TokenSettings } from './identity/token-payload';
 import type { RefreshPolicy } from './identity/refresh-tokens';
 
@@ -29,6 +31,8 @@ export function commandApi(deps: CommandApiDeps) {
     await app.register(appEventRoutes(deps.store));
     await app.register(contactChangeRoutes(deps.store, deps.sql));
     await app.register(erasureRoutes({ store: deps.store, vault: deps.store.vault, sql: deps.sql }));
+    await app.register(redemptionVerificationRoutes({ store: deps.store, sql: deps.sql }));
+    await app.register(opCodeRuleRoutes({ store: deps.store, sql: deps.sql }));
   };
 }
 

@@ -10,3 +10,4 @@ export * from './events/personal-data';
 export * from './auth/access';
 export * from './auth/token';
 export * from './auth/password-rules';
+export * from './redemptions/index';

@@ -50,6 +50,18 @@ const MATRIX: Record<string, Persona[]> = {
   'POST /auth-api/contact-change/confirm': ALL,
   'GET /api/ro-data': STAFF,
   'GET /api/customer-info-from-ro': STAFF,
+  'POST /api/redemption-verifications': STAFF,
+  'POST /api/redemption-verifications/:id/resend': STAFF,
+  'GET /api/redemption-verifications/:id': CUSTOMERS_AND_STAFF,
+  'GET /api/redemption-verifications': OWN_A,
+  // The customer's answer and the verify page: the link token is the secret, no sign-in.
+  'PUT /api/redemption-verifications': ALL,
+  'GET /auth-api/redemption-verifications/by-token': ALL,
+  'POST /api/redemption-verification-overrides': STAFF,
+  'GET /api/opcode-verification-rules': ['manager', 'admin'],
+  'POST /api/opcode-verification-rules': ['manager', 'admin'],
+  'PUT /api/opcode-verification-rules/:id': ['manager', 'admin'],
+  'DELETE /api/opcode-verification-rules/:id': ['manager', 'admin'],
 };
 
 let server: TestServer;
@@ -89,7 +101,11 @@ function concreteUrl(url: string): string {
     .replace(':securityToken', 'not-a-real-token')
     .replace('/api/customer-search', '/api/customer-search?searchTerm=pat')
     .replace('/api/ro-data', '/api/ro-data?roNumber=1&locationId=1')
-    .replace('/api/customer-info-from-ro', '/api/customer-info-from-ro?roNumber=1&locationId=1&isClosedRo=0');
+    .replace('/api/customer-info-from-ro', '/api/customer-info-from-ro?roNumber=1&locationId=1&isClosedRo=0')
+    .replace('/api/redemption-verifications/:id', `/api/redemption-verifications/${deterministicUuid('no-such-verification')}`)
+    .replace(/^\/api\/redemption-verifications$/, `/api/redemption-verifications?customerId=${customerA}`)
+    .replace('/api/opcode-verification-rules/:id', `/api/opcode-verification-rules/${deterministicUuid('no-such-rule')}`)
+    .replace('/redemption-verifications/by-token', '/redemption-verifications/by-token?token=not-a-real-token');
 }
 
 describe('authorisation matrix', () => {

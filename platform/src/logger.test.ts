@@ -6,6 +6,7 @@ describe('safePath', () => {
     expect(safePath('/api/customer-search?searchTerm=pat@example.com')).toBe('/api/customer-search');
     expect(safePath('/auth-api/registration/abcDEF123')).toBe('/auth-api/registration/[token]');
     expect(safePath('/verify/contact/xyz')).toBe('/verify/contact/[token]');
+    expect(safePath('/verify/redemption/abc')).toBe('/verify/redemption/[token]');
     expect(safePath('/api/customers/123')).toBe('/api/customers/123');
   });
 });

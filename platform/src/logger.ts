@@ -18,7 +18,7 @@ const REDACT = [
 
 export type Logger = pino.Logger;
 
-const SECRET_PATHS = /\/(registration|contact|register|gift|login)\/[^/?]+/g;
+const SECRET_PATHS = /\/(registration|contact|redemption|register|gift|login)\/[^/?]+/g;
 
 /** The request path without its query, with link tokens replaced. */
 export function safePath(url: string | undefined): string | undefined {

@@ -2,9 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { registerReadYourWrites, type CheckpointWaiter, type EventStore, type Sql } from '@dealer/platform';
 import { customerHistoryRoutes } from './routes/customer-history';
+import { customerInfoFromRoRoutes } from './routes/customer-info-from-ro';
 import { customerQueryRoutes } from './routes/customers';
 import { devOutboxRoutes } from './routes/dev-outbox';
+import { locationRoutes } from './routes/locations';
+import { roDataRoutes } from './routes/ro-data';
 import { userRoleQueryRoutes } from './routes/user-roles';
+import { redemptionVerificationQueryRoutes } from './routes/redemption-verifications';
+import { redemptionVerificationStreamsOf } from './read-models/redemption-verifications';
 
 export interface QueryApiDeps {
   sql: Sql;
@@ -19,7 +24,11 @@ export function queryApi(deps: QueryApiDeps) {
     registerReadYourWrites(app, deps.waiter);
     await app.register(customerQueryRoutes(deps.sql));
     await app.register(userRoleQueryRoutes(deps.sql));
-    await app.register(customerHistoryRoutes(deps.store));
+    await app.register(customerHistoryRoutes(deps.store, (customerId) => redemptionVerificationStreamsOf(deps.sql, customerId)));
+    await app.register(roDataRoutes(deps.sql));
+    await app.register(locationRoutes(deps.sql));
+    await app.register(customerInfoFromRoRoutes(deps.sql));
+    await app.register(redemptionVerificationQueryRoutes(deps.sql));
     if (deps.demoMode) await app.register(devOutboxRoutes(deps.sql));
   };
 }

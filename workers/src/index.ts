@@ -6,6 +6,7 @@ export * from './messaging/sms-http';
 export * from './messaging/sent-messages';
 export * from './messaging/senders';
 export { CONTACT_VERIFICATION_MIGRATIONS } from './jobs/contact-verification-codes';
+export { REDEMPTION_VERIFICATION_TOKEN_MIGRATIONS } from './jobs/redemption-verification-tokens';
 export * from './reactor/reactor';
 export * from './reactor/reactions';
 export * from './queue';

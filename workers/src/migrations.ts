@@ -1,13 +1,15 @@
-/** Tables the workers own: the development outbox, registration tokens, contact-change secrets and the sent-messages ledger. */
+/** Tables the workers own: the development outbox, registration tokens, contact-change secrets, the sent-messages ledger and redemption-verification tokens. */
 import type { Migration } from '@dealer/platform';
 import { DEV_OUTBOX_MIGRATIONS } from './messaging/dev-outbox';
 import { REGISTRATION_TOKEN_MIGRATIONS } from './jobs/send-registration-message';
 import { CONTACT_VERIFICATION_MIGRATIONS } from './jobs/contact-verification-codes';
 import { SENT_MESSAGES_MIGRATIONS } from './messaging/sent-messages';
+import { REDEMPTION_VERIFICATION_TOKEN_MIGRATIONS } from './jobs/redemption-verification-tokens';
 
 export const WORKER_MIGRATIONS: readonly Migration[] = [
   ...DEV_OUTBOX_MIGRATIONS,
   ...REGISTRATION_TOKEN_MIGRATIONS,
   ...CONTACT_VERIFICATION_MIGRATIONS,
   ...SENT_MESSAGES_MIGRATIONS,
+  ...REDEMPTION_VERIFICATION_TOKEN_MIGRATIONS,
 ];

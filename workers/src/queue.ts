@@ -1,9 +1,12 @@
 /** The messages queue and its worker (BullMQ). Completed jobs are kept a week so replays dedupe. */
-import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { DelayedError, Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from '@dealer/platform';
 import { sendRegistrationMessage, type RegistrationDeps, type SendRegistrationJob } from './jobs/send-registration-message';
 import { scrubErasedMessages, type ScrubJob } from './jobs/scrub-erased-messages';
 import { sendContactVerification, type ContactVerificationDeps, type SendContactVerificationJob } from './jobs/send-contact-verification';
+import { sendRedemptionVerification, type DelayJob, type SendRedemptionVerificationJob } from './jobs/send-redemption-verification';
+import { expireRedemptionVerification, type ExpireRedemptionVerificationJob } from './jobs/expire-redemption-verification';
+import { sendRedemptionOverrideNotice, type SendOverrideNoticeJob } from './jobs/send-redemption-override-notice';
 
 export const MESSAGES_QUEUE = 'messages';
 
@@ -21,6 +24,14 @@ export function createMessagesQueue(connection: ConnectionOptions, prefix: strin
 /** What every message job needs (the jobs share one dependency set). */
 export type MessageJobDeps = RegistrationDeps & ContactVerificationDeps;
 
+/** A job that must wait (expiry, rate limit) goes back to the delayed set; it is not a failed attempt. */
+const delayJob =
+  (job: Job, token: string | undefined): DelayJob =>
+  async (timestamp) => {
+    await job.moveToDelayed(timestamp, token);
+    throw new DelayedError();
+  };
+
 /** Lock and stall detection: how soon a job of a killed worker is handed to another one. */
 export interface WorkerTiming {
   lockDurationMs?: number;
@@ -36,12 +47,18 @@ export function createMessagesWorker(
 ): Worker {
   const worker = new Worker(
     MESSAGES_QUEUE,
-    async (job) => {
+    async (job, token) => {
       switch (job.name) {
         case 'send-registration-message':
           return sendRegistrationMessage(job.id!, job.data as SendRegistrationJob, deps);
         case 'send-contact-verification':
           return sendContactVerification(job.id!, job.data as SendContactVerificationJob, deps);
+        case 'send-redemption-verification':
+          return sendRedemptionVerification(job.id!, job.data as SendRedemptionVerificationJob, deps, delayJob(job, token));
+        case 'expire-redemption-verification':
+          return expireRedemptionVerification(job.data as ExpireRedemptionVerificationJob, deps, delayJob(job, token));
+        case 'send-redemption-override-notice':
+          return sendRedemptionOverrideNotice(job.id!, job.data as SendOverrideNoticeJob, deps);
         case 'scrub-erased-messages':
           return scrubErasedMessages(job.data as ScrubJob, deps);
         default:

@@ -4,5 +4,7 @@ import { customerDetails } from './customer-details/projection';
 import { customerSearch } from './customer-search/projection';
 import { users } from './users/projection';
 import { userRoles } from './user-roles/projection';
+import { pendingApprovals } from './pending-approvals/projection';
+import { opCodeRules } from './opcode-rules/projection';
 
-export const projections: Projection[] = [customerDetails, customerSearch, users, userRoles];
+export const projections: Projection[] = [customerDetails, customerSearch, users, userRoles, pendingApprovals, opCodeRules];

@@ -30,6 +30,20 @@ export interface TimelineEntry {
 /** Fields of an event's data that describe the customer (not identifiers or bookkeeping). */
 const IGNORED = new Set(['customerId', 'changeId', 'appEventId', 'personalDataErased', 'messageId', 'via', 'reason']);
 
+const list = (codes: unknown) => (Array.isArray(codes) && codes.length > 0 ? codes.join(', ') : 'none');
+const channel = (type: unknown) => (type === 'text' || type === 'sms' ? 'text' : 'e-mail');
+
+/** Redemption verifications of the customer (streams `redemption-verification-{id}`). */
+const REDEMPTION_SUMMARIES: Record<string, (d: Record<string, unknown>) => string> = {
+  RedemptionVerificationStarted: (d) => `Redemption verification for RO# ${String(d.roNumber)} started by ${channel(d.type)} (op codes: ${list(d.pendingOpCodes)})`,
+  RedemptionVerificationResendRequested: (d) => `Redemption verification to be sent again by ${channel(d.type)}`,
+  RedemptionVerificationSent: (d) => `Redemption verification sent by ${channel(d.type)}`,
+  RedemptionVerificationAnswered: (d) => `Redemption verification answered: approved ${list(d.approvedOpCodes)}; declined ${list(d.declinedOpCodes)}`,
+  RedemptionVerificationExpired: () => 'Redemption verification expired',
+  RedemptionVerificationOverridden: (d) => `Redemption verification accepted on the customer's behalf by ${String(d.by)}${d.reason ? ` (reason: ${String(d.reason)})` : ''}`,
+  RedemptionVerificationOverrideNoticeSent: (d) => `Customer notified of the accepted verification by ${channel(d.channel)}`,
+};
+
 const SUMMARIES: Record<string, (d: Record<string, unknown>) => string> = {
   CustomerCreated: () => 'Customer created',
   CustomerEdited: () => 'Profile edited',
@@ -40,12 +54,15 @@ const SUMMARIES: Record<string, (d: Record<string, unknown>) => string> = {
   CustomerContactChangeConfirmed: (d) => `${d.kind === 'phone' ? 'Phone' : 'E-mail'} change confirmed`,
   AppEventTriggered: (d) => `App event: ${String(d.name ?? d.eventType)}`,
   CustomerPersonalDataErased: () => 'Personal data erased',
+  ...REDEMPTION_SUMMARIES,
 };
 
 /** The state fields an event sets: its data minus identifiers. */
 function fieldsOf(event: RecordedEvent): Record<string, unknown> {
   const data = (event.data ?? {}) as Record<string, unknown>;
   if (event.type === 'AppEventTriggered' || event.type.startsWith('Registration')) return {};
+  // A verification's facts are about a repair order, not the customer's profile: the summary tells them.
+  if (event.type.startsWith('RedemptionVerification')) return {};
   return Object.fromEntries(Object.entries(data).filter(([k]) => !IGNORED.has(k)));
 }
 

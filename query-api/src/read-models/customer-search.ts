@@ -1,9 +1,12 @@
 /**
  * Query of the `customer-search` read model: what a staff member types decides the kind of
  * search: an e-mail (has '@'), a phone in any format (digits with punctuation), else a name.
+ * A term that looks like an RO number (roNumberSearchTerm) also finds the customers on the
+ * ROs with that number (searchType 'RO'), listed first.
  */
 import { digitsOnly, type CustomerSearchResult, type CustomerSearchType } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
+import { roNumberSearchTerm, searchCustomersByRoNumber } from './repair-orders';
 
 export const CUSTOMER_SEARCH = 'customer_search';
 const LIMIT = 50;
@@ -23,6 +26,14 @@ export function classifySearchTerm(term: string): { type: CustomerSearchType; va
 const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function searchCustomers(sql: Sql, term: string): Promise<CustomerSearchResult[]> {
+  const roNumber = roNumberSearchTerm(term);
+  const roHits = roNumber ? await searchCustomersByRoNumber(sql, roNumber, LIMIT) : [];
+  if (roHits.length >= LIMIT) return roHits;
+  const others = await searchCustomerRecords(sql, term, LIMIT - roHits.length);
+  return roHits.length ? [...roHits, ...others] : others;
+}
+
+async function searchCustomerRecords(sql: Sql, term: string, limit: number): Promise<CustomerSearchResult[]> {
   const { type, value } = classifySearchTerm(term);
   const prefix = likePrefix(value);
   const where =
@@ -36,5 +47,5 @@ export async function searchCustomers(sql: Sql, term: string): Promise<CustomerS
       email_address as "emailAddress", ${type} as "searchType", null as "soldDMSNumber",
       null as "soldLocationName", null as "soldDate", phone_mobile as "phoneMobile"
     from rm_customer_search.customers where ${where}
-    order by last_name_norm, first_name_norm, customer_id limit ${LIMIT}`;
+    order by last_name_norm, first_name_norm, customer_id limit ${limit}`;
 }

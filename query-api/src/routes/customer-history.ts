@@ -9,10 +9,13 @@ import { CUSTOMER_MESSAGES, customerStreamId } from '@dealer/contracts';
 import { DomainError, type EventStore } from '@dealer/platform';
 import { buildTimeline } from '../history/timeline';
 
-/** Streams that belong to one customer, by naming convention. */
-export const customerStreams = (customerId: string) => [customerStreamId(customerId), `app-events-${customerId}`];
+/** Streams that belong to one customer: by naming convention, plus related ones found elsewhere. */
+export const customerStreams = (customerId: string, related: readonly string[] = []) => [customerStreamId(customerId), `app-events-${customerId}`, ...related];
 
-export function customerHistoryRoutes(store: EventStore) {
+/** Finds a customer's streams whose ids do not derive from the customer id (e.g. redemption verifications). */
+export type RelatedStreams = (customerId: string) => Promise<string[]>;
+
+export function customerHistoryRoutes(store: EventStore, relatedStreams: RelatedStreams = async () => []) {
   return async function routes(app: FastifyInstance) {
     app.get<{ Params: { id: string }; Querystring: { asOf?: string } }>(
       '/api/customers/:id/history',
@@ -24,7 +27,7 @@ export function customerHistoryRoutes(store: EventStore) {
         },
       },
       async (request) => {
-        const streams = await Promise.all(customerStreams(request.params.id).map((s) => store.readStream(s)));
+        const streams = await Promise.all(customerStreams(request.params.id, await relatedStreams(request.params.id)).map((s) => store.readStream(s)));
         const events = streams.flat();
         if (!events.some((e) => e.type === 'CustomerCreated')) throw new DomainError('not_found', [CUSTOMER_MESSAGES.notFound]);
         const roles = request.auth?.roles ?? [];

@@ -1,5 +1,6 @@
 /** Which events become which jobs. A job's id is derived from the event id and the reaction. */
 import type { RecordedEvent } from '@dealer/platform';
+import { redemptionVerificationReactions } from '../jobs/redemption-verification-reactions';
 
 export interface JobRequest {
   name: string;
@@ -48,6 +49,7 @@ export const reactions: Reaction[] = [
     eventType: 'CustomerPersonalDataErased',
     toJob: (event) => ({ name: 'scrub-erased-messages', data: { customerId: (event.data as { customerId: string }).customerId } }),
   },
+  ...redemptionVerificationReactions,
 ];
 
 export const jobIdFor = (event: RecordedEvent, reaction: Reaction) => `${reaction.name}-${event.metadata.eventId}`;

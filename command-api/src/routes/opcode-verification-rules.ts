@@ -1,0 +1,87 @@
+/**
+ * Op codes that need the customer's verification, per location (managers and admins):
+ * POST /api/opcode-verification-rules {locationId, opCode, description?},
+ * PUT /api/opcode-verification-rules/{id} {description}, DELETE /api/opcode-verification-rules/{id}.
+ * The list is GET /api/opcode-verification-rules?locationId= on the query side.
+ */
+import type { FastifyInstance } from 'fastify';
+import { OPCODE_RULE_MESSAGES, opCodeRuleStreamId, positionMetaDataSchema, validateOpCodeRule } from '@dealer/contracts';
+import { DomainError, handle, type EventStore, type Sql } from '@dealer/platform';
+import { commandContext } from '../plugins/request-context';
+import { opCodeRuleDecider, opCodeRuleIdFor } from '../redemption-verifications/opcode-rule';
+import { idParams, problemResponse } from './schemas';
+
+const position = (p: number | null) => (p === null ? {} : { position: String(p) });
+const access = { access: 'opcode-verification-rules' } as const;
+const ruleAnswer = {
+  type: 'object',
+  properties: {
+    dataSet: {
+      type: 'object',
+      properties: {
+        opCodeVerificationRuleId: { type: 'string' }, id: { type: 'string' }, locationId: { type: 'integer' }, opCode: { type: 'string' },
+        description: { type: ['string', 'null'] }, message: { type: 'string' },
+      },
+    },
+    metaData: positionMetaDataSchema,
+  },
+} as const;
+const descriptionOnly = { type: 'object', properties: { description: { type: ['string', 'null'], maxLength: 1000 } } } as const;
+
+export function opCodeRuleRoutes(deps: { store: EventStore; sql: Sql }) {
+  const { store, sql } = deps;
+  return async function routes(app: FastifyInstance) {
+    app.post(
+      '/api/opcode-verification-rules',
+      {
+        config: access,
+        schema: {
+          body: {
+            type: 'object',
+            properties: { locationId: { type: ['integer', 'null'] }, opCode: { type: ['string', 'null'], maxLength: 100 }, description: descriptionOnly.properties.description },
+          },
+          response: { 201: ruleAnswer, '4xx': problemResponse },
+        },
+      },
+      async (request, reply) => {
+        const checked = validateOpCodeRule(request.body);
+        if (!checked.ok) throw new DomainError('validation', checked.errors, checked.fields);
+        const { locationId, opCode, description } = checked.value;
+        const [location] = await sql`select 1 as found from ref.locations where location_id = ${locationId}`;
+        if (!location) throw new DomainError('validation', [OPCODE_RULE_MESSAGES.locationUnknown], { locationId: OPCODE_RULE_MESSAGES.locationUnknown });
+        const ruleId = opCodeRuleIdFor(locationId, opCode);
+        const result = await handle(store, opCodeRuleStreamId(ruleId), opCodeRuleDecider, { type: 'AddOpCodeRule', data: { ruleId, locationId, opCode, description } }, commandContext(request));
+        reply.status(201);
+        return { dataSet: { opCodeVerificationRuleId: ruleId, id: ruleId, locationId, opCode, description, message: OPCODE_RULE_MESSAGES.added }, metaData: position(result.position) };
+      },
+    );
+
+    app.put<{ Params: { id: string }; Body: { description?: string | null } }>(
+      '/api/opcode-verification-rules/:id',
+      { config: access, schema: { params: idParams, body: descriptionOnly, response: { 200: ruleAnswer, '4xx': problemResponse } } },
+      async (request) => {
+        const ruleId = request.params.id;
+        const current = (await store.readStream(opCodeRuleStreamId(ruleId))).reduce(opCodeRuleDecider.evolve, opCodeRuleDecider.initialState());
+        if (current.status !== 'active') throw new DomainError('not_found', [OPCODE_RULE_MESSAGES.notFound]);
+        const checked = validateOpCodeRule({ locationId: current.locationId, opCode: current.opCode, description: request.body.description });
+        if (!checked.ok) throw new DomainError('validation', checked.errors, checked.fields);
+        const { description } = checked.value;
+        const result = await handle(store, opCodeRuleStreamId(ruleId), opCodeRuleDecider, { type: 'ChangeOpCodeRule', data: { ruleId, description } }, commandContext(request));
+        return {
+          dataSet: { opCodeVerificationRuleId: ruleId, id: ruleId, locationId: current.locationId, opCode: current.opCode, description, message: OPCODE_RULE_MESSAGES.updated },
+          metaData: position(result.position),
+        };
+      },
+    );
+
+    app.delete<{ Params: { id: string } }>(
+      '/api/opcode-verification-rules/:id',
+      { config: access, schema: { params: idParams, response: { 200: ruleAnswer, '4xx': problemResponse } } },
+      async (request) => {
+        const ruleId = request.params.id;
+        const result = await handle(store, opCodeRuleStreamId(ruleId), opCodeRuleDecider, { type: 'RemoveOpCodeRule', data: { ruleId } }, commandContext(request));
+        return { dataSet: { opCodeVerificationRuleId: ruleId, id: ruleId, message: OPCODE_RULE_MESSAGES.removed }, metaData: position(result.position) };
+      },
+    );
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * Redemption verification, write side (SPEC 3, 4, 7, 8):
+ * - POST /api/redemption-verifications (staff) starts one, or sends an open one for the same
+ *   RO and customer again;
+ * - POST /api/redemption-verifications/{id}/resend (staff) sends it again after the rate limit;
+ * - PUT /api/redemption-verifications (public: the link token is the secret) records the
+ *   customer's answer per op code;
+ * - GET /auth-api/redemption-verifications/by-token?token= (public) is what the verify page shows;
+ * - POST /api/redemption-verification-overrides (staff) accepts on the customer's behalf.
+ * A refusal by the rate limit is 429 with SPEC 4's remaining wait, also as Retry-After.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  REDEMPTION_TEXTS,
+  fullName,
+  positionMetaDataSchema,
+  publicRedemptionVerificationSchema,
+  redemptionVerificationSchema,
+  redemptionVerificationTypeOf,
+  REDEMPTION_MESSAGES,
+  type RedemptionVerification,
+} from '@dealer/contracts';
+import { DomainError, type EventStore, type Sql } from '@dealer/platform';
+import { commandContext } from '../plugins/request-context';
+import { RateLimitedError } from '../redemption-verifications/decide';
+import { OPCODE_RULES_READ_MODEL, PENDING_APPROVALS_READ_MODEL } from '../redemption-verifications/lookups';
+import { resendRedemptionVerification, startRedemptionVerification } from '../redemption-verifications/start-redemption-verification';
+import { answerRedemptionVerification, verificationByToken, type CodeSubmissionBody } from '../redemption-verifications/answer-redemption-verification';
+import { overrideRedemptionVerification } from '../redemption-verifications/override-redemption-verification';
+import { idParams, problemResponse } from './schemas';
+
+const uuid = { type: 'string', format: 'uuid' } as const;
+const opCodes = { type: 'array', maxItems: 200, items: { type: 'string', maxLength: 20 } } as const;
+const position = (p: number | null) => (p === null ? {} : { position: String(p) });
+
+/** The verification plus the text the client shows after this command. */
+const verificationWithMessage = {
+  ...redemptionVerificationSchema,
+  properties: { ...redemptionVerificationSchema.properties, message: { type: 'string' } },
+} as const;
+const verificationResponse = { type: 'object', properties: { dataSet: verificationWithMessage, metaData: positionMetaDataSchema } } as const;
+const publicResponse = { type: 'object', properties: { dataSet: publicRedemptionVerificationSchema, metaData: positionMetaDataSchema } } as const;
+
+const sentMessage = (v: RedemptionVerification) => REDEMPTION_TEXTS.sent(fullName({ firstName: v.customerFirstName, lastName: v.customerLastName }) || 'the customer');
+
+/** Runs a command that may hit the rate limit, adding Retry-After to the 429. */
+async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
+  }
+}
+
+export function redemptionVerificationRoutes(deps: { store: EventStore; sql: Sql }) {
+  return async function routes(app: FastifyInstance) {
+    app.post<{ Body: Record<string, unknown> | undefined }>(
+      '/api/redemption-verifications',
+      {
+        config: { access: 'redemption-verifications', readModels: [OPCODE_RULES_READ_MODEL, PENDING_APPROVALS_READ_MODEL] },
+        schema: {
+          body: {
+            type: 'object',
+            properties: {
+              type: { type: ['string', 'null'], maxLength: 10 },
+              roNumber: { type: ['string', 'null'], maxLength: 20 },
+              locationId: { type: ['integer', 'null'] },
+              customerId: { ...uuid, type: ['string', 'null'] },
+              preApprovalOpCodes: { ...opCodes, type: ['array', 'null'] },
+            },
+          },
+          response: { 200: verificationResponse, 201: verificationResponse, '4xx': problemResponse },
+        },
+      },
+      async (request, reply) => {
+        const result = await withRetryAfter(reply, () => startRedemptionVerification(deps, request.body ?? {}, commandContext(request)));
+        reply.status(result.resent ? 200 : 201);
+        return { dataSet: { ...result.verification, message: sentMessage(result.verification) }, metaData: position(result.position) };
+      },
+    );
+
+    app.post<{ Params: { id: string }; Body: { type?: string | null } | undefined }>(
+      '/api/redemption-verifications/:id/resend',
+      {
+        config: { access: 'redemption-verifications' },
+        schema: {
+          params: idParams,
+          body: { type: ['object', 'null'], properties: { type: { type: ['string', 'null'], maxLength: 10 } } },
+          response: { 200: verificationResponse, '4xx': problemResponse },
+        },
+      },
+      async (request, reply) => {
+        const given = request.body?.type;
+        const type = given === undefined || given === null || given === '' ? null : redemptionVerificationTypeOf(given);
+        if (type === null && given) throw new DomainError('validation', [REDEMPTION_MESSAGES.typeInvalid], { type: REDEMPTION_MESSAGES.typeInvalid });
+        const result = await withRetryAfter(reply, () => resendRedemptionVerification(deps, request.params.id, type, commandContext(request)));
+        return { dataSet: { ...result.verification, message: sentMessage(result.verification) }, metaData: position(result.position) };
+      },
+    );
+
+    app.put<{ Body: CodeSubmissionBody }>(
+      '/api/redemption-verifications',
+      {
+        config: { access: 'public' },
+        schema: {
+          body: {
+            type: 'object',
+            required: ['codeId', 'code', 'reply'],
+            properties: {
+              codeId: uuid,
+              code: { type: 'string', minLength: 1, maxLength: 100 },
+              reply: { type: 'object', properties: { approvedOpCodes: opCodes, declinedOpCodes: opCodes } },
+            },
+          },
+          response: { 200: publicResponse, '4xx': problemResponse },
+        },
+      },
+      async (request) => {
+        const signedInCustomer = request.auth?.kind === 'customer' ? request.auth.userId : null;
+        const result = await answerRedemptionVerification(deps, request.body, commandContext(request), signedInCustomer);
+        return { dataSet: result.verification, metaData: position(result.position) };
+      },
+    );
+
+    // The token travels in the query string, which request logs leave out (a path would be logged).
+    app.get<{ Querystring: { token: string } }>(
+      '/auth-api/redemption-verifications/by-token',
+      {
+        config: { access: 'public' },
+        schema: {
+          querystring: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 100 } } },
+          response: { 200: { type: 'object', properties: { dataSet: publicRedemptionVerificationSchema } }, '4xx': problemResponse },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { dataSet: await verificationByToken(deps, request.query.token, new Date()) };
+      },
+    );
+
+    app.post<{ Body: { redemptionVerificationId: string; reason?: string | null } }>(
+      '/api/redemption-verification-overrides',
+      {
+        config: { access: 'redemption-verification-overrides' },
+        schema: {
+          body: {
+            type: 'object',
+            required: ['redemptionVerificationId'],
+            properties: { redemptionVerificationId: uuid, reason: { type: ['string', 'null'], maxLength: 2000 } },
+          },
+          response: { 200: verificationResponse, '4xx': problemResponse },
+        },
+      },
+      async (request) => {
+        const result = await overrideRedemptionVerification(deps, request.body, commandContext(request));
+        return { dataSet: { ...result.verification, message: result.message }, metaData: position(result.position) };
+      },
+    );
+  };
+}

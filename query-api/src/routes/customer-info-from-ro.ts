@@ -1,0 +1,49 @@
+/**
+ * GET /api/customer-info-from-ro?roNumber=&locationId=&isClosedRo=1|0 : the customer details
+ * on an RO, to prefill a new customer (Populate from RO / Populate from Closed RO). An open-RO
+ * lookup of a closed RO, or a closed-RO lookup of an open one, is answered 404 with the reason.
+ */
+import type { FastifyInstance } from 'fastify';
+import { DomainError, type Sql } from '@dealer/platform';
+import { RO_MESSAGES, getCustomerInfoFromRo } from '../read-models/repair-orders';
+import { requireRo, roQuerystring } from './ro-data';
+
+const str = { type: ['string', 'null'] } as const;
+
+export function customerInfoFromRoRoutes(sql: Sql) {
+  return async function routes(app: FastifyInstance) {
+    app.get<{ Querystring: { roNumber?: string; locationId?: number; isClosedRo?: 0 | 1 } }>(
+      '/api/customer-info-from-ro',
+      {
+        config: { access: 'customer-info-from-ro' },
+        schema: {
+          querystring: { type: 'object', properties: { ...roQuerystring, isClosedRo: { type: 'integer', enum: [0, 1], default: 0 } } },
+          response: {
+            200: {
+              type: 'object',
+              properties: {
+                dataSet: {
+                  type: 'object',
+                  properties: {
+                    roNumber: { type: 'string' }, locationId: { type: 'integer' }, firstName: str, lastName: str, emailAddress: str,
+                    phoneMobile: str, phoneOther: str, address: str, city: str, state: str, zip: str, isTaxExempt: { type: 'boolean' },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      async (request) => {
+        const { roNumber, locationId } = requireRo(request.query);
+        const wantClosed = request.query.isClosedRo === 1;
+        const lookup = await getCustomerInfoFromRo(sql, locationId, roNumber);
+        if (!lookup.found) throw new DomainError('not_found', [RO_MESSAGES.notFound]);
+        if (lookup.isClosed !== wantClosed) {
+          throw new DomainError('not_found', [wantClosed ? RO_MESSAGES.closedRequired(lookup.info.roNumber) : RO_MESSAGES.openRequired(lookup.info.roNumber)]);
+        }
+        return { dataSet: lookup.info };
+      },
+    );
+  };
+}

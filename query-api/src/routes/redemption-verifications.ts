@@ -1,0 +1,86 @@
+/**
+ * Redemption verification, read side (SPEC 3, 4, 7):
+ * - GET /api/redemption-verifications/{id}: one verification, polled every 3 s by the client;
+ * - GET /api/redemption-verifications?customerId=&getStatuses=0|1: the customer's open
+ *   verifications (0, the default: the Pending Approvals dialog), or every one with its
+ *   status (1: the 10 s listener sees transitions); customers see only their own;
+ * - GET /api/opcode-verification-rules?locationId=: the op codes managers marked (0 or none: all).
+ */
+import type { FastifyInstance } from 'fastify';
+import { REDEMPTION_MESSAGES, opCodeVerificationRuleSchema, redemptionVerificationSchema } from '@dealer/contracts';
+import { DomainError, type Sql } from '@dealer/platform';
+import { CUSTOMER_DETAILS } from '../read-models/customer-details';
+import {
+  OPCODE_RULES,
+  PENDING_APPROVALS,
+  getRedemptionVerification,
+  listCustomerRedemptionVerifications,
+  listOpCodeRules,
+} from '../read-models/redemption-verifications';
+
+const uuid = { type: 'string', format: 'uuid' } as const;
+
+export function redemptionVerificationQueryRoutes(sql: Sql) {
+  return async function routes(app: FastifyInstance) {
+    app.get<{ Params: { id: string } }>(
+      '/api/redemption-verifications/:id',
+      {
+        config: { access: 'redemption-verifications', readModels: [PENDING_APPROVALS, CUSTOMER_DETAILS] },
+        schema: {
+          params: { type: 'object', required: ['id'], properties: { id: uuid } },
+          querystring: { type: 'object', properties: { minPosition: { type: 'string' } } },
+          response: { 200: { type: 'object', properties: { dataSet: redemptionVerificationSchema } } },
+        },
+      },
+      async (request, reply) => {
+        const verification = await getRedemptionVerification(sql, request.params.id, new Date());
+        // A customer asking for someone else's verification learns nothing, not even that it exists.
+        const auth = request.auth!;
+        if (!verification || (auth.kind === 'customer' && verification.customerId !== auth.userId)) {
+          throw new DomainError('not_found', [REDEMPTION_MESSAGES.notFound]);
+        }
+        reply.header('cache-control', 'no-store');
+        return { dataSet: verification };
+      },
+    );
+
+    app.get<{ Querystring: { customerId: string; getStatuses?: number } }>(
+      '/api/redemption-verifications',
+      {
+        config: {
+          access: 'redemption-verifications',
+          customerScope: { in: 'query', field: 'customerId' },
+          readModels: [PENDING_APPROVALS, CUSTOMER_DETAILS],
+        },
+        schema: {
+          querystring: {
+            type: 'object',
+            required: ['customerId'],
+            properties: { customerId: uuid, getStatuses: { type: 'integer', enum: [0, 1] }, minPosition: { type: 'string' } },
+          },
+          response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: redemptionVerificationSchema } } } },
+        },
+      },
+      async (request, reply) => {
+        const includeFinal = request.query.getStatuses === 1;
+        reply.header('cache-control', 'no-store');
+        return { dataSet: await listCustomerRedemptionVerifications(sql, request.query.customerId, { includeFinal }, new Date()) };
+      },
+    );
+
+    app.get<{ Querystring: { locationId?: number } }>(
+      '/api/opcode-verification-rules',
+      {
+        config: { access: 'opcode-verification-rules', readModels: [OPCODE_RULES] },
+        schema: {
+          querystring: { type: 'object', properties: { locationId: { type: 'integer', minimum: 0 }, minPosition: { type: 'string' } } },
+          response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: opCodeVerificationRuleSchema } } } },
+        },
+      },
+      async (request) => {
+        const locationId = request.query.locationId ? request.query.locationId : null;
+        return { dataSet: await listOpCodeRules(sql, locationId) };
+      },
+    );
+  };
+}
