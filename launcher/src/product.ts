@@ -23,7 +23,6 @@ import {
   type Logger,
   type Sql,
 } from '@dealer/platform';
-import { DMS_MIGRATIONS } from '@dealer/platform/dms/index';
 import { IDENTITY_MIGRATIONS, authSettings, commandApi } from '@dealer/command-api';
 import { queryApi } from '@dealer/query-api';
 import { projections, startProjector, type ProjectorHandle } from '@dealer/projector';
@@ -33,7 +32,7 @@ import { registerWebStatic } from './web-static';
 import { REPO_ROOT } from './paths';
 
 export { REPO_ROOT };
-export const PRODUCT_MIGRATIONS = [...ALL_PLATFORM_MIGRATIONS, ...WORKER_MIGRATIONS, ...IDENTITY_MIGRATIONS, ...DMS_MIGRATIONS];
+export const PRODUCT_MIGRATIONS = [...ALL_PLATFORM_MIGRATIONS, ...WORKER_MIGRATIONS, ...IDENTITY_MIGRATIONS];
 
 export interface Product {
   app: FastifyInstance;

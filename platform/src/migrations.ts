@@ -1,6 +1,7 @@
 /** Every migration the platform owns, in order. Read models own their tables (projector). */
 import { EVENT_STORE_MIGRATIONS } from './event-store/postgres/schema';
 import { PII_KEY_MIGRATIONS } from './personal-data/vault';
+import { DMS_MIGRATIONS } from './dms/schema';
 import type { Migration } from './db/migrate';
 
-export const ALL_PLATFORM_MIGRATIONS: readonly Migration[] = [...EVENT_STORE_MIGRATIONS, ...PII_KEY_MIGRATIONS];
+export const ALL_PLATFORM_MIGRATIONS: readonly Migration[] = [...EVENT_STORE_MIGRATIONS, ...PII_KEY_MIGRATIONS, ...DMS_MIGRATIONS];

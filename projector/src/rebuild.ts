@@ -23,7 +23,7 @@ export async function rebuildProjection(
   options: RebuildOptions = {},
 ): Promise<{ events: number; seconds: number }> {
   const { sql, store } = deps;
-  const batchSize = options.batchSize ?? 5000;
+  const batchSize = options.batchSize ?? 10_000;
   const fresh = `${projection.schema}__rebuild`;
   await sql.unsafe(`drop schema if exists ${ident(fresh)} cascade`);
   await sql.unsafe(`create schema ${ident(fresh)}`);
@@ -33,19 +33,25 @@ export async function rebuildProjection(
   const total = await store.headPosition();
   let position = 0;
   let events = 0;
-  /** `apply` runs one batch in some transaction; bulk and catch-up phases pass different ones. */
+  /**
+   * `apply` runs one batch in some transaction; bulk and catch-up phases pass different ones.
+   * The next batch is read (and its personal data opened) while the current one is applied.
+   */
   const replay = async (apply: (relevant: RecordedEvent[]) => Promise<void>, until: number) => {
+    let next = store.readAll({ after: position, maxCount: batchSize });
     for (;;) {
-      const batch = await store.readAll({ after: position, maxCount: batchSize });
+      const batch = await next;
       const inRange = batch.filter((e) => e.globalPosition <= until);
       if (inRange.length === 0) return;
+      const more = inRange.length === batch.length && batch.length === batchSize;
+      if (more) next = store.readAll({ after: inRange[inRange.length - 1]!.globalPosition, maxCount: batchSize });
       const relevant = inRange.filter((e) => projection.handles.has(e.type));
       if (relevant.length > 0) await apply(relevant);
       position = inRange[inRange.length - 1]!.globalPosition;
       events += inRange.length;
       const seconds = (performance.now() - started) / 1000;
       options.onProgress?.({ done: Math.min(position, total), total, eventsPerSecond: Math.round(events / Math.max(seconds, 1e-6)) });
-      if (inRange.length < batch.length || batch.length < batchSize) return;
+      if (!more) return;
     }
   };
 

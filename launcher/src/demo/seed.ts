@@ -5,6 +5,7 @@
  */
 import { customerStreamId, type CustomerProfile } from '@dealer/contracts';
 import { seedDemoAccounts } from './accounts';
+import { loadDemoDms, type DmsPerson } from '@dealer/platform/dms/index';
 import {
   PersonalDataVault,
   ProtectedEventStore,
@@ -42,7 +43,12 @@ export function demoCustomer(i: number): CustomerProfile {
 
 export const DEMO_CUSTOMER_COUNT = 60;
 
-export async function seedDemoData(sql: Sql, env: Env & { piiMasterKey: Buffer }): Promise<{ created: number }> {
+export interface SeedOptions {
+  /** Demo repair orders to generate (default 3,000); tests load fewer to start quickly. */
+  repairOrders?: number;
+}
+
+export async function seedDemoData(sql: Sql, env: Env & { piiMasterKey: Buffer }, options: SeedOptions = {}): Promise<{ created: number }> {
   const store = new ProtectedEventStore(await createEventStore(env, sql), new PersonalDataVault(sql, env.piiMasterKey));
   let created = 0;
   try {
@@ -85,8 +91,25 @@ export async function seedDemoData(sql: Sql, env: Env & { piiMasterKey: Buffer }
       ]);
     }
     created += await seedDemoAccounts(sql, store, patId);
+    // DMS reference data: locations and repair orders, many of them the demo customers'.
+    await loadDemoDms(sql, { crm: { count: DEMO_CUSTOMER_COUNT, at: (i) => demoDmsPerson(demoCustomer(i)) }, repairOrders: options.repairOrders });
   } finally {
     await store.close();
   }
   return { created };
+}
+
+/** A demo customer as the DMS knows them (same name, e-mail, phones and address). */
+function demoDmsPerson(c: CustomerProfile): DmsPerson {
+  return {
+    firstName: c.firstName,
+    lastName: c.lastName,
+    email: c.emailAddress ?? null,
+    phones: [c.phoneMobile, c.phoneOther].filter((p): p is string => Boolean(p)),
+    address: c.address ?? null,
+    address2: c.address2 ?? null,
+    city: c.city ?? null,
+    state: c.state ?? null,
+    zip: c.zip ?? null,
+  };
 }

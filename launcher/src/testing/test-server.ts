@@ -45,7 +45,8 @@ export async function startTestServer(
   const product = await startProduct(env, { webDist: options.webDist === undefined ? path.join(REPO_ROOT, 'web/dist') : options.webDist });
   // Demo data never loads in production mode, not even in a test.
   if (options.seed !== false && env.APP_MODE === 'demo') {
-    await seedDemoData(product.sql, env);
+    // A smaller RO set than npm start's demo: every test file starts its own server.
+    await seedDemoData(product.sql, env, { repairOrders: 400 });
     await waitForProjections(product);
   }
   await product.app.listen({ port: 0, host: '127.0.0.1' });

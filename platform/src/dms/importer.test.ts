@@ -199,6 +199,7 @@ describe('importing CSV exports', () => {
       { row: 6, message: 'has 13 fields; the header has 16' },
     ]);
     expect(await db.sql`select ro_number from ref.repair_orders`).toEqual([{ ro_number: '710004' }]);
+    expect(await db.sql`select distinct ro_number from ref.ro_jobs`).toEqual([{ ro_number: '710004' }]); // the good job of 710001 was withdrawn
   });
 
   it('should reject accounting rows of an unknown RO', async () => {

@@ -9,7 +9,6 @@ import {
   LOCATION_FIELDS,
   REPAIR_ORDER_FIELDS,
   RO_JOB_FIELDS,
-  copyValue,
   normalizeRecord,
   normalizeValue,
   type FieldSpec,
@@ -101,7 +100,6 @@ export type Checked<T> = { ok: true; value: T; warnings: string[] } | { ok: fals
 
 const LOCATION_NAME: FieldSpec = { key: 'locationName', column: 'location_name', kind: 'text', max: 100 };
 const roKey = (locationId: string, roNumber: string) => `${locationId}\u0000${roNumber}`;
-const line = (values: (string | null)[]) => values.map(copyValue).join('\t');
 const cents = (v: string | null) => (v === null ? 0 : Math.round(Number(v) * 100));
 const fromCents = (c: number) => (c / 100).toFixed(2);
 
@@ -270,11 +268,4 @@ export function kindOf(raw: Record<string, unknown>): 'repairOrder' | 'accountin
   return null;
 }
 
-// ---------------------------------------------------------------------------------------
-// COPY lines (column orders are the importer's staging tables)
-
-export const jobLine = (header: { locationId: string; roNumber: string }, job: CheckedJob) => line([header.locationId, header.roNumber, ...job.values]);
-export const accountingLine = (row: number, standalone: boolean, detail: CheckedAccounting) => line([String(row), standalone ? 't' : 'f', ...detail.values]);
-export const repairOrderLine = (rows: readonly number[], header: CheckedHeader) => line([`{${rows.join(',')}}`, header.locationName, ...header.values]);
-export const locationLine = (row: number, location: CheckedLocation) => line([String(row), ...location.values]);
 export { roKey, isObject };

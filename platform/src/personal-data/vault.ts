@@ -48,11 +48,14 @@ type KeyState = Buffer | 'erased';
 
 /**
  * Keys are cached per process for `cacheTtlMs` (default 60 s): after an erasure in another
- * process, a cached key is used at most that long (this process forgets at once).
+ * process, a cached key is used at most that long (this process forgets at once). The cache
+ * has two generations: when the young one is full it becomes the old one and the previous old
+ * one is dropped whole (deleting entries one by one from a big Map is slow in V8).
  */
 export class PersonalDataVault {
-  private readonly cache = new Map<string, { state: KeyState; until: number }>();
-  private readonly maxCached: number;
+  private young = new Map<string, { state: KeyState; until: number }>();
+  private old = new Map<string, { state: KeyState; until: number }>();
+  private readonly generationSize: number;
   private readonly ttlMs: number;
 
   constructor(
@@ -60,26 +63,22 @@ export class PersonalDataVault {
     private readonly masterKey: Buffer,
     options: { maxCachedKeys?: number; cacheTtlMs?: number } = {},
   ) {
-    this.maxCached = options.maxCachedKeys ?? 200_000;
+    this.generationSize = Math.max(1, Math.floor((options.maxCachedKeys ?? 1_000_000) / 2));
     this.ttlMs = options.cacheTtlMs ?? 60_000;
   }
 
   private cached(subjectId: string): KeyState | undefined {
-    const entry = this.cache.get(subjectId);
-    if (!entry) return undefined;
-    if (entry.until < Date.now()) {
-      this.cache.delete(subjectId);
-      return undefined;
-    }
+    const entry = this.young.get(subjectId) ?? this.old.get(subjectId);
+    if (!entry || entry.until < Date.now()) return undefined;
     return entry.state;
   }
 
   private remember(subjectId: string, state: KeyState): void {
-    if (this.cache.size >= this.maxCached) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
+    if (this.young.size >= this.generationSize) {
+      this.old = this.young;
+      this.young = new Map();
     }
-    this.cache.set(subjectId, { state, until: Date.now() + this.ttlMs });
+    this.young.set(subjectId, { state, until: Date.now() + this.ttlMs });
   }
 
   /** The subject's key, created on first use. Throws for an erased subject: nothing new is stored. */
@@ -135,7 +134,8 @@ export class PersonalDataVault {
 
   /** Another process erased a key: forget any cached copy. */
   forget(subjectId: string): void {
-    this.cache.delete(subjectId);
+    this.young.delete(subjectId);
+    this.old.delete(subjectId);
   }
 }
 

@@ -1,0 +1,55 @@
+/**
+ * Bench settings. The bench is a developer tool run by `npm run bench`, so it reads its own
+ * BENCH_* variables here (the application itself only reads the environment in config/env.ts).
+ */
+function int(name: string, fallback: number, min = 1): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw.replace(/_/g, ''));
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number >= ${min}, got ${raw}`);
+  return Math.floor(value);
+}
+
+function list(name: string, fallback: number[]): number[] {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const values = raw.split(',').map((s) => Number(s.trim()));
+  if (values.some((v) => !Number.isInteger(v) || v < 1)) throw new Error(`${name} must be a comma list of positive integers`);
+  return values;
+}
+
+export interface BenchSettings {
+  /** postgres://user@host:port (no database): every bench database is created on this server. */
+  server: string;
+  /** Measured seconds of each append / pgbench case. */
+  seconds: number;
+  /** Warm-up seconds before each append / pgbench case (not measured). */
+  warmupSeconds: number;
+  /** Concurrent writers of the append cases. */
+  writers: number[];
+  /** Size of the projection-rebuild fixture. */
+  events: number;
+  /** Events per batch handed to rebuildProjection. */
+  rebuildBatchSize: number | undefined;
+  /** Sections to run: a = appends, b = pgbench, c = rebuild. */
+  sections: Set<'a' | 'b' | 'c'>;
+}
+
+export function loadSettings(): BenchSettings {
+  const sections = new Set(
+    (process.env.BENCH_SECTIONS ?? 'abc')
+      .toLowerCase()
+      .split('')
+      .filter((s): s is 'a' | 'b' | 'c' => s === 'a' || s === 'b' || s === 'c'),
+  );
+  const batch = process.env.BENCH_REBUILD_BATCH ? int('BENCH_REBUILD_BATCH', 1000) : undefined;
+  return {
+    server: (process.env.BENCH_DATABASE_SERVER ?? process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, ''),
+    seconds: int('BENCH_SECONDS', 10),
+    warmupSeconds: int('BENCH_WARMUP_SECONDS', 1, 0),
+    writers: list('BENCH_WRITERS', [1, 8, 32]),
+    events: int('BENCH_EVENTS', 1_000_000, 2),
+    rebuildBatchSize: batch,
+    sections,
+  };
+}

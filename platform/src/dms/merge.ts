@@ -1,0 +1,100 @@
+/** The merge of a staged import into the `ref` tables: set-based statements that write only rows that differ. */
+import type { Sql } from '../db/postgres';
+import type { Batch } from './batch';
+import type { ImportReport, TableCounts } from './import-report';
+import { ACCOUNTING_COLUMNS, JOB_COLUMNS, RO_COLUMNS } from './staging';
+
+/**
+ * Writes the staged rows of `kind` into `target`, only where they differ: UPDATE the stored
+ * rows that changed, then INSERT the new ones. (Imports hold an advisory lock and are the only
+ * writers of `ref`, so no row can appear in between; this is cheaper than INSERT ... ON
+ * CONFLICT's speculative insertion for large first imports.)
+ */
+async function upsert(tx: Sql, target: string, kind: string, columns: readonly string[], keys: readonly string[], extraSet = ''): Promise<{ inserted: number; updated: number }> {
+  const rest = columns.filter((c) => !keys.includes(c));
+  const sameKey = keys.map((k) => `t.${k} = s.${k}`).join(' and ');
+  const [updated] = await tx.unsafe<{ n: number }[]>(`
+    with up as (
+      update ${target} t set ${rest.map((c) => `${c} = s.${c}`).join(', ')}${extraSet}
+      from dms_stage s
+      where s.kind = '${kind}' and ${sameKey}
+        and (${rest.map((c) => `t.${c}`).join(', ')}) is distinct from (${rest.map((c) => `s.${c}`).join(', ')})
+      returning 1
+    ) select count(*)::int as n from up`);
+  const [inserted] = await tx.unsafe<{ n: number }[]>(`
+    with ins as (
+      insert into ${target} (${columns.join(', ')})
+      select ${columns.map((c) => `s.${c}`).join(', ')} from dms_stage s
+      where s.kind = '${kind}' and not exists (select 1 from ${target} t where ${sameKey})
+      returning 1
+    ) select count(*)::int as n from ins`);
+  return { inserted: inserted!.n, updated: updated!.n };
+}
+
+const counted = (total: number, r: { inserted: number; updated: number }, deleted = 0): TableCounts => ({
+  inserted: r.inserted,
+  updated: r.updated,
+  unchanged: total - r.inserted - r.updated,
+  deleted,
+});
+
+/** `phase(name)` marks the end of each step, for the report's timings. */
+export async function mergeStaged(tx: Sql, batch: Batch, report: ImportReport, phase: (name: string) => void = () => undefined): Promise<void> {
+  // Locations: explicit records first (a blank isUsingCrm keeps the stored flag), then any
+  // location a repair order names that is not known yet (not using the CRM until set).
+  const [loc] = await tx.unsafe<{ inserted: number; updated: number }[]>(`
+    with src as (select location_id, location_name, loc_id, is_using_crm from dms_stage where kind = 'L'),
+    up as (
+      insert into ref.locations as t (location_id, location_name, loc_id, is_using_crm)
+      select location_id, location_name, loc_id, coalesce(is_using_crm, false) from src
+      on conflict (location_id) do update set location_name = excluded.location_name, loc_id = excluded.loc_id,
+        is_using_crm = coalesce((select d.is_using_crm from src d where d.location_id = t.location_id), t.is_using_crm)
+      where (t.location_name, t.loc_id, t.is_using_crm)
+        is distinct from (excluded.location_name, excluded.loc_id, coalesce((select d.is_using_crm from src d where d.location_id = t.location_id), t.is_using_crm))
+      returning (xmax = 0) as inserted
+    ) select count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated from up`);
+  const created = await tx.unsafe(`
+    insert into ref.locations (location_id, location_name, loc_id, is_using_crm)
+    select distinct on (location_id) location_id, location_name, location_id::text as loc_id, false as is_using_crm
+    from dms_stage where kind = 'R' and location_name is not null order by location_id
+    on conflict (location_id) do nothing returning location_id`);
+  report.locations = counted(batch.staged.locations + created.length, { inserted: loc!.inserted + created.length, updated: loc!.updated });
+
+  const unknown = await tx.unsafe<{ row_nos: number[]; location_id: number }[]>(`
+    delete from dms_stage r where kind = 'R' and not exists (select 1 from ref.locations l where l.location_id = r.location_id)
+    returning row_nos, location_id`);
+  for (const r of unknown) batch.reject(r.row_nos, `location ${r.location_id} is not known: import the location first, or give locationName to create it`);
+  if (unknown.length) {
+    await tx.unsafe(`
+      delete from dms_stage c where (kind = 'J' or (kind = 'A' and not standalone))
+        and not exists (select 1 from dms_stage r where r.kind = 'R' and r.location_id = c.location_id and r.ro_number = c.ro_number)`);
+  }
+
+  phase('locations');
+
+  const ros = await upsert(tx, 'ref.repair_orders', 'R', RO_COLUMNS, ['location_id', 'ro_number'], ', imported_at = now()');
+  report.repairOrders = counted(batch.staged.repairOrders - unknown.length, ros);
+  phase('repairOrders');
+
+  const [removed] = await tx.unsafe<{ n: number }[]>(`
+    with d as (
+      delete from ref.ro_jobs j using dms_stage r
+      where r.kind = 'R' and j.location_id = r.location_id and j.ro_number = r.ro_number
+        and not exists (select 1 from dms_stage t where t.kind = 'J' and t.location_id = j.location_id and t.ro_number = j.ro_number and t.job_id = j.job_id)
+      returning 1
+    ) select count(*)::int as n from d`);
+  const [jobCount] = await tx.unsafe<{ n: number }[]>(`select count(*)::int as n from dms_stage where kind = 'J'`);
+  const jobs = await upsert(tx, 'ref.ro_jobs', 'J', JOB_COLUMNS, ['location_id', 'ro_number', 'job_id']);
+  report.jobs = counted(jobCount!.n, jobs, removed!.n);
+  phase('jobs');
+
+  const orphans = await tx.unsafe<{ row_no: number; location_id: number; ro_number: string }[]>(`
+    delete from dms_stage a where a.kind = 'A' and a.standalone
+      and not exists (select 1 from ref.repair_orders r where r.location_id = a.location_id and r.ro_number = a.ro_number)
+    returning row_no, location_id, ro_number`);
+  for (const o of orphans) batch.reject(o.row_no, `repair order ${o.ro_number} at location ${o.location_id} is not known: import it first`);
+  const [accountingCount] = await tx.unsafe<{ n: number }[]>(`select count(*)::int as n from dms_stage where kind = 'A'`);
+  const accounting = await upsert(tx, 'ref.accounting_details', 'A', ACCOUNTING_COLUMNS, ['cdk_accounting_details_id']);
+  report.accountingDetails = counted(accountingCount!.n, accounting);
+  phase('accountingDetails');
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# npm run bench: every benchmark, printing figures and ratios (not timed tests).
+#   1. event-store appends vs emmett-postgresql and pgbench, projection rebuild rate (bench/run.ts)
+#   2. customer search over 1M customers / 3M ROs through the HTTP API vs a naive ILIKE scan (bench/search)
+#   3. importing 100,000 ROs (bench/import)
+# Needs PostgreSQL (BENCH_DATABASE_SERVER, default postgres://postgres@127.0.0.1:5432) and pgbench
+# (BENCH_PGBENCH, default /usr/bin/pgbench). Run on a quiet machine: other load skews every figure.
+# Quick run: BENCH_SECONDS=3 BENCH_EVENTS=100000 BENCH_SEARCH_CUSTOMERS=100000 BENCH_SEARCH_ROS=300000 BENCH_IMPORT_ROS=10000 npm run bench
+# One part only: BENCH_ONLY=events|search|import npm run bench
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PGBENCH_BIN="${BENCH_PGBENCH:-/usr/bin/pgbench}"
+if [[ ! -x "$PGBENCH_BIN" ]] && ! command -v "$PGBENCH_BIN" >/dev/null 2>&1; then
+  echo "bench: pgbench not found at $PGBENCH_BIN (set BENCH_PGBENCH)" >&2
+  exit 1
+fi
+
+only="${BENCH_ONLY:-all}"
+if [[ "$only" == all || "$only" == events ]]; then node --import tsx bench/run.ts "$@"; fi
+if [[ "$only" == all || "$only" == search ]]; then node --import tsx bench/search/run.ts; fi
+if [[ "$only" == all || "$only" == import ]]; then node --import tsx bench/import/run.ts; fi
