@@ -16,6 +16,9 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+/** Demo repair orders a test server loads (npm start loads 3,000). */
+export const TEST_DEMO_REPAIR_ORDERS = 1000;
+
 /** Resolves once every projection has caught up with everything stored so far. */
 export async function waitForProjections(product: Product, timeoutMs = 20_000): Promise<void> {
   const [row] = await product.sql<{ head: string | null }[]>`select max(global_position) as head from es_events`;
@@ -45,8 +48,9 @@ export async function startTestServer(
   const product = await startProduct(env, { webDist: options.webDist === undefined ? path.join(REPO_ROOT, 'web/dist') : options.webDist });
   // Demo data never loads in production mode, not even in a test.
   if (options.seed !== false && env.APP_MODE === 'demo') {
-    // A smaller RO set than npm start's demo: every test file starts its own server.
-    await seedDemoData(product.sql, env, { repairOrders: 400 });
+    // A smaller RO set than npm start's demo (every test file starts its own server); with this
+    // seed the demo customers, Pat included, still have ROs.
+    await seedDemoData(product.sql, env, { repairOrders: TEST_DEMO_REPAIR_ORDERS });
     await waitForProjections(product);
   }
   await product.app.listen({ port: 0, host: '127.0.0.1' });
