@@ -15,6 +15,7 @@ import { GiftRoute } from './routes/auth/gift';
 import { LoginRoute } from './routes/auth/login';
 import { RegisterRoute } from './routes/auth/register';
 import { DevOutboxRoute } from './routes/employee/dev-outbox';
+import { RoSearchRoute } from './routes/employee/ro-search';
 import { SalesRoute } from './routes/employee/sales';
 import { UsersRoute } from './routes/employee/users';
 import { ForbiddenRoute } from './routes/forbidden';
@@ -48,7 +49,7 @@ const employeeRoutes: RouteObject = {
     guarded('sales', PAGE_ACCESS.sales, <SalesRoute />),
     guarded('users', PAGE_ACCESS.users, <UsersRoute />),
     guarded('dev-outbox', PAGE_ACCESS.devOutbox, <DevOutboxRoute />),
-    staffPage('ro-search', 'RO Search', PAGE_ACCESS.roSearch),
+    guarded('ro-search', PAGE_ACCESS.roSearch, <RoSearchRoute />),
     staffPage('packs', 'Packs', PAGE_ACCESS.packs),
     staffPage('coupons', 'Coupons', PAGE_ACCESS.coupons),
     staffPage('training', 'Training', PAGE_ACCESS.training),

@@ -1,4 +1,5 @@
-// The selected customer's profile: every field of the Customer entity, with Edit and Clear actions.
+// The selected customer's profile: every field of the Customer entity with the e-mail and phone verification
+// titles, Edit and Clear, and the registration message (SPEC 4, 7, 8).
 import {
   emailVerificationTitle,
   formatDate,
@@ -8,6 +9,9 @@ import {
   type Customer,
 } from '@dealer/contracts';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Spinner } from '../../../components/ui/spinner/spinner';
+import { toast } from '../../../components/ui/toaster/toast-store';
+import { useResendRegistration, type ResendRegistrationInput } from '../api/resend-registration';
 
 interface DetailsProps {
   customer: Customer;
@@ -17,6 +21,9 @@ interface DetailsProps {
   onClear: () => void;
 }
 
+/** SPEC 8: after sending, staff read 'Email or Text sent to {name}.'. */
+export const registrationSentMessage = (name: string) => `Email or Text sent to ${name}.`;
+
 const orDash = (value: string | null | undefined) => value || '-';
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -25,6 +32,31 @@ function Row({ label, wide = false, children }: { label: string; wide?: boolean;
     <div className={wide ? 'detail-row detail-row-wide' : 'detail-row'}>
       <dt>{label}</dt>
       <dd>{children}</dd>
+    </div>
+  );
+}
+
+function RegistrationActions({ customer, name }: { customer: Customer; name: string }) {
+  const resend = useResendRegistration({
+    onSuccess: () => toast.success(registrationSentMessage(name)),
+    // 'Customer is already registered.', 'User MUST have email to register.', ... come from the server.
+    onError: (error) => toast.errors(error.messages),
+  });
+  const send = (channel: ResendRegistrationInput['channel']) => resend.mutate({ customerId: customer.customerId, channel });
+  const busy = (channel: ResendRegistrationInput['channel']) => resend.isPending && resend.variables?.channel === channel;
+  return (
+    <div className="registration-actions">
+      <h3>Registration</h3>
+      <div className="button-row">
+        <button type="button" className="btn btn-sm" disabled={resend.isPending} onClick={() => send('email')}>
+          {busy('email') && <Spinner size="sm" label="Sending..." />}
+          Send registration e-mail
+        </button>
+        <button type="button" className="btn btn-sm" disabled={resend.isPending} onClick={() => send('text')}>
+          {busy('text') && <Spinner size="sm" label="Sending..." />}
+          Send registration text
+        </button>
+      </div>
     </div>
   );
 }
@@ -57,12 +89,12 @@ export function CustomerDetails({ customer, reveal, onEdit, onClear }: DetailsPr
         <Row label="First Name">{orDash(customer.firstName)}</Row>
         <Row label="Last Name">{orDash(customer.lastName)}</Row>
         <Row label="Email" wide>
-          {orDash(customer.emailAddress)}
+          <span>{orDash(customer.emailAddress)}</span>
           <span className="detail-note">{emailVerificationTitle(customer)}</span>
           {customer.pendingEmail && <span className="detail-note">New: {customer.pendingEmail}</span>}
         </Row>
         <Row label="Mobile Phone">
-          {phoneOrDash(customer.phoneMobile)}
+          <span>{phoneOrDash(customer.phoneMobile)}</span>
           <span className="detail-note">{phoneVerificationTitle(customer)}</span>
           {customer.pendingPhone && <span className="detail-note">New: {phoneOrDash(customer.pendingPhone)}</span>}
         </Row>
@@ -90,6 +122,7 @@ export function CustomerDetails({ customer, reveal, onEdit, onClear }: DetailsPr
           <span className="detail-id">{customer.customerId}</span>
         </Row>
       </dl>
+      <RegistrationActions key={customer.customerId} customer={customer} name={name} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
-// The employee's customer workspace: search, the selected (persisted) customer, and the profile editor.
+// The employee's customer workspace: the Search Customer dialog, the inline search, the selected customer
+// (persisted under EMPLOYEE_CUSTOMER_ID and restored on load) and the profile editor.
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { isApiError, messagesOf } from '../../../lib/api-error';
@@ -7,6 +8,7 @@ import { useSelectedCustomerId } from '../hooks/use-selected-customer-id';
 import { CustomerDetails } from './customer-details';
 import { CustomerProfileDialog } from './customer-profile-dialog';
 import { CustomerSearchPanel } from './customer-search-panel';
+import { SearchCustomerDialog } from './search-customer-dialog';
 import './customers.css';
 
 type EditorState = { open: false } | { open: true; mode: 'create' | 'edit' };
@@ -52,6 +54,7 @@ function SelectedCustomer({ customerId, reveal, onClear, onEdit }: SelectedCusto
 export function CustomerWorkspace() {
   const [selectedId, setSelectedId] = useSelectedCustomerId();
   const [editor, setEditor] = useState<EditorState>({ open: false });
+  const [searching, setSearching] = useState(false);
   // False for a customer restored on load; true once the user picks or saves one.
   const [reveal, setReveal] = useState(false);
   const pick = (customerId: string) => {
@@ -62,26 +65,40 @@ export function CustomerWorkspace() {
   const editing = editor.open && editor.mode === 'edit' ? (selected.data ?? null) : null;
 
   return (
-    <div className="customer-workspace">
-      <CustomerSearchPanel
-        selectedId={selectedId}
-        onSelect={pick}
-        onCreate={() => setEditor({ open: true, mode: 'create' })}
-      />
-      {selectedId && (
-        <SelectedCustomer
-          customerId={selectedId}
-          reveal={reveal}
-          onClear={() => setSelectedId(null)}
-          onEdit={() => setEditor({ open: true, mode: 'edit' })}
+    <>
+      <div className="workspace-actions">
+        <button type="button" className="btn btn-primary btn-lg" onClick={() => setSearching(true)}>
+          Search customers
+        </button>
+      </div>
+      <div className="customer-workspace">
+        <CustomerSearchPanel
+          selectedId={selectedId}
+          onSelect={pick}
+          onCreate={() => setEditor({ open: true, mode: 'create' })}
         />
-      )}
-      <CustomerProfileDialog
-        open={editor.open}
-        onOpenChange={(open) => setEditor(open && editor.open ? editor : { open: false })}
-        customer={editing}
-        onSaved={pick}
-      />
-    </div>
+        {selectedId && (
+          <SelectedCustomer
+            customerId={selectedId}
+            reveal={reveal}
+            onClear={() => setSelectedId(null)}
+            onEdit={() => setEditor({ open: true, mode: 'edit' })}
+          />
+        )}
+        <CustomerProfileDialog
+          open={editor.open}
+          onOpenChange={(open) => setEditor(open && editor.open ? editor : { open: false })}
+          customer={editing}
+          onSaved={pick}
+        />
+        <SearchCustomerDialog
+          open={searching}
+          onClose={(customer) => {
+            setSearching(false);
+            if (customer) pick(customer.customerId);
+          }}
+        />
+      </div>
+    </>
   );
 }

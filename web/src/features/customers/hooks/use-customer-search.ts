@@ -1,25 +1,12 @@
-// Search box state (SPEC 2.5): typing searches after a 400 ms debounce for 2+ characters; Search runs at once.
-import { useEffect, useState } from 'react';
-import { LIMITS, TIMINGS } from '@dealer/contracts';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+// The Sales page's inline search: the shared search-box rules over GET /api/customer-search.
 import { useSearchCustomers } from '../api/search-customers';
+import { useSearchTerm } from './use-search-term';
 
 export function useCustomerSearch() {
-  const [input, setInput] = useState('');
-  const [searchTerm, setSearchTerm] = useState<string | null>(null);
-  const debounced = useDebouncedValue(input.trim(), TIMINGS.searchDebounceMs);
-  const query = useSearchCustomers(searchTerm);
-
-  useEffect(() => {
-    if (debounced.length >= LIMITS.searchTermMin) setSearchTerm(debounced);
-  }, [debounced]);
-
+  const box = useSearchTerm();
+  const query = useSearchCustomers(box.term);
   const submit = () => {
-    const term = input.trim();
-    if (!term) return;
-    if (term === searchTerm) void query.refetch();
-    else setSearchTerm(term);
+    if (box.submit() === 'same') void query.refetch();
   };
-
-  return { input, setInput, submit, searchTerm, hasSearched: searchTerm !== null, query };
+  return { input: box.input, setInput: box.setInput, submit, searchTerm: box.term, hasSearched: box.hasSearched, query };
 }

@@ -1,0 +1,59 @@
+// /employee/ro-search: find a repair order; 'Find customers' opens Customers On RO, whose Search For
+// Customer opens Search Customer. The customer picked becomes the Sales page's current customer.
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fullName } from '@dealer/contracts';
+import { PageHeader } from '../../../components/layouts/page-header';
+import { toast } from '../../../components/ui/toaster/toast-store';
+import { paths } from '../../../config/paths';
+import type { CustomerRecord } from '../../../features/customers/api/get-customer';
+import { CustomerDialogSlotsProvider } from '../../../features/customers/components/customer-dialog-slots';
+import { CustomersOnRoDialog } from '../../../features/customers/components/customers-on-ro-dialog';
+import { SearchCustomerDialog } from '../../../features/customers/components/search-customer-dialog';
+import { useSelectedCustomerId } from '../../../features/customers/hooks/use-selected-customer-id';
+import { LocationSelect } from '../../../features/locations/components/location-select';
+import { useDefaultLocationId } from '../../../features/locations/hooks/use-default-location-id';
+import type { RoInput } from '../../../features/repair-orders/api/repair-order';
+import { RoSearch } from '../../../features/repair-orders/components/ro-search';
+import { useCurrentUser } from '../../../lib/auth/use-session';
+import { useFilledCustomerDialogSlots } from './sales';
+
+export function RoSearchRoute() {
+  const defaultLocationId = useDefaultLocationId(useCurrentUser()?.locationId ?? null);
+  const slots = useFilledCustomerDialogSlots();
+  const [, setSelectedCustomerId] = useSelectedCustomerId();
+  const navigate = useNavigate();
+  const [roForCustomers, setRoForCustomers] = useState<RoInput | null>(null);
+  const [searching, setSearching] = useState(false);
+
+  const adoptCustomer = (customer: CustomerRecord) => {
+    setSelectedCustomerId(customer.customerId);
+    toast.info(`${fullName(customer) || 'The customer'} is now the current customer.`);
+    void navigate(paths.employee.sales);
+  };
+
+  return (
+    <>
+      <PageHeader title="RO Search" description="Find a repair order by its number and location." />
+      <RoSearch LocationSelect={LocationSelect} defaultLocationId={defaultLocationId} onFindCustomers={setRoForCustomers} />
+      <CustomerDialogSlotsProvider value={slots}>
+        <CustomersOnRoDialog
+          open={roForCustomers !== null}
+          ro={roForCustomers}
+          onClose={(result) => {
+            setRoForCustomers(null);
+            if (result === false) setSearching(true);
+            else if (result) adoptCustomer(result);
+          }}
+        />
+        <SearchCustomerDialog
+          open={searching}
+          onClose={(customer) => {
+            setSearching(false);
+            if (customer) adoptCustomer(customer);
+          }}
+        />
+      </CustomerDialogSlotsProvider>
+    </>
+  );
+}

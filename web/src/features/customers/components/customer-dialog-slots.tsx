@@ -1,0 +1,35 @@
+// Dialogs of other features that the customer dialogs open (Enter RO #, Change Email / Change Phone).
+// Features do not import each other: the route fills these slots in, and a missing slot hides its buttons.
+import { createContext, useContext, type ReactNode } from 'react';
+import type { CustomerRecord } from '../api/get-customer';
+
+export interface EnterRoSlotProps {
+  open: boolean;
+  /** The '{type}' of 'Enter {type} RO #'. */
+  type?: string;
+  onClose: (result: { roNumber: string; locationId: number } | null) => void;
+}
+
+export interface ContactChangeSlotProps {
+  open: boolean;
+  kind: 'email' | 'phone';
+  customer: CustomerRecord;
+  audience: 'employee' | 'customer';
+  /** True once a verification was sent, null when cancelled. */
+  onClose: (result: true | null) => void;
+}
+
+export interface CustomerDialogSlots {
+  renderEnterRo?: (props: EnterRoSlotProps) => ReactNode;
+  renderContactChange?: (props: ContactChangeSlotProps) => ReactNode;
+}
+
+const SlotsContext = createContext<CustomerDialogSlots>({});
+
+export function CustomerDialogSlotsProvider({ value, children }: { value: CustomerDialogSlots; children: ReactNode }) {
+  return <SlotsContext.Provider value={value}>{children}</SlotsContext.Provider>;
+}
+
+export function useCustomerDialogSlots(): CustomerDialogSlots {
+  return useContext(SlotsContext);
+}

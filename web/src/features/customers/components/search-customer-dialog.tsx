@@ -1,0 +1,95 @@
+// Search Customer (SPEC 2.5): the generic search dialog over GET /api/customer-search. Clicking a row loads
+// the full customer and closes returning it; Cancel returns null; 'Create New Customer' (after a first
+// search) opens the profile editor, and the saved customer closes this dialog too.
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { fullName, phoneOrDash, type CustomerSearchResult } from '@dealer/contracts';
+import { toast } from '../../../components/ui/toaster/toast-store';
+import { messagesOf } from '../../../lib/api-error';
+import { getCustomerQueryOptions, type CustomerRecord } from '../api/get-customer';
+import { customerKeys } from '../api/customer-keys';
+import { searchCustomers } from '../api/search-customers';
+import { CustomerProfileDialog } from './customer-profile-dialog';
+import { RoInfoPopover } from './ro-info-popover';
+import { SearchDialog, type SearchColumn } from './search-dialog';
+import './customers.css';
+
+export const SEARCH_CUSTOMER_TEXTS = {
+  title: 'Search Customer',
+  placeholder: 'Phone, Email, RO #',
+  beforeSearch: 'Please search for a customer.',
+  noResults: 'No results',
+  create: 'Create New Customer',
+  searchFirst: 'You must search for a customer first.',
+} as const;
+
+const nameOf = (r: CustomerSearchResult) => fullName(r) || '(no name)';
+/** One customer can match on several ROs, so the RO number is part of the key. */
+export const searchRowKey = (r: CustomerSearchResult) => `${r.customerId}-${r.searchType}-${r.soldDMSNumber ?? ''}`;
+
+const COLUMNS: readonly SearchColumn<CustomerSearchResult>[] = [
+  { header: 'Name', cell: (r) => <span className="search-name">{nameOf(r)}</span> },
+  { header: 'Email', cell: (r) => r.emailAddress ?? '-', className: 'search-email' },
+  { header: 'Type', cell: (r) => r.searchType },
+  { header: 'RO#', cell: (r) => <RoInfoPopover result={r} /> },
+  { header: 'Phone', cell: (r) => phoneOrDash(r.phoneMobile), className: 'nowrap' },
+];
+
+interface SearchCustomerDialogProps {
+  open: boolean;
+  initialTerm?: string;
+  onClose: (customer: CustomerRecord | null) => void;
+}
+
+export function SearchCustomerDialog({ open, initialTerm, onClose }: SearchCustomerDialogProps) {
+  const queryClient = useQueryClient();
+  const [loading, setLoading] = useState(false);
+  const [creating, setCreating] = useState(false);
+
+  const load = async (customerId: string) => {
+    setLoading(true);
+    try {
+      onClose(await queryClient.fetchQuery(getCustomerQueryOptions(customerId)));
+    } catch (error) {
+      // SPEC 8: the dialog's own error handling is not shown; loading stops and the messages are toasted.
+      toast.errors(messagesOf(error));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <SearchDialog<CustomerSearchResult>
+      open={open}
+      title={SEARCH_CUSTOMER_TEXTS.title}
+      size="lg"
+      placeholder={SEARCH_CUSTOMER_TEXTS.placeholder}
+      searchLabel="Search customers by phone, email or RO number"
+      initialTerm={initialTerm}
+      queryKey={customerKeys.search}
+      search={searchCustomers}
+      columns={COLUMNS}
+      rowKey={searchRowKey}
+      cardTitle={nameOf}
+      onSelect={(row) => void load(row.customerId)}
+      onCancel={() => onClose(null)}
+      addNew={{ label: SEARCH_CUSTOMER_TEXTS.create, onClick: () => setCreating(true), disabledHint: SEARCH_CUSTOMER_TEXTS.searchFirst }}
+      searchButton
+      selectButton={false}
+      selectOnClick
+      beforeSearchText={SEARCH_CUSTOMER_TEXTS.beforeSearch}
+      emptyText={SEARCH_CUSTOMER_TEXTS.noResults}
+      busy={loading}
+    >
+      <CustomerProfileDialog
+        open={creating}
+        onOpenChange={setCreating}
+        customer={null}
+        onSaved={(customerId) => {
+          setCreating(false);
+          void load(customerId);
+        }}
+      />
+    </SearchDialog>
+  );
+}

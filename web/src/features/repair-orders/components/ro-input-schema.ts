@@ -1,0 +1,21 @@
+// SPEC 5 RO number rules: RO number required ('RO Number is required'), location required ('Location is required').
+import * as v from 'valibot';
+
+export const RO_INPUT_MESSAGES = {
+  roNumberRequired: 'RO Number is required',
+  locationRequired: 'Location is required',
+  // SPEC 2.5: the book is pending, so the dialog warns and locks the location.
+  pendingBook: 'The book this coupon is attached to is still pending. Its capabilities are limited until the sale is final.',
+} as const;
+
+export const roInputSchema = v.object({
+  roNumber: v.pipe(v.string(), v.trim(), v.nonEmpty(RO_INPUT_MESSAGES.roNumberRequired)),
+  locationId: v.pipe(
+    v.nullable(v.number()),
+    v.check((id) => id !== null, RO_INPUT_MESSAGES.locationRequired),
+    v.transform((id) => id as number),
+  ),
+});
+
+export type RoInputForm = v.InferInput<typeof roInputSchema>;
+export type RoInputValues = v.InferOutput<typeof roInputSchema>;

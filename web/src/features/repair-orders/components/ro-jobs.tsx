@@ -1,0 +1,123 @@
+// The RO's jobs (op code, description, labor type, parts/labor/misc sale, total) and their totals;
+// a table above mobile width, cards at 768 px and below.
+import { useIsMobile } from '../../../hooks/use-is-mobile';
+import { formatMoney, jobTotal, LABOR_TYPES, roTotals, type RoJob } from '../api/repair-order';
+
+function JobCards({ jobs }: { jobs: readonly RoJob[] }) {
+  const totals = roTotals(jobs);
+  return (
+    <>
+      <ul className="card-list" aria-label="Jobs">
+        {jobs.map((job) => (
+          <li key={job.jobId} className="card">
+            <strong>
+              {job.opCode}
+              {job.opCodeDesc ? ` - ${job.opCodeDesc}` : ''}
+            </strong>
+            <dl className="card-fields">
+              <dt>Line</dt>
+              <dd>{job.lineCode ?? job.lineNo ?? '-'}</dd>
+              <dt>Labor Type</dt>
+              <dd>{LABOR_TYPES[job.laborType]}</dd>
+              <dt>Parts Sale</dt>
+              <dd>{formatMoney(job.partsSale)}</dd>
+              <dt>Labor Sale</dt>
+              <dd>{formatMoney(job.laborSale)}</dd>
+              <dt>Misc Sale</dt>
+              <dd>{formatMoney(job.miscSale)}</dd>
+              <dt>Total</dt>
+              <dd>
+                <strong>{formatMoney(jobTotal(job))}</strong>
+              </dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="card ro-totals-card">
+        <strong>Totals</strong>
+        <dl className="card-fields">
+          <dt>Parts Sale</dt>
+          <dd>{formatMoney(totals.partsSale)}</dd>
+          <dt>Labor Sale</dt>
+          <dd>{formatMoney(totals.laborSale)}</dd>
+          <dt>Misc Sale</dt>
+          <dd>{formatMoney(totals.miscSale)}</dd>
+          <dt>Total</dt>
+          <dd>
+            <strong>{formatMoney(totals.totalCost)}</strong>
+          </dd>
+        </dl>
+      </div>
+    </>
+  );
+}
+
+function JobTable({ jobs }: { jobs: readonly RoJob[] }) {
+  const totals = roTotals(jobs);
+  return (
+    <div className="table-wrap">
+      <table className="table ro-jobs-table">
+        <caption className="visually-hidden">Jobs</caption>
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">Op Code</th>
+            <th scope="col">Description</th>
+            <th scope="col">Labor Type</th>
+            <th scope="col" className="num">
+              Parts Sale
+            </th>
+            <th scope="col" className="num">
+              Labor Sale
+            </th>
+            <th scope="col" className="num">
+              Misc Sale
+            </th>
+            <th scope="col" className="num">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {jobs.map((job) => (
+            <tr key={job.jobId}>
+              <td>{job.lineCode ?? job.lineNo ?? '-'}</td>
+              <td className="nowrap ro-mono">{job.opCode}</td>
+              <td>{job.opCodeDesc ?? '-'}</td>
+              <td className="nowrap">{LABOR_TYPES[job.laborType]}</td>
+              <td className="num">{formatMoney(job.partsSale)}</td>
+              <td className="num">{formatMoney(job.laborSale)}</td>
+              <td className="num">{formatMoney(job.miscSale)}</td>
+              <td className="num">
+                <strong>{formatMoney(jobTotal(job))}</strong>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={4}>
+              Totals
+            </th>
+            <td className="num">{formatMoney(totals.partsSale)}</td>
+            <td className="num">{formatMoney(totals.laborSale)}</td>
+            <td className="num">{formatMoney(totals.miscSale)}</td>
+            <td className="num">
+              <strong>{formatMoney(totals.totalCost)}</strong>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+export function RoJobs({ jobs }: { jobs: readonly RoJob[] }) {
+  const isMobile = useIsMobile();
+  return (
+    <section className="panel ro-section" aria-labelledby="ro-jobs-title">
+      <h2 id="ro-jobs-title">Jobs</h2>
+      {jobs.length === 0 ? <p className="empty-state">No jobs on this repair order.</p> : isMobile ? <JobCards jobs={jobs} /> : <JobTable jobs={jobs} />}
+    </section>
+  );
+}
