@@ -12,7 +12,8 @@ let browser: Browser;
 
 /** Demo customers (launcher/src/demo/seed.ts), one per test so their states do not meet. */
 const byPhone = demoCustomer(5);
-const byEmail = demoCustomer(6);
+// A demo customer with ROs at location 1 in the test servers' demo data (TEST_DEMO_REPAIR_ORDERS).
+const byEmail = demoCustomer(3);
 const forEdit = demoCustomer(9);
 const forCollision = demoCustomer(10);
 const forRegistration = demoCustomer(13);
