@@ -9,6 +9,9 @@ import { newEvent } from '@dealer/platform/event-store/contract';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TOTAL = 400;
 
+/** Children still running when the file ends (a failed or timed-out test) are killed. */
+const children = new Set<ChildProcess>();
+
 function runFixture(url: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'testing/crash-fixture.ts'), url], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -28,7 +31,8 @@ function runFixture(url: string) {
       const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; output: ${out.slice(-500)}`)), ms);
       waiters.push({ pattern, resolve: () => (clearTimeout(timer), resolve()) });
     });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  children.add(child);
+  const exited = new Promise<void>((resolve) => child.on('exit', () => (children.delete(child), resolve())));
   return { child, waitFor, exited, output: () => out };
 }
 
@@ -48,6 +52,7 @@ describe('projector killed in the middle of a batch', () => {
     }
   });
   afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
     await db?.drop();
   });
 
