@@ -110,30 +110,15 @@ export function foldCustomerEvents(rows: Map<string, CustomerRow>, events: Recor
       applyFields(row, data);
       rows.set(data.customerId, row);
       touched.add(data.customerId);
-    } else if (event.type === 'CustomerRegistered') {
-      const row = rows.get(data.customerId);
-      if (!row) continue;
+      continue;
+    }
+    // Every other event changes an existing row: how, per type; each moves the row's revision.
+    const row = rows.get(data.customerId);
+    if (!row) continue;
+    if (event.type === 'CustomerRegistered') {
       row.is_registered = true;
-      row.revision = event.revision;
-      row.modified_date = time;
-      touched.add(data.customerId);
-    } else if (REVISION_ONLY_EVENTS.has(event.type)) {
-      const row = rows.get(data.customerId);
-      if (!row) continue;
-      row.revision = event.revision;
-      touched.add(data.customerId);
-    } else if (event.type === 'CustomerContactChangeRequested') {
-      // pendingEmail / pendingPhone: the value waits for the customer's confirmation.
-      const row = rows.get(data.customerId);
-      if (!row) continue;
-      applyFields(row, data);
-      row.revision = event.revision;
-      row.modified_date = time;
-      touched.add(data.customerId);
     } else if (event.type === 'CustomerContactChangeConfirmed') {
       // The confirmed value replaces the old one; pending is cleared and the channel verified.
-      const row = rows.get(data.customerId);
-      if (!row) continue;
       applyFields(row, data);
       if (data.kind === 'email') {
         row.pending_email = null;
@@ -142,26 +127,19 @@ export function foldCustomerEvents(rows: Map<string, CustomerRow>, events: Recor
         row.pending_phone = null;
         row.is_phone_validated = true;
       }
-      row.revision = event.revision;
-      row.modified_date = time;
-      touched.add(data.customerId);
     } else if (event.type === 'CustomerPersonalDataErased') {
       // Erasure: every personal column goes; flags and dates (the non-personal facts) stay.
-      const row = rows.get(data.customerId);
-      if (!row) continue;
       for (const column of PERSONAL_COLUMNS) (row as unknown as Record<string, unknown>)[column] = null;
       row.personal_data_erased = true;
-      row.revision = event.revision;
-      row.modified_date = time;
-      touched.add(data.customerId);
-    } else if (event.type === 'CustomerEdited') {
-      const row = rows.get(data.customerId);
-      if (!row) continue;
+    } else if (event.type === 'CustomerEdited' || event.type === 'CustomerContactChangeRequested') {
+      // A contact change request sets pendingEmail / pendingPhone: the value waits for confirmation.
       applyFields(row, data);
-      row.revision = event.revision;
-      row.modified_date = time;
-      touched.add(data.customerId);
+    } else if (!REVISION_ONLY_EVENTS.has(event.type)) {
+      continue;
     }
+    row.revision = event.revision;
+    if (!REVISION_ONLY_EVENTS.has(event.type)) row.modified_date = time;
+    touched.add(data.customerId);
   }
   return touched;
 }
