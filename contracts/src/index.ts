@@ -11,3 +11,4 @@ export * from './auth/access';
 export * from './auth/token';
 export * from './auth/password-rules';
 export * from './redemptions/index';
+export * from './repair-orders/ro-records';

@@ -4,8 +4,10 @@
  * customer details on an RO, and the CRM customers an RO belongs to (matched by e-mail or any
  * phone against the customer-search read model).
  */
-import { fullName, type CustomerSearchResult } from '@dealer/contracts';
+import { fullName, type CustomerInfoFromRo, type CustomerSearchResult, type Location, type RoCustomer } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
+
+export type { CustomerInfoFromRo, Location, RoCustomer };
 
 export const RO_MESSAGES = {
   notFound: 'Repair order not found.',
@@ -15,13 +17,6 @@ export const RO_MESSAGES = {
   closedRequired: (ro: string) => `Repair order ${ro} is still open; only a closed repair order can be used here.`,
   openRequired: (ro: string) => `Repair order ${ro} is closed; only an open repair order can be used here.`,
 } as const;
-
-export interface Location {
-  locationId: number;
-  locationName: string;
-  locId: string;
-  isUsingCrm: boolean;
-}
 
 export interface RoJob {
   jobId: number;
@@ -114,37 +109,6 @@ export interface AccountingDetail {
   postingTime: string | null;
   modifiedDate: string | null;
   journalId: string | null;
-}
-
-/** A CRM customer matching an RO's customer (Customers On RO dialog). */
-export interface RoCustomer {
-  customerId: string;
-  firstName: string | null;
-  lastName: string | null;
-  emailAddress: string | null;
-  phoneMobile: string | null;
-  phoneOther: string | null;
-  address: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-}
-
-/** SPEC 3 customer-info-from-RO record. */
-export interface CustomerInfoFromRo {
-  roNumber: string;
-  locationId: number;
-  firstName: string | null;
-  lastName: string | null;
-  emailAddress: string | null;
-  phoneMobile: string | null;
-  phoneOther: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  isTaxExempt: boolean;
 }
 
 /** RO numbers are stored trimmed and upper-case. */

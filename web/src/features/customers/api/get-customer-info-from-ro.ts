@@ -1,23 +1,9 @@
 // GET /api/customer-info-from-ro?roNumber=&locationId=&isClosedRo=1|0 : the customer on an RO, to prefill a
 // new customer (Populate from RO / Populate from Closed RO). Fetched on demand, never cached.
-import type { ApiEnvelope } from '@dealer/contracts';
+import type { ApiEnvelope, CustomerInfoFromRo } from '@dealer/contracts';
 import { api } from '../../../lib/api-client';
 
-/** SPEC 3 Customer-info-from-RO record (no identifier). */
-export interface CustomerInfoFromRo {
-  roNumber: string;
-  locationId: number;
-  firstName: string | null;
-  lastName: string | null;
-  emailAddress: string | null;
-  phoneMobile: string | null;
-  phoneOther: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  isTaxExempt: boolean;
-}
+export type { CustomerInfoFromRo };
 
 export interface CustomerInfoFromRoInput {
   roNumber: string;

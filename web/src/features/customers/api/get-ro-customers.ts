@@ -1,22 +1,10 @@
 // GET /api/ro-data?roNumber=&locationId=&findCustomers=1 : the CRM customers matching an RO's customer.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiEnvelope } from '@dealer/contracts';
+import type { ApiEnvelope, RoCustomer } from '@dealer/contracts';
 import { api } from '../../../lib/api-client';
 import { customerKeys } from './customer-keys';
 
-export interface RoCustomer {
-  customerId: string;
-  firstName: string | null;
-  lastName: string | null;
-  emailAddress: string | null;
-  phoneMobile: string | null;
-  phoneOther: string | null;
-  address: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-}
+export type { RoCustomer };
 
 export interface RoRef {
   roNumber: string;
