@@ -2,12 +2,13 @@
  * Where a projection rebuild's time goes: replays a bulk-loaded customer fixture (see
  * fixture.ts) the way rebuildProjection does — readAll, ProtectedEventStore.open (key loading
  * and decryption), applyBatch in a transaction — timing each phase per event, for every
- * customer projection, into scratch schemas.
+ * customer projection, into scratch schemas, then the rebuild's finish (tables logged, indexes).
  *
  *   node --import tsx bench/diagnose-rebuild.ts [events=200000] [batchSize=5000] [maxCachedKeys=vault default]
  */
 import { randomBytes } from 'node:crypto';
 import { ALL_PLATFORM_MIGRATIONS, createPool, migrate, PersonalDataVault, PostgresEventStore, ProtectedEventStore, type Sql } from '@dealer/platform';
+import { setTablesLogged } from '@dealer/projector/rebuild';
 import { buildCustomerFixture } from './fixture';
 import { customerProjections } from './rebuild';
 import { createBenchDatabase, dropAllBenchDatabases } from './lib/databases';
@@ -35,6 +36,7 @@ try {
       const schema = `${projection.schema}__diagnose`;
       await sql.unsafe(`drop schema if exists "${schema}" cascade; create schema "${schema}"`);
       await projection.createTables(sql, schema);
+      await setTablesLogged(sql, schema, false);
       const spent = { read: 0, open: 0, apply: 0 };
       let position = 0;
       let done = 0;
@@ -57,10 +59,14 @@ try {
         done += raw.length;
         if (raw.length < batchSize) break;
       }
+      const finishing = performance.now();
+      await setTablesLogged(sql, schema, true);
+      await projection.createIndexes?.(sql, schema);
+      const finish = performance.now() - finishing;
       const seconds = (performance.now() - started) / 1000;
       const us = (ms: number) => ((ms * 1000) / done).toFixed(1).padStart(6);
       console.log(
-        `  ${projection.name.padEnd(18)} ${Math.round(done / seconds).toLocaleString('en-US').padStart(7)} events/s | readAll ${us(spent.read)} | open (keys + decrypt) ${us(spent.open)} | applyBatch ${us(spent.apply)}`,
+        `  ${projection.name.padEnd(18)} ${Math.round(done / seconds).toLocaleString('en-US').padStart(7)} events/s | readAll ${us(spent.read)} | open (keys + decrypt) ${us(spent.open)} | applyBatch ${us(spent.apply)} | logged + indexes ${us(finish)}`,
       );
       await sql.unsafe(`drop schema if exists "${schema}" cascade`);
     }

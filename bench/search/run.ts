@@ -154,7 +154,7 @@ try {
       const customers = await loadCustomers(sql, settings.seed, settings.customers, (done) => throttled(() => `customers: ${fmtN(done)}`));
       log(`customers loaded in ${customers.seconds.toFixed(1)} s (indexes ${customers.indexSeconds.toFixed(1)} s)`);
       dataNotes.push(
-        `customers: ${fmtN(settings.customers)}, written straight into the customer_search read model table (rm_customer_search.customers) with COPY, normalised as the projection does, indexes from the projection's createTables; not through events (bench/rebuild.ts measures that path); ${customers.seconds.toFixed(0)} s`,
+        `customers: ${fmtN(settings.customers)}, written straight into the customer_search read model table (rm_customer_search.customers) with COPY, normalised as the projection does, indexes from the projection's createIndexes; not through events (bench/rebuild.ts measures that path); ${customers.seconds.toFixed(0)} s`,
       );
       const ros = await loadRepairOrders(sql, { seed: settings.seed, customers: settings.customers, repairOrders: settings.repairOrders, jobs: settings.jobs }, (table, done) =>
         throttled(() => `${table}: ${fmtN(done)}`),

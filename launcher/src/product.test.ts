@@ -84,6 +84,25 @@ describe('GET /api/customer-search', () => {
     expect(byPhone.json().dataSet[0].searchType).toBe('Phone');
   });
 
+  it('should list last-name matches first, then first and full-name matches, each in name order', async () => {
+    const people = [
+      { firstName: 'Zed', lastName: 'Quenneville', phoneMobile: '7205550181' },
+      { firstName: 'Abe', lastName: 'Quenneville', phoneMobile: '7205550182' },
+      { firstName: 'Quennie', lastName: 'Adams', phoneMobile: '7205550183' },
+      { firstName: 'Quenby', lastName: 'Zu', phoneMobile: '7205550184' },
+    ];
+    let position = '0';
+    for (const p of people) position = (await createCustomer(p)).body.metaData.position;
+    const res = await inject({ method: 'GET', url: '/api/customer-search?searchTerm=QUEN', headers: { 'x-min-position': position } });
+    const names = (res.json().dataSet as { firstName: string; lastName: string; searchType: string }[]).map((r) => `${r.firstName} ${r.lastName}`);
+    expect(names).toEqual(['Abe Quenneville', 'Zed Quenneville', 'Quenby Zu', 'Quennie Adams']);
+    // A term with a space reads as 'first last'; a wildcard typed by a person matches only itself.
+    const full = await inject({ method: 'GET', url: `/api/customer-search?searchTerm=${encodeURIComponent('zed quen')}`, headers: { 'x-min-position': position } });
+    expect((full.json().dataSet as { lastName: string }[]).map((r) => r.lastName)).toEqual(['Quenneville']);
+    const wildcard = await inject({ method: 'GET', url: `/api/customer-search?searchTerm=${encodeURIComponent('q%n')}`, headers: { 'x-min-position': position } });
+    expect(wildcard.json().dataSet ?? []).toEqual([]);
+  });
+
   it('should refuse a term shorter than 2 characters', async () => {
     const res = await inject({ method: 'GET', url: '/api/customer-search?searchTerm=a' });
     expect(res.statusCode).toBe(400);

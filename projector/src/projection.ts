@@ -14,6 +14,12 @@ export interface Projection {
   /** Event types the projection reads; others only advance its checkpoint. */
   handles: ReadonlySet<string>;
   createTables(tx: Tx, schema: string): Promise<void>;
+  /**
+   * Secondary indexes (idempotent). Created right after the tables for the live schema; a
+   * rebuild creates them once its bulk phase has filled the tables (one sort per index instead
+   * of an index update per row).
+   */
+  createIndexes?(tx: Tx, schema: string): Promise<void>;
   applyBatch(tx: Tx, schema: string, events: RecordedEvent[]): Promise<void>;
 }
 

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/
 import { startProjector, type ProjectorHandle } from './runner';
 import { rebuildProjection } from './rebuild';
 import { customerDetails } from './projections/customer-details/projection';
+import { customerSearch } from './projections/customer-search/projection';
 
 const waitUntil = async (check: () => Promise<boolean>, ms = 15_000) => {
   const deadline = Date.now() + ms;
@@ -69,5 +70,20 @@ describe('rebuilding a projection', () => {
     await waitUntil(async () => projector.status()[0]!.position >= edited.position);
     const [row] = await db.sql`select city from rm_customer_details.customers where customer_id = ${ids[1]!}`;
     expect(row!.city).toBe('After Swap');
+  });
+
+  it('should bulk-load without WAL or secondary indexes and swap in logged tables with every index', async () => {
+    await rebuildProjection({ sql: db.sql, store }, customerSearch, { batchSize: 9 });
+    const tables = await db.sql<{ relname: string; relpersistence: string }[]>`
+      select c.relname, c.relpersistence from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'rm_customer_search' and c.relkind in ('r', 'i') order by c.relname`;
+    expect(tables.map((t) => t.relname)).toEqual([
+      'customers', 'customers_email', 'customers_full_sorted', 'customers_last_sorted', 'customers_phone', 'customers_phone_other', 'customers_pkey',
+    ]);
+    // 'p' = permanent (logged): the swapped-in read model survives a crash like any other table.
+    expect(tables.every((t) => t.relpersistence === 'p')).toBe(true);
+    const rows = await db.sql`select customer_id::text, full_name_norm, phone_digits from rm_customer_search.customers order by customer_id`;
+    expect(rows).toHaveLength(40);
+    expect(rows.find((r) => r.customer_id === ids[3])).toMatchObject({ full_name_norm: 'f3 l3', phone_digits: '3035550003' });
   });
 });

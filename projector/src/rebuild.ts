@@ -28,6 +28,9 @@ export async function rebuildProjection(
   await sql.unsafe(`drop schema if exists ${ident(fresh)} cascade`);
   await sql.unsafe(`create schema ${ident(fresh)}`);
   await projection.createTables(sql, fresh);
+  // The bulk phase writes no WAL (nothing to recover: a crash means running the rebuild again)
+  // and maintains no secondary index; both come back before the catch-up and the swap.
+  await setTablesLogged(sql, fresh, false);
 
   const started = performance.now();
   const total = await store.headPosition();
@@ -66,6 +69,8 @@ export async function rebuildProjection(
       }),
     total,
   );
+  await setTablesLogged(sql, fresh, true);
+  await projection.createIndexes?.(sql, fresh);
 
   await sql.begin(async (tx) => {
     await tx`insert into checkpoints (name, position) values (${projection.name}, 0) on conflict (name) do nothing`;
@@ -77,4 +82,10 @@ export async function rebuildProjection(
     await tx`update checkpoints set position = ${Math.max(position, head)}, updated_at = now() where name = ${projection.name}`;
   });
   return { events, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Switches every table of a (rebuild) schema to UNLOGGED or back to LOGGED (a rewrite into the WAL). */
+export async function setTablesLogged(sql: Sql, schema: string, logged: boolean): Promise<void> {
+  const tables = await sql<{ name: string }[]>`select tablename as name from pg_tables where schemaname = ${schema} order by tablename`;
+  for (const { name } of tables) await sql.unsafe(`alter table ${ident(schema)}.${ident(name)} set ${logged ? 'logged' : 'unlogged'}`);
 }

@@ -7,6 +7,7 @@ export async function ensureProjectionSchema(sql: Sql, projection: Projection): 
     await tx`select pg_advisory_xact_lock(hashtext(${'schema:' + projection.name}))`;
     await tx.unsafe(`create schema if not exists ${ident(projection.schema)}`);
     await projection.createTables(tx as unknown as Sql, projection.schema);
+    await projection.createIndexes?.(tx as unknown as Sql, projection.schema);
     await tx`insert into checkpoints (name, position) values (${projection.name}, 0) on conflict (name) do nothing`;
   });
 }

@@ -25,7 +25,7 @@ export async function findMatches(sql: Sql, p: Pick<CustomerProfile, 'firstName'
     from rm_customer_search.customers
     where ${email ? sql`email_norm = ${email} or` : sql``}
       ${phones.length > 0 ? sql`phone_digits = any(${phones}) or phone_other_digits = any(${phones}) or` : sql``}
-      full_name_norm = ${name}
+      full_name_norm collate "C" = ${name}
     order by last_name_norm, first_name_norm limit 25`;
 }
 

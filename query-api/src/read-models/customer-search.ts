@@ -33,19 +33,39 @@ export async function searchCustomers(sql: Sql, term: string): Promise<CustomerS
   return roHits.length ? [...roHits, ...others] : others;
 }
 
+const RESULT_COLUMNS = (type: CustomerSearchType) => `customer_id as "customerId", first_name as "firstName", last_name as "lastName",
+  email_address as "emailAddress", '${type}' as "searchType", null as "soldDMSNumber", null as "soldLocationName",
+  null as "soldDate", phone_mobile as "phoneMobile"`;
+
 async function searchCustomerRecords(sql: Sql, term: string, limit: number): Promise<CustomerSearchResult[]> {
   const { type, value } = classifySearchTerm(term);
   const prefix = likePrefix(value);
-  const where =
-    type === 'Email'
-      ? sql`email_norm like ${prefix}`
-      : type === 'Phone'
-        ? sql`(phone_digits like ${prefix} or phone_other_digits like ${prefix})`
-        : sql`(first_name_norm like ${prefix} or last_name_norm like ${prefix} or full_name_norm like ${prefix})`;
+  if (type === 'Name') return searchByName(sql, prefix, limit);
+  const where = type === 'Email' ? sql`email_norm like ${prefix}` : sql`(phone_digits like ${prefix} or phone_other_digits like ${prefix})`;
   return sql<CustomerSearchResult[]>`
-    select customer_id as "customerId", first_name as "firstName", last_name as "lastName",
-      email_address as "emailAddress", ${type} as "searchType", null as "soldDMSNumber",
-      null as "soldLocationName", null as "soldDate", phone_mobile as "phoneMobile"
+    select ${sql.unsafe(RESULT_COLUMNS(type))}
     from rm_customer_search.customers where ${where}
     order by last_name_norm, first_name_norm, customer_id limit ${limit}`;
+}
+
+/**
+ * Last-name matches first (by last, first name), then the other customers whose full name
+ * ('first last') starts with the term (by full name): that covers first names and 'first last'.
+ * Each part is an ordered index range read that stops at the limit (customers_last_sorted,
+ * customers_full_sorted, C collation).
+ */
+function searchByName(sql: Sql, prefix: string, limit: number): Promise<CustomerSearchResult[]> {
+  return sql<CustomerSearchResult[]>`
+    select "customerId", "firstName", "lastName", "emailAddress", "searchType", "soldDMSNumber", "soldLocationName", "soldDate", "phoneMobile"
+    from (
+      (select ${sql.unsafe(RESULT_COLUMNS('Name'))}, 0 as part, last_name_norm collate "C" as k1, first_name_norm collate "C" as k2, customer_id as k3
+         from rm_customer_search.customers where last_name_norm collate "C" like ${prefix}
+        order by last_name_norm collate "C", first_name_norm collate "C", customer_id limit ${limit})
+      union all
+      (select ${sql.unsafe(RESULT_COLUMNS('Name'))}, 1, full_name_norm collate "C", '', customer_id
+         from rm_customer_search.customers
+        where full_name_norm collate "C" like ${prefix} and not (last_name_norm collate "C" like ${prefix})
+        order by full_name_norm collate "C", customer_id limit ${limit})
+    ) hits
+    order by part, k1, k2, k3 limit ${limit}`;
 }

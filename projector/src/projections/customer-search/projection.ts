@@ -23,13 +23,23 @@ export const customerSearch: Projection = {
         first_name_norm text not null, last_name_norm text not null, full_name_norm text not null,
         email_norm text not null, phone_digits text not null, phone_other_digits text not null,
         created_date timestamptz not null
-      );
+      )`);
+  },
+
+  async createIndexes(tx, schema) {
+    const s = ident(schema);
+    // E-mail and phones: prefix and equality lookups (text_pattern_ops). Names: btree in the C
+    // collation, which serves both the prefix range and the result order, so a name search reads
+    // its first 50 rows in order and stops (a common last name no longer sorts thousands).
+    await tx.unsafe(`
       create index if not exists customers_email on ${s}.customers (email_norm text_pattern_ops);
       create index if not exists customers_phone on ${s}.customers (phone_digits text_pattern_ops);
       create index if not exists customers_phone_other on ${s}.customers (phone_other_digits text_pattern_ops);
-      create index if not exists customers_first on ${s}.customers (first_name_norm text_pattern_ops);
-      create index if not exists customers_last on ${s}.customers (last_name_norm text_pattern_ops);
-      create index if not exists customers_full on ${s}.customers (full_name_norm text_pattern_ops);`);
+      create index if not exists customers_last_sorted on ${s}.customers (last_name_norm collate "C", first_name_norm collate "C", customer_id);
+      create index if not exists customers_full_sorted on ${s}.customers (full_name_norm collate "C", customer_id);
+      drop index if exists ${s}.customers_first;
+      drop index if exists ${s}.customers_last;
+      drop index if exists ${s}.customers_full;`);
   },
 
   async applyBatch(tx, schema, events) {
