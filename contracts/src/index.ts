@@ -6,6 +6,7 @@ export * from './customers/profile-rules';
 export * from './customers/customer';
 export * from './customers/events';
 export * from './customers/contact-change';
+export * from './customers/matches';
 export * from './events/personal-data';
 export * from './auth/access';
 export * from './auth/token';

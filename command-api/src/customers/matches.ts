@@ -3,17 +3,8 @@
  * same e-mail (any case), same mobile or other phone, or the same 'first last' name (any case).
  * Read from the customer-search read model: the same data staff search.
  */
-import type { CustomerProfile } from '@dealer/contracts';
+import type { CustomerMatch, CustomerProfile } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
-
-export interface CustomerMatch {
-  customerId: string;
-  firstName: string | null;
-  lastName: string | null;
-  emailAddress: string | null;
-  phoneMobile: string | null;
-  phoneOther: string | null;
-}
 
 export async function findMatches(sql: Sql, p: Pick<CustomerProfile, 'firstName' | 'lastName' | 'emailAddress' | 'phoneMobile' | 'phoneOther'>): Promise<CustomerMatch[]> {
   const email = p.emailAddress?.toLowerCase() ?? null;
@@ -27,10 +18,4 @@ export async function findMatches(sql: Sql, p: Pick<CustomerProfile, 'firstName'
       ${phones.length > 0 ? sql`phone_digits = any(${phones}) or phone_other_digits = any(${phones}) or` : sql``}
       full_name_norm collate "C" = ${name}
     order by last_name_norm, first_name_norm limit 25`;
-}
-
-/** SPEC 5: a new customer may not reuse an existing customer's e-mail or mobile phone. */
-export function collides(matches: CustomerMatch[], p: Pick<CustomerProfile, 'emailAddress' | 'phoneMobile'>): boolean {
-  const email = p.emailAddress?.toLowerCase();
-  return matches.some((m) => (email && m.emailAddress?.toLowerCase() === email) || (p.phoneMobile && m.phoneMobile === p.phoneMobile));
 }

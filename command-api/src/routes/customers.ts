@@ -1,9 +1,8 @@
 /** POST /api/customers, PUT /api/customers/{id}, POST /api/customer-resend-registration. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { customerStreamId, validateProfile, type CustomerProfile } from '@dealer/contracts';
-import { CUSTOMER_MESSAGES } from '@dealer/contracts';
+import { collidesWithMatches, CUSTOMER_MESSAGES, customerStreamId, validateProfile, type CustomerProfile } from '@dealer/contracts';
 import { DomainError, handle, type EventStore, type Sql } from '@dealer/platform';
-import { collides, findMatches } from '../customers/matches';
+import { findMatches } from '../customers/matches';
 import { customerDecider } from '../customers/decider';
 import { commandContext } from '../plugins/request-context';
 import { commandResponse, idParams, problemResponse, profileBody } from './schemas';
@@ -44,7 +43,7 @@ export function customerRoutes(store: EventStore, sql: Sql) {
       { config: { access: 'customers', readModels: ['customer_search'] }, schema: { body: profileBody, response: { 201: commandResponse('customerId'), '4xx': problemResponse } } },
       async (request, reply) => {
         const profile = profileOrThrow(request.body);
-        if (collides(await findMatches(sql, profile), profile)) throw new DomainError('conflict', [CUSTOMER_MESSAGES.duplicate]);
+        if (collidesWithMatches(await findMatches(sql, profile), profile)) throw new DomainError('conflict', [CUSTOMER_MESSAGES.duplicate]);
         if (!(request.auth?.roles ?? []).some((r) => r === 'manager' || r === 'admin')) profile.verifyRedemptions = false;
         const ctx = commandContext(request);
         const customerId = ctx.newId();

@@ -45,7 +45,9 @@ export async function startTestServer(
     REDIS_PREFIX: redisPrefix,
     ...options.env,
   });
-  const product = await startProduct(env, { webDist: options.webDist === undefined ? path.join(REPO_ROOT, 'web/dist') : options.webDist });
+  // WEB_DIST picks another build of the web client (as for npm start), e.g. one per work tree.
+  const webDist = options.webDist === undefined ? (process.env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist')) : options.webDist;
+  const product = await startProduct(env, { webDist });
   // Demo data never loads in production mode, not even in a test.
   if (options.seed !== false && env.APP_MODE === 'demo') {
     // A smaller RO set than npm start's demo (every test file starts its own server); with this

@@ -4,10 +4,10 @@
  * customer details on an RO, and the CRM customers an RO belongs to (matched by e-mail or any
  * phone against the customer-search read model).
  */
-import { fullName, type CustomerInfoFromRo, type CustomerSearchResult, type Location, type RoCustomer } from '@dealer/contracts';
+import { fullName, type AccountingDetail, type CustomerInfoFromRo, type CustomerSearchResult, type Location, type RepairOrder, type RoCustomer, type RoJob, type RoTotals } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 
-export type { CustomerInfoFromRo, Location, RoCustomer };
+export type { AccountingDetail, CustomerInfoFromRo, Location, RepairOrder, RoCustomer, RoJob, RoTotals };
 
 export const RO_MESSAGES = {
   notFound: 'Repair order not found.',
@@ -17,99 +17,6 @@ export const RO_MESSAGES = {
   closedRequired: (ro: string) => `Repair order ${ro} is still open; only a closed repair order can be used here.`,
   openRequired: (ro: string) => `Repair order ${ro} is closed; only an open repair order can be used here.`,
 } as const;
-
-export interface RoJob {
-  jobId: number;
-  lineCode: string | null;
-  lineNo: number | null;
-  opCode: string;
-  opCodeDesc: string | null;
-  laborType: 'C' | 'W' | 'I';
-  partsCost: number;
-  partsSale: number;
-  partsGross: number;
-  laborCost: number;
-  laborSale: number;
-  laborGross: number;
-  miscCost: number;
-  miscSale: number;
-  miscGross: number;
-  validReportFlag: boolean | null;
-  soldHours: number | null;
-  serviceRequest: string | null;
-  techNo: string | null;
-  upsellFlag: boolean | null;
-  hostItemId: string | null;
-  techNos: string[];
-  /** partsSale + laborSale + miscSale (SPEC 3). */
-  totalCost: number;
-}
-
-export interface RoTotals {
-  partsCost: number;
-  partsSale: number;
-  laborCost: number;
-  laborSale: number;
-  miscCost: number;
-  miscSale: number;
-  soldHours: number;
-  totalCost: number;
-}
-
-export interface RepairOrder {
-  roNumber: string;
-  locationId: number;
-  deptId: string | null;
-  locationName: string;
-  vin: string | null;
-  mileage: number | null;
-  customerEmail: string | null;
-  customerPhones: string[];
-  customerAddress: string | null;
-  customerAddress2: string | null;
-  customerCity: string | null;
-  customerState: string | null;
-  customerZip: string | null;
-  customerFirstName: string | null;
-  customerLastName: string | null;
-  customerFullName: string;
-  advisorFirstName: string | null;
-  advisorLastName: string | null;
-  advisorFullName: string;
-  soldHours: number | null;
-  soldHoursCustomer: number | null;
-  soldHoursInternal: number | null;
-  soldHoursWarranty: number | null;
-  advisorDepartment: string | null;
-  advisorTeam: string | null;
-  /** Dealership wall-clock times, 'YYYY-MM-DDTHH:MM:SS' (no zone). */
-  openDate: string;
-  promiseDate: string | null;
-  closeDate: string | null;
-  voidDate: string | null;
-  isClosed: boolean;
-  isVoided: boolean;
-  jobs: RoJob[];
-  totals: RoTotals;
-}
-
-export interface AccountingDetail {
-  cdkAccountingDetailsId: number;
-  id: number;
-  roNumber: string;
-  locationId: number;
-  locationName: string | null;
-  locationShortName: string | null;
-  accountNumber: string;
-  accountingDate: string;
-  groupName: string | null;
-  detailDescription: string | null;
-  postingAmount: number;
-  postingSequence: number | null;
-  postingTime: string | null;
-  modifiedDate: string | null;
-  journalId: string | null;
-}
 
 /** RO numbers are stored trimmed and upper-case. */
 export const normalizeRoNumber = (roNumber: string) => roNumber.trim().toUpperCase();

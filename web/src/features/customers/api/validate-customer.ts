@@ -1,27 +1,14 @@
 // POST /api/customer-validate: possible matches of a customer about to be created (SPEC 4). The server
 // reads its search read model, so the request carries the read position of this tab's last write.
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { MIN_POSITION_HEADER, type ApiEnvelope } from '@dealer/contracts';
+import { MIN_POSITION_HEADER, type ApiEnvelope, type CustomerValidation } from '@dealer/contracts';
 import { api } from '../../../lib/api-client';
 import type { ApiError } from '../../../lib/api-error';
 import { minPosition } from '../../../lib/read-position';
 import { customerKeys } from './customer-keys';
 import type { CustomerProfileBody } from './customer-profile-body';
 
-/** A possible match (SPEC 3 Customer validation result). */
-export interface CustomerMatch {
-  customerId: string;
-  firstName: string | null;
-  lastName: string | null;
-  emailAddress: string | null;
-  phoneMobile: string | null;
-  phoneOther: string | null;
-}
-
-export interface CustomerValidation {
-  passed: boolean;
-  customers: CustomerMatch[];
-}
+export type { CustomerMatch, CustomerValidation } from '@dealer/contracts';
 
 export async function validateCustomer(body: CustomerProfileBody): Promise<CustomerValidation> {
   const position = minPosition();

@@ -1,15 +1,8 @@
-// Which values of a possible match equal the entered customer (highlighting), and the SPEC 5 rule that a new
-// customer may not reuse a listed match's e-mail or mobile phone. The server enforces the same rule (409).
-import { digitsOnly, fullName } from '@dealer/contracts';
-import type { CustomerMatch } from '../api/validate-customer';
+// Which values of a possible match equal the entered customer (highlighting). The SPEC 5 collision rule lives in
+// contracts (collidesWithMatches), shared with the server, which enforces it too (409).
+import { digitsOnly, fullName, type CustomerMatch, type EnteredCustomer } from '@dealer/contracts';
 
-export interface EnteredCustomer {
-  firstName: string | null;
-  lastName: string | null;
-  emailAddress: string | null;
-  phoneMobile: string | null;
-  phoneOther: string | null;
-}
+export { collidesWithMatches, type EnteredCustomer } from '@dealer/contracts';
 
 export interface MatchedFields {
   name: boolean;
@@ -30,11 +23,4 @@ export function matchedFields(match: CustomerMatch, entered: EnteredCustomer): M
     phoneMobile: phones.has(digitsOnly(match.phoneMobile)),
     phoneOther: phones.has(digitsOnly(match.phoneOther)),
   };
-}
-
-/** SPEC 5: creating from the matches modal is blocked by a listed match with the same e-mail or mobile phone. */
-export function collidesWithMatches(matches: readonly CustomerMatch[], entered: EnteredCustomer): boolean {
-  const email = lower(entered.emailAddress);
-  const mobile = digitsOnly(entered.phoneMobile);
-  return matches.some((m) => (email !== '' && lower(m.emailAddress) === email) || (mobile !== '' && digitsOnly(m.phoneMobile) === mobile));
 }

@@ -4,7 +4,7 @@ import { Controller, type Control, type FieldErrors, type UseFormRegister } from
 import { maskPhoneInput, type CustomerProfileInput } from '@dealer/contracts';
 import { SwitchField } from '../../../components/ui/form/switch-field';
 import { TextField } from '../../../components/ui/form/text-field';
-import { useDeferredFocus } from '../hooks/use-deferred-focus';
+import { useDeferredFocus } from '../../../hooks/use-deferred-focus';
 
 export const PROFILE_HINTS = {
   email: 'Please use the change email button below',

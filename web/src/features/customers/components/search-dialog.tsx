@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner/spinner';
 import { Tooltip } from '../../../components/ui/tooltip/tooltip';
 import { messagesOf } from '../../../lib/api-error';
 import { useScreen } from '../../../lib/screen/screen-context';
-import { useDeferredFocus } from '../hooks/use-deferred-focus';
+import { useDeferredFocus } from '../../../hooks/use-deferred-focus';
 import { useSearchTerm } from '../hooks/use-search-term';
 import './search-dialog.css';
 

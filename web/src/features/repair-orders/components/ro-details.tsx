@@ -60,7 +60,7 @@ export function RoDetails({ ro, onFindCustomers }: { ro: RepairOrder; onFindCust
           <Field label="Status">{status}</Field>
         </dl>
       </section>
-      <RoJobs jobs={ro.jobs} />
+      <RoJobs jobs={ro.jobs} totals={ro.totals} />
       <RoAccounting ro={{ roNumber: ro.roNumber, locationId: ro.locationId }} />
     </>
   );

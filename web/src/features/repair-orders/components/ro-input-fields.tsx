@@ -2,7 +2,7 @@
 import { useEffect, type ComponentType, type Ref } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { TextField } from '../../../components/ui/form/text-field';
-import { useDeferredFocus } from '../hooks/use-deferred-focus';
+import { useDeferredFocus } from '../../../hooks/use-deferred-focus';
 import type { RoInputForm, RoInputValues } from './ro-input-schema';
 
 /** What a location selector must accept; the route passes the locations feature's selector in. */

@@ -1,10 +1,15 @@
 // The RO's jobs (op code, description, labor type, parts/labor/misc sale, total) and their totals;
-// a table above mobile width, cards at 768 px and below.
+// a table above mobile width, cards at 768 px and below. Totals are the server's (SPEC 3: totalCost =
+// partsSale + laborSale + miscSale, summed in cents).
 import { useIsMobile } from '../../../hooks/use-is-mobile';
-import { formatMoney, jobTotal, LABOR_TYPES, roTotals, type RoJob } from '../api/repair-order';
+import { formatMoney, LABOR_TYPES, type RoJob, type RoTotals } from '../api/repair-order';
 
-function JobCards({ jobs }: { jobs: readonly RoJob[] }) {
-  const totals = roTotals(jobs);
+interface RoJobsProps {
+  jobs: readonly RoJob[];
+  totals: RoTotals;
+}
+
+function JobCards({ jobs, totals }: RoJobsProps) {
   return (
     <>
       <ul className="card-list" aria-label="Jobs">
@@ -27,7 +32,7 @@ function JobCards({ jobs }: { jobs: readonly RoJob[] }) {
               <dd>{formatMoney(job.miscSale)}</dd>
               <dt>Total</dt>
               <dd>
-                <strong>{formatMoney(jobTotal(job))}</strong>
+                <strong>{formatMoney(job.totalCost)}</strong>
               </dd>
             </dl>
           </li>
@@ -52,8 +57,7 @@ function JobCards({ jobs }: { jobs: readonly RoJob[] }) {
   );
 }
 
-function JobTable({ jobs }: { jobs: readonly RoJob[] }) {
-  const totals = roTotals(jobs);
+function JobTable({ jobs, totals }: RoJobsProps) {
   return (
     <div className="table-wrap">
       <table className="table ro-jobs-table">
@@ -89,7 +93,7 @@ function JobTable({ jobs }: { jobs: readonly RoJob[] }) {
               <td className="num">{formatMoney(job.laborSale)}</td>
               <td className="num">{formatMoney(job.miscSale)}</td>
               <td className="num">
-                <strong>{formatMoney(jobTotal(job))}</strong>
+                <strong>{formatMoney(job.totalCost)}</strong>
               </td>
             </tr>
           ))}
@@ -112,12 +116,12 @@ function JobTable({ jobs }: { jobs: readonly RoJob[] }) {
   );
 }
 
-export function RoJobs({ jobs }: { jobs: readonly RoJob[] }) {
+export function RoJobs({ jobs, totals }: RoJobsProps) {
   const isMobile = useIsMobile();
   return (
     <section className="panel ro-section" aria-labelledby="ro-jobs-title">
       <h2 id="ro-jobs-title">Jobs</h2>
-      {jobs.length === 0 ? <p className="empty-state">No jobs on this repair order.</p> : isMobile ? <JobCards jobs={jobs} /> : <JobTable jobs={jobs} />}
+      {jobs.length === 0 ? <p className="empty-state">No jobs on this repair order.</p> : isMobile ? <JobCards jobs={jobs} totals={totals} /> : <JobTable jobs={jobs} totals={totals} />}
     </section>
   );
 }
