@@ -1,10 +1,11 @@
-/** Tables the workers own: the development outbox, registration tokens, contact-change secrets, the sent-messages ledger and redemption-verification tokens. */
+/** Tables the workers own: the development outbox, registration tokens, contact-change secrets, the sent-messages ledger, redemption-verification tokens and the reactor's unfinished jobs. */
 import type { Migration } from '@dealer/platform';
 import { DEV_OUTBOX_MIGRATIONS } from './messaging/dev-outbox';
 import { REGISTRATION_TOKEN_MIGRATIONS } from './jobs/send-registration-message';
 import { CONTACT_VERIFICATION_MIGRATIONS } from './jobs/contact-verification-codes';
 import { SENT_MESSAGES_MIGRATIONS } from './messaging/sent-messages';
 import { REDEMPTION_VERIFICATION_TOKEN_MIGRATIONS } from './jobs/redemption-verification-tokens';
+import { REACTOR_JOB_MIGRATIONS } from './reactor/pending-jobs';
 
 export const WORKER_MIGRATIONS: readonly Migration[] = [
   ...DEV_OUTBOX_MIGRATIONS,
@@ -12,4 +13,5 @@ export const WORKER_MIGRATIONS: readonly Migration[] = [
   ...CONTACT_VERIFICATION_MIGRATIONS,
   ...SENT_MESSAGES_MIGRATIONS,
   ...REDEMPTION_VERIFICATION_TOKEN_MIGRATIONS,
+  ...REACTOR_JOB_MIGRATIONS,
 ];

@@ -13,8 +13,11 @@ export interface SmtpCapture {
   close(): Promise<void>;
 }
 
-/** `refuse`: recipients the server answers 550 for (to prove provider errors stay out of logs). */
-export async function startSmtpCapture(options: { refuse?: (recipient: string) => boolean } = {}): Promise<SmtpCapture> {
+/**
+ * `refuse`: recipients the server answers 550 for (to prove provider errors stay out of logs).
+ * `delayMs`: how long the server takes to accept each message (a slow provider keeps sends in flight).
+ */
+export async function startSmtpCapture(options: { refuse?: (recipient: string) => boolean; delayMs?: number } = {}): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -29,8 +32,12 @@ export async function startSmtpCapture(options: { refuse?: (recipient: string) =
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address), messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? null, raw });
-        callback();
+        const accept = () => {
+          messages.push({ to: session.envelope.rcptTo.map((r) => r.address), messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? null, raw });
+          callback();
+        };
+        if (options.delayMs) setTimeout(accept, options.delayMs);
+        else accept();
       });
     },
   });
