@@ -13,3 +13,4 @@ export * from './auth/token';
 export * from './auth/password-rules';
 export * from './redemptions/index';
 export * from './repair-orders/ro-records';
+export * from './app-events/catalogue';

@@ -1,7 +1,7 @@
 /** The auth host against real PostgreSQL: sign-in, rotation, reuse detection, throttling, anti-forgery, registration. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { AUTH_MESSAGES } from '@dealer/contracts';
+import { APP_EVENT_MESSAGES, APP_EVENTS, AUTH_MESSAGES } from '@dealer/contracts';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { loginAs, xsrfHeaders } from './testing/auth';
 import { DEMO_PASSWORD } from './demo/accounts';
@@ -158,10 +158,15 @@ describe('POST /api/app-events', () => {
     const { headers, payload } = await loginAs(server, 'customer');
     const res = await inject({ method: 'POST', url: '/api/app-events', headers, payload: { type: 'Login', customerId: payload.user.customerId } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().dataSet[0].event).toMatchObject({ type: 'Login', name: 'Login', isTriggered: true, customerId: payload.user.customerId });
+    // The catalogue names the event and gives the message the client shows as a toast.
+    expect(res.json().dataSet[0].event).toMatchObject({ type: 'Login', name: 'Login', message: APP_EVENTS.Login.message, isTriggered: true, customerId: payload.user.customerId });
+    expect(APP_EVENTS.Login.message).toMatch(/^Welcome back!/);
     const stored = await server.product.sql`select event_type from es_events where stream_id = ${`app-events-${payload.user.customerId}`}`;
     expect(stored.map((r) => r.event_type)).toEqual(['AppEventTriggered']);
     const other = await inject({ method: 'POST', url: '/api/app-events', headers, payload: { type: 'Login', customerId: '00000000-0000-4000-8000-000000000999' } });
     expect(other.statusCode).toBe(403);
+    const unknown = await inject({ method: 'POST', url: '/api/app-events', headers, payload: { type: 'Birthday', customerId: payload.user.customerId } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([APP_EVENT_MESSAGES.unknownType]);
   });
 });

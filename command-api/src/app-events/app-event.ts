@@ -1,14 +1,12 @@
 /**
  * App events (SPEC 3, 4): named events an app triggers for a customer (e.g. 'Login' after a
- * customer signs in). Each trigger is recorded on the customer's app-event stream.
+ * customer signs in). Each trigger is recorded on the customer's app-event stream; the types,
+ * names and messages come from the catalogue in contracts.
  */
+import { APP_EVENT_MESSAGES, appEventDefinition, type AppEventType } from '@dealer/contracts';
 import { DomainError, type Decider } from '@dealer/platform';
 
 export const appEventStreamId = (customerId: string) => `app-events-${customerId}`;
-
-/** The app events the product knows; anything else is refused. */
-export const APP_EVENT_TYPES = ['Login'] as const;
-export type AppEventType = (typeof APP_EVENT_TYPES)[number];
 
 export type AppEventTriggered = {
   type: 'AppEventTriggered';
@@ -20,8 +18,8 @@ export const appEventDecider: Decider<null, TriggerAppEvent, AppEventTriggered> 
   initialState: () => null,
   evolve: (state) => state,
   decide: (command) => {
-    const eventType = command.data.eventType;
-    if (!(APP_EVENT_TYPES as readonly string[]).includes(eventType)) throw new DomainError('validation', ['Unknown app event type.']);
-    return [{ type: 'AppEventTriggered', data: { ...command.data, eventType: eventType as AppEventType, name: eventType } }];
+    const definition = appEventDefinition(command.data.eventType);
+    if (!definition) throw new DomainError('validation', [APP_EVENT_MESSAGES.unknownType]);
+    return [{ type: 'AppEventTriggered', data: { ...command.data, eventType: command.data.eventType as AppEventType, name: definition.name } }];
   },
 };

@@ -1,5 +1,6 @@
-/** POST /api/app-events {type, customerId}: triggers an app event; answers [{event, result}] (SPEC 7). */
+/** POST /api/app-events {type, customerId}: triggers an app event; answers [{event, result}] (SPEC 7) with the catalogue's name and message. */
 import type { FastifyInstance } from 'fastify';
+import { appEventDefinition, type AppEventResult } from '@dealer/contracts';
 import { handle, type EventStore } from '@dealer/platform';
 import { appEventDecider, appEventStreamId } from '../app-events/app-event';
 import { commandContext } from '../plugins/request-context';
@@ -25,13 +26,16 @@ export function appEventRoutes(store: EventStore) {
         const appId = request.body.appId ?? 'dealer-web';
         const result = await handle(store, appEventStreamId(customerId), appEventDecider, { type: 'TriggerAppEvent', data: { appEventId, customerId, appId, eventType: type } }, ctx);
         const now = ctx.now().toISOString();
+        // The decider refused unknown types, so the catalogue has this one.
+        const definition = appEventDefinition(type)!;
+        const dataSet: AppEventResult[] = [
+          {
+            event: { eventId: appEventId, appId, customerId, type, name: definition.name, message: definition.message, data: null, isTriggered: true, createdDate: now, triggeredDate: now },
+            result: null,
+          },
+        ];
         return {
-          dataSet: [
-            {
-              event: { eventId: appEventId, appId, customerId, type, name: type, message: null, data: null, isTriggered: true, createdDate: now, triggeredDate: now },
-              result: null,
-            },
-          ],
+          dataSet,
           metaData: result.position === null ? {} : { position: String(result.position) },
         };
       },

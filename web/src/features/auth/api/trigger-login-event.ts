@@ -1,22 +1,14 @@
-// POST /api/app-events (SPEC 4, 7): a customer's sign-in triggers the Login app event; triggered events' messages become toasts.
-import type { ApiEnvelope } from '@dealer/contracts';
-import { toast } from '../../../components/ui/toaster/toast-store';
-import { api } from '../../../lib/api-client';
+// SPEC 4: after a customer (not an employee) signs in, the Login app event is triggered; its message
+// becomes a toast and its listeners hear of it (lib/app-events).
+import { APP_EVENTS } from '@dealer/contracts';
+import { triggerAppEvent } from '../../../lib/app-events';
 
-interface AppEventResult {
-  event: { name?: string | null; message?: string | null; isTriggered?: boolean } | null;
-  result: unknown;
-}
-
-export const LOGIN_EVENT_TYPE = 'Login';
+export const LOGIN_EVENT_TYPE = 'Login' satisfies keyof typeof APP_EVENTS;
 
 /** Fire and forget: the sign-in has succeeded whatever the events service answers. */
 export async function triggerLoginEvent(customerId: string): Promise<void> {
   try {
-    const response = await api.post<ApiEnvelope<AppEventResult[] | null>>('/api/app-events', { type: LOGIN_EVENT_TYPE, customerId }, { retry: false });
-    for (const { event } of response.dataSet ?? []) {
-      if (event?.isTriggered !== false && event?.message) toast.info(event.message);
-    }
+    await triggerAppEvent(LOGIN_EVENT_TYPE, customerId);
   } catch {
     // Events are a bonus (welcome offers); their failure must not spoil the sign-in.
   }
