@@ -61,3 +61,23 @@ export async function registrationToken(baseUrl: string, email: string): Promise
   }
   throw new Error(`No registration e-mail reached ${email}`);
 }
+
+/**
+ * Waits for a message to `to` (e-mail address or 10-digit phone) in the development outbox whose body matches
+ * `pattern`, and returns the pattern's first group (a link token or a code). Messages sent before `after`
+ * are ignored, so an earlier code to the same address cannot be taken for the new one.
+ */
+export async function outboxSecret(baseUrl: string, to: string, pattern: RegExp, after = new Date(0)): Promise<string> {
+  for (let attempt = 0; attempt < 80; attempt++) {
+    const response = await fetch(`${baseUrl}/api/dev-outbox?to=${encodeURIComponent(to)}`, { headers: await adminHeaders(baseUrl) });
+    if (response.ok) {
+      const { dataSet } = (await response.json()) as { dataSet: (OutboxMessage & { time: string })[] | null };
+      for (const message of dataSet ?? []) {
+        const secret = new Date(message.time) >= after ? pattern.exec(message.body)?.[1] : undefined;
+        if (secret) return secret;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No message matching ${pattern} reached ${to}`);
+}

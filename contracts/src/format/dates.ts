@@ -30,3 +30,14 @@ export function timeAgo(value: string | number | Date, now: Date = new Date()): 
   }
   return formatDate(value);
 }
+
+/**
+ * month/day/year (SPEC 5) and the time of day in the reader's time zone ('03/01/2026 3:30 PM';
+ * with seconds '03/01/2026 3:30:05 PM'); '' for no or an invalid value.
+ */
+export function formatDateTime(value: string | number | Date | null | undefined, options: { seconds?: boolean } = {}): string {
+  const date = formatDate(value);
+  if (!date) return '';
+  const time = toDate(value!).toLocaleTimeString('en-US', options.seconds ? undefined : { hour: 'numeric', minute: '2-digit' });
+  return `${date} ${time}`;
+}

@@ -14,6 +14,8 @@ import { giftLoginRedirect, giftRegistrationRedirect, homeRedirect, registration
 import { GiftRoute } from './routes/auth/gift';
 import { LoginRoute } from './routes/auth/login';
 import { RegisterRoute } from './routes/auth/register';
+import { CustomerProfileRoute } from './routes/customer/profile';
+import { CustomerHistoryRoute } from './routes/employee/customer-history';
 import { DevOutboxRoute } from './routes/employee/dev-outbox';
 import { RoSearchRoute } from './routes/employee/ro-search';
 import { SalesRoute } from './routes/employee/sales';
@@ -26,6 +28,8 @@ import { RouteErrorRoute } from './routes/route-error';
 import { AppShell } from './routes/shell';
 import { TermsOfServiceRoute } from './routes/terms-of-service';
 import { UnavailableRoute } from './routes/unavailable';
+import { VerifyContactRoute } from './routes/verify/contact';
+import { VerifyRedemptionRoute } from './routes/verify/redemption';
 
 /**
  * A page guarded by its route data (SPEC 2.1: controller and action): the loader enforces it and the
@@ -50,6 +54,7 @@ const employeeRoutes: RouteObject = {
     guarded('users', PAGE_ACCESS.users, <UsersRoute />),
     guarded('dev-outbox', PAGE_ACCESS.devOutbox, <DevOutboxRoute />),
     guarded('ro-search', PAGE_ACCESS.roSearch, <RoSearchRoute />),
+    guarded('customers/:customerId/history', PAGE_ACCESS.customerHistory, <CustomerHistoryRoute />),
     staffPage('packs', 'Packs', PAGE_ACCESS.packs),
     staffPage('coupons', 'Coupons', PAGE_ACCESS.coupons),
     staffPage('training', 'Training', PAGE_ACCESS.training),
@@ -85,6 +90,7 @@ const customerRoutes: RouteObject = {
     customerPage('coupons', 'My Coupons'),
     customerPage('service', 'Service History'),
     customerPage('contact', 'Contact', PAGE_ACCESS.customerContact),
+    guarded('profile', PAGE_ACCESS.customerPages, <CustomerProfileRoute />),
     {
       path: 'purchase',
       children: [
@@ -132,6 +138,8 @@ export const routes: RouteObject[] = [
         element: <AuthLayout />,
         children: [
           { index: true, element: <UnavailableRoute title="Verification" /> },
+          { path: 'contact/:token', element: <VerifyContactRoute /> },
+          { path: 'redemption/:token', element: <VerifyRedemptionRoute /> },
           { path: '*', element: <UnavailableRoute title="Verification" /> },
         ],
       },

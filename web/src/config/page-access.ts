@@ -15,6 +15,8 @@ export const PAGE_ACCESS = {
   training: staff('customers'),
   /** Reports read customer history: controllers, managers and admins. */
   reports: staff('customer-history'),
+  /** The auditor's timeline of one customer: controllers, managers and admins. */
+  customerHistory: staff('customer-history'),
   /** Admin area (SPEC 6). */
   users: staff('user-roles'),
   devOutbox: staff('dev-outbox'),

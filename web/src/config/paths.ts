@@ -31,6 +31,7 @@ export const paths = {
     training: '/employee/training',
     users: '/employee/users',
     devOutbox: '/employee/dev-outbox',
+    customerHistory: (customerId: string) => `/employee/customers/${encodeURIComponent(customerId)}/history`,
   },
   training: {
     root: '/training',
@@ -43,6 +44,7 @@ export const paths = {
     service: '/customer/service',
     contact: '/customer/contact',
     purchase: '/customer/purchase',
+    profile: '/customer/profile',
   },
 } as const;
 

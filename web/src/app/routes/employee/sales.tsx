@@ -1,12 +1,16 @@
 // /employee/sales: the employee's default page and customer workspace. Features meet here: the customer
-// dialogs get the Enter RO # dialog (repair-orders + locations) and Change Email / Change Phone (contact-changes).
-import { useMemo } from 'react';
+// dialogs get the Enter RO # dialog (repair-orders + locations) and Change Email / Change Phone (contact-changes);
+// the selected customer gets the redemption-verification panel (which also asks for the RO through Enter RO #).
+import { useCallback, useMemo } from 'react';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { ContactChangeDialog } from '../../../features/contact-changes/components/contact-change-dialog';
+import { ContactCodeDialog } from '../../../features/contact-changes/components/contact-code-dialog';
 import { CustomerDialogSlotsProvider, type CustomerDialogSlots } from '../../../features/customers/components/customer-dialog-slots';
 import { CustomerWorkspace } from '../../../features/customers/components/customer-workspace';
+import type { CustomerRecord } from '../../../features/customers/api/get-customer';
 import { LocationSelect } from '../../../features/locations/components/location-select';
 import { useDefaultLocationId } from '../../../features/locations/hooks/use-default-location-id';
+import { RedemptionVerificationPanel } from '../../../features/redemption-verifications/components/redemption-verification-panel';
 import { EnterRoDialog } from '../../../features/repair-orders/components/enter-ro-dialog';
 import { useCurrentUser } from '../../../lib/auth/use-session';
 
@@ -17,6 +21,7 @@ export function useFilledCustomerDialogSlots(): CustomerDialogSlots {
     () => ({
       renderEnterRo: (props) => <EnterRoDialog {...props} defaultLocationId={defaultLocationId} LocationSelect={LocationSelect} />,
       renderContactChange: (props) => <ContactChangeDialog {...props} />,
+      renderContactCode: (props) => <ContactCodeDialog {...props} />,
     }),
     [defaultLocationId],
   );
@@ -24,11 +29,16 @@ export function useFilledCustomerDialogSlots(): CustomerDialogSlots {
 
 export function SalesRoute() {
   const slots = useFilledCustomerDialogSlots();
+  // Keyed by customer: another customer starts a fresh panel (SPEC 4: the listener resets on a customer change).
+  const renderCustomerPanels = useCallback(
+    (customer: CustomerRecord) => <RedemptionVerificationPanel key={customer.customerId} customer={customer} renderEnterRo={slots.renderEnterRo} />,
+    [slots],
+  );
   return (
     <>
       <PageHeader title="Sales" description="Find a customer by phone, e-mail or RO number, or create a new one." />
       <CustomerDialogSlotsProvider value={slots}>
-        <CustomerWorkspace />
+        <CustomerWorkspace renderCustomerPanels={renderCustomerPanels} />
       </CustomerDialogSlotsProvider>
     </>
   );

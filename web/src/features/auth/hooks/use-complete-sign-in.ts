@@ -1,6 +1,6 @@
 // What follows a successful sign-in or registration: the success toast, the employee's failed-login notice,
 // the customer's Login event, and the way on to the destination (SPEC 2.3, 4, 6).
-import { defaultPageFor, formatDate, lastFailedLoginMessage } from '@dealer/contracts';
+import { defaultPageFor, formatDateTime, lastFailedLoginMessage } from '@dealer/contracts';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../components/ui/toaster/toast-store';
@@ -8,7 +8,6 @@ import { resolveDestination } from '../../../lib/auth/destination';
 import type { Session } from '../../../lib/auth/session-store';
 import { triggerLoginEvent } from '../api/trigger-login-event';
 
-const formatDateTime = (d: Date) => `${formatDate(d)} ${d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`;
 
 interface CompleteOptions {
   message: string;

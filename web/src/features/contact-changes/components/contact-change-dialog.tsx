@@ -21,7 +21,7 @@ import { Modal } from '../../../components/ui/modal/modal';
 import { notify } from '../../../components/ui/modal/notification-store';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { contactChangeKeys, useRequestContactChange } from '../api/request-contact-change';
-import { useDeferredFocus } from '../hooks/use-deferred-focus';
+import { useDeferredFocus } from '../../../hooks/use-deferred-focus';
 import './contact-change-dialog.css';
 
 export type ContactChangeAudience = 'employee' | 'customer';

@@ -8,10 +8,18 @@ import {
   phoneVerificationTitle,
   type Customer,
 } from '@dealer/contracts';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { PAGE_ACCESS } from '../../../config/page-access';
+import { paths } from '../../../config/paths';
+import { hasAccess } from '../../../lib/auth/page-access';
+import { useSession } from '../../../lib/auth/use-session';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { useResendRegistration, type ResendRegistrationInput } from '../api/resend-registration';
+import { customerKeys } from '../api/customer-keys';
+import { useCustomerDialogSlots } from './customer-dialog-slots';
 
 interface DetailsProps {
   customer: Customer;
@@ -61,6 +69,31 @@ function RegistrationActions({ customer, name }: { customer: Customer; name: str
   );
 }
 
+/** A pending phone change: Enter Code opens the code dialog (where the route provides it). */
+function PendingPhoneCode({ customer }: { customer: Customer }) {
+  const { renderContactCode } = useCustomerDialogSlots();
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  if (!renderContactCode || !customer.pendingPhone) return null;
+  return (
+    <>
+      <button type="button" className="btn btn-sm detail-action" onClick={() => setOpen(true)}>
+        Enter Code
+      </button>
+      {renderContactCode({
+        open,
+        customer,
+        pendingPhoneLabel: `New number: ${phoneOrDash(customer.pendingPhone)}`,
+        onClose: (confirmed) => {
+          setOpen(false);
+          // The confirmation's position is remembered, so the refetch shows the new number.
+          if (confirmed) void queryClient.invalidateQueries({ queryKey: customerKeys.detail(customer.customerId) });
+        },
+      })}
+    </>
+  );
+}
+
 export function CustomerDetails({ customer, reveal, onEdit, onClear }: DetailsProps) {
   const name = fullName(customer) || '(no name)';
   const heading = useRef<HTMLHeadingElement>(null);
@@ -77,6 +110,11 @@ export function CustomerDetails({ customer, reveal, onEdit, onClear }: DetailsPr
           </h2>
         </div>
         <div className="button-row">
+          {hasAccess(useSession()?.payload, PAGE_ACCESS.customerHistory) && (
+            <Link className="btn" to={paths.employee.customerHistory(customer.customerId)}>
+              History
+            </Link>
+          )}
           <button type="button" className="btn" onClick={onClear}>
             Clear
           </button>
@@ -97,6 +135,7 @@ export function CustomerDetails({ customer, reveal, onEdit, onClear }: DetailsPr
           <span>{phoneOrDash(customer.phoneMobile)}</span>
           <span className="detail-note">{phoneVerificationTitle(customer)}</span>
           {customer.pendingPhone && <span className="detail-note">New: {phoneOrDash(customer.pendingPhone)}</span>}
+          <PendingPhoneCode customer={customer} />
         </Row>
         <Row label="Other Phone">{phoneOrDash(customer.phoneOther)}</Row>
         <Row label="Address" wide>

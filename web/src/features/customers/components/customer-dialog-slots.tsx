@@ -1,4 +1,4 @@
-// Dialogs of other features that the customer dialogs open (Enter RO #, Change Email / Change Phone).
+// Dialogs of other features that the customer dialogs open (Enter RO #, Change Email / Change Phone, Enter Code).
 // Features do not import each other: the route fills these slots in, and a missing slot hides its buttons.
 import { createContext, useContext, type ReactNode } from 'react';
 import type { CustomerRecord } from '../api/get-customer';
@@ -19,9 +19,20 @@ export interface ContactChangeSlotProps {
   onClose: (result: true | null) => void;
 }
 
+export interface ContactCodeSlotProps {
+  open: boolean;
+  customer: CustomerRecord;
+  /** The pending new number, formatted for display. */
+  pendingPhoneLabel?: string;
+  /** True once the phone change is confirmed, null when cancelled. */
+  onClose: (result: true | null) => void;
+}
+
 export interface CustomerDialogSlots {
   renderEnterRo?: (props: EnterRoSlotProps) => ReactNode;
   renderContactChange?: (props: ContactChangeSlotProps) => ReactNode;
+  /** Enter Code: staff type the phone-change code the customer reads out. */
+  renderContactCode?: (props: ContactCodeSlotProps) => ReactNode;
 }
 
 const SlotsContext = createContext<CustomerDialogSlots>({});

@@ -94,7 +94,8 @@ function ProfileForm({ customer, onCancel, onSaved }: { customer: CustomerRecord
   const roles = user?.roles ?? [];
   const isAdmin = roles.includes('admin');
   const options: ProfileFieldOptions = {
-    lockContact: isEmployee && isEdit,
+    // Nobody edits e-mail or mobile directly (the server refuses): both go through Change Email / Change Phone.
+    lockContact: isEdit,
     showTaxExempt: isEmployee,
     showVerifyRedemptions: isEmployee && (isAdmin || roles.includes('manager')),
   };

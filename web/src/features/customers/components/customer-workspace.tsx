@@ -1,9 +1,10 @@
 // The employee's customer workspace: the Search Customer dialog, the inline search, the selected customer
-// (persisted under EMPLOYEE_CUSTOMER_ID and restored on load) and the profile editor.
-import { useEffect, useState } from 'react';
+// (persisted under EMPLOYEE_CUSTOMER_ID and restored on load), the profile editor, and panels of other
+// features about the selected customer (filled in by the route, e.g. redemption verification).
+import { useEffect, useState, type ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { isApiError, messagesOf } from '../../../lib/api-error';
-import { useCustomer } from '../api/get-customer';
+import { useCustomer, type CustomerRecord } from '../api/get-customer';
 import { useSelectedCustomerId } from '../hooks/use-selected-customer-id';
 import { CustomerDetails } from './customer-details';
 import { CustomerProfileDialog } from './customer-profile-dialog';
@@ -51,7 +52,12 @@ function SelectedCustomer({ customerId, reveal, onClear, onEdit }: SelectedCusto
   return <CustomerDetails customer={customer.data} reveal={reveal} onEdit={onEdit} onClear={onClear} />;
 }
 
-export function CustomerWorkspace() {
+interface CustomerWorkspaceProps {
+  /** Panels about the selected customer, shown under the search once the customer has loaded. */
+  renderCustomerPanels?: (customer: CustomerRecord) => ReactNode;
+}
+
+export function CustomerWorkspace({ renderCustomerPanels }: CustomerWorkspaceProps = {}) {
   const [selectedId, setSelectedId] = useSelectedCustomerId();
   const [editor, setEditor] = useState<EditorState>({ open: false });
   const [searching, setSearching] = useState(false);
@@ -63,6 +69,7 @@ export function CustomerWorkspace() {
   };
   const selected = useCustomer(selectedId);
   const editing = editor.open && editor.mode === 'edit' ? (selected.data ?? null) : null;
+  const panels = selectedId && selected.data && renderCustomerPanels ? renderCustomerPanels(selected.data) : null;
 
   return (
     <>
@@ -71,7 +78,7 @@ export function CustomerWorkspace() {
           Search customers
         </button>
       </div>
-      <div className="customer-workspace">
+      <div className={panels ? 'customer-workspace has-customer-panels' : 'customer-workspace'}>
         <CustomerSearchPanel
           selectedId={selectedId}
           onSelect={pick}
@@ -85,6 +92,7 @@ export function CustomerWorkspace() {
             onEdit={() => setEditor({ open: true, mode: 'edit' })}
           />
         )}
+        {panels && <div className="customer-panels">{panels}</div>}
         <CustomerProfileDialog
           open={editor.open}
           onOpenChange={(open) => setEditor(open && editor.open ? editor : { open: false })}

@@ -1,15 +1,11 @@
 // Outbox messages as a table (To, Channel, Subject, Body, Time), or cards on mobile.
-import { formatDate } from '@dealer/contracts';
+import { formatDateTime } from '@dealer/contracts';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import type { OutboxMessage } from '../api/get-outbox-messages';
 
 const CHANNEL_LABELS: Record<OutboxMessage['channel'], string> = { email: 'Email', sms: 'SMS' };
 
-function formatTime(time: string): string {
-  const date = new Date(time);
-  if (Number.isNaN(date.getTime())) return time;
-  return `${formatDate(date)} ${date.toLocaleTimeString('en-US')}`;
-}
+const formatTime = (time: string) => formatDateTime(time, { seconds: true }) || time;
 
 export function OutboxMessages({ messages }: { messages: OutboxMessage[] }) {
   const isMobile = useIsMobile();

@@ -1,0 +1,160 @@
+// Browser tests of the auditor's customer history (issue 5) and the Login app event's toast (SPEC 3, 4):
+// a manager opens the timeline from the Sales page and looks at a past moment, a controller sees personal
+// data hidden, an employee is refused, and a signed-in customer is welcomed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { APP_EVENTS } from '@dealer/contracts';
+import { deterministicUuid } from '@dealer/platform';
+import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
+import { createCustomer } from './support/api';
+import { apiHeaders, DEMO_CUSTOMER, signIn } from './support/auth';
+import { launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
+
+let server: TestServer;
+let browser: Browser;
+
+const profile = { firstName: 'Hilda', lastName: 'Historia', emailAddress: 'hilda.historia@example.com', phoneMobile: '3035550891', city: 'Denver' };
+const name = `${profile.firstName} ${profile.lastName}`;
+const adminId = deterministicUuid('demo-employee-admin');
+let customerId: string;
+/** A moment after the customer was created and before the edit, to the second. */
+let between: Date;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The value a person types into a datetime-local control (local time, seconds). */
+const localInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+const historyPath = () => `/employee/customers/${customerId}/history`;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  // Created, then edited by the admin two seconds later (Denver -> Golden).
+  customerId = await createCustomer(server.url, profile);
+  between = new Date(Math.floor((Date.now() + 1000) / 1000) * 1000);
+  await new Promise((r) => setTimeout(r, 2000));
+  const edit = await fetch(`${server.url}/api/customers/${customerId}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', ...(await apiHeaders(server.url, 'admin')) },
+    body: JSON.stringify({ ...profile, city: 'Golden' }),
+  });
+  if (edit.status !== 200) throw new Error(`Editing the customer failed with ${edit.status}: ${await edit.text()}`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(login: 'manager' | 'controller' | 'employee', viewport: ViewportName = 'desktop', destination?: string) {
+  const opened = await openPage(browser, server.url, viewport);
+  await signIn(opened.page, login, destination ? { destination } : {});
+  // The sign-in toast hides itself after 2 s; screenshots are easier to read without it.
+  await opened.page.getByText('Login Successful').waitFor({ state: 'detached' });
+  return opened;
+}
+
+/** The timeline row (desktop) or card (mobile) of an event. */
+const entry = (page: Page, summary: string) => page.locator('tbody tr, li.history-card').filter({ hasText: summary });
+
+describe('customer history page', () => {
+  it('should open from the selected customer on Sales, show who changed what, and the state as of a past moment', async () => {
+    const { page, pageErrors } = await signedIn('manager');
+    await waitForTitle(page, 'Sales | Dealer Coupons');
+    await page.getByRole('button', { name: 'Search customers' }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Search Customer' }));
+    await dialog.getByPlaceholder('Phone, Email, RO #').fill(profile.emailAddress);
+    await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+    await (await visible(dialog.locator('tr, li').filter({ hasText: name }).first())).getByText(name, { exact: true }).click();
+    const details = await visible(page.getByRole('region', { name }));
+    await screenshot(page, 'customer-history-button-desktop');
+    await details.getByRole('link', { name: 'History' }).click();
+
+    await page.waitForURL(`**${historyPath()}`);
+    await waitForTitle(page, 'Customer History | Dealer Coupons');
+    const edited = await visible(entry(page, 'Profile edited'));
+    const cells = await edited.getByRole('cell').allTextContents();
+    expect(cells[2]).toBe(`Staff user ${adminId.slice(0, 8)}`);
+    expect(cells[3]).toContain('City: Denver');
+    expect(cells[3]).toContain('Golden');
+    expect(await edited.locator('.history-before').textContent()).toBe('Denver');
+    expect(await edited.locator('.history-after').textContent()).toBe('Golden');
+    expect(await edited.getByText(adminId.slice(0, 8)).getAttribute('title')).toBe(`user:${adminId}`);
+    // Time as month/day/year plus the time of day; the correlation id short, the full one on hover.
+    expect(cells[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} [AP]M$/);
+    const correlation = edited.locator('.history-correlation code');
+    expect((await correlation.getAttribute('title'))!.startsWith((await correlation.textContent())!)).toBe(true);
+    const created = await visible(entry(page, 'Customer created'));
+    expect(await created.textContent()).toContain('First Name');
+    expect(await created.textContent()).toContain(profile.emailAddress);
+    // Newest first.
+    expect(await page.locator('tbody tr').first().textContent()).toContain('Profile edited');
+    const state = page.getByRole('region', { name: 'Current state' });
+    expect(await state.textContent()).toContain('Golden');
+    await screenshot(page, 'customer-history-desktop');
+
+    // As of a moment between the two events: the old city, and only the creation.
+    await page.getByLabel('As of').fill(localInput(between));
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    const past = await visible(page.getByRole('region', { name: /^State as of / }));
+    await visible(past.getByText('Denver', { exact: true }));
+    expect(await past.textContent()).not.toContain('Golden');
+    await visible(page.getByText('1 event, newest first'));
+    expect(await entry(page, 'Profile edited').count()).toBe(0);
+    expect(page.url()).toContain('asOf=');
+    await screenshot(page, 'customer-history-as-of-desktop');
+
+    // Back to now.
+    await page.getByRole('button', { name: 'Show current' }).click();
+    await visible(page.getByRole('region', { name: 'Current state' }).getByText('Golden', { exact: true }));
+
+    // An As-of left empty is refused with a message.
+    await page.getByLabel('As of').fill('');
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await visible(page.getByText('Enter a date and time.'));
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('should show the timeline as cards on mobile', async () => {
+    const { page } = await signedIn('manager', 'mobile', historyPath());
+    const card = await visible(entry(page, 'Profile edited'));
+    expect(await card.evaluate((el) => el.tagName)).toBe('LI');
+    expect(await page.locator('table').count()).toBe(0);
+    expect(await card.textContent()).toContain('Golden');
+    await screenshot(page, 'customer-history-mobile');
+  });
+
+  it('should hide personal data from a controller with a visible marker', async () => {
+    const { page } = await signedIn('controller', 'desktop', historyPath());
+    await visible(page.getByText('Personal data is hidden for your role; it shows as Hidden.'));
+    const edited = await visible(entry(page, 'Profile edited'));
+    expect(await edited.locator('.history-before').textContent()).toBe('Hidden');
+    expect(await edited.locator('.history-after').textContent()).toBe('Hidden');
+    const state = page.getByRole('region', { name: 'Current state' });
+    expect(await state.getByText('Hidden', { exact: true }).count()).toBeGreaterThanOrEqual(4);
+    const text = (await page.textContent('body')) ?? '';
+    expect(text).not.toContain(profile.emailAddress);
+    expect(text).not.toContain('Golden');
+    await screenshot(page, 'customer-history-controller-desktop');
+    const mobile = await signedIn('controller', 'mobile', historyPath());
+    await visible(entry(mobile.page, 'Profile edited'));
+    await screenshot(mobile.page, 'customer-history-controller-mobile');
+  });
+
+  it('should refuse an employee with the forbidden page', async () => {
+    const { page } = await signedIn('employee');
+    await waitForTitle(page, 'Sales | Dealer Coupons');
+    // The History button is not offered to an employee either.
+    expect(await page.getByRole('link', { name: 'History' }).count()).toBe(0);
+    await page.goto(historyPath());
+    await visible(page.getByText('You do not have access to this page.'));
+    expect(page.url()).toContain(historyPath());
+  });
+});
+
+describe('Login app event', () => {
+  it("should show the Login event's message as a toast after a customer signs in", async () => {
+    const { page } = await openPage(browser, server.url, 'desktop');
+    await signIn(page, DEMO_CUSTOMER);
+    await visible(page.getByRole('region', { name: 'Notifications' }).getByText(APP_EVENTS.Login.message));
+    await screenshot(page, 'login-app-event-toast-desktop');
+  });
+});

@@ -1,0 +1,36 @@
+// POST /api/redemption-verification-overrides: staff accept a pending verification on the customer's behalf;
+// the workers notify the customer. A final verification answers 409 with the reason.
+import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import type { ApiEnvelope, RedemptionVerification } from '@dealer/contracts';
+import { api } from '../../../lib/api-client';
+import type { ApiError } from '../../../lib/api-error';
+import { redemptionVerificationKeys } from './redemption-verification-keys';
+
+export interface OverrideRedemptionVerificationInput {
+  redemptionVerificationId: string;
+}
+
+export async function overrideRedemptionVerification(input: OverrideRedemptionVerificationInput): Promise<RedemptionVerification> {
+  const response = await api.post<ApiEnvelope<RedemptionVerification>>('/api/redemption-verification-overrides', input);
+  return response.dataSet;
+}
+
+type Options = Omit<UseMutationOptions<RedemptionVerification, ApiError, OverrideRedemptionVerificationInput>, 'mutationFn'>;
+
+export function useOverrideRedemptionVerification(options: Options = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationKey: redemptionVerificationKeys.override(),
+    mutationFn: overrideRedemptionVerification,
+    onSuccess: (verification, ...rest) => {
+      queryClient.setQueryData(redemptionVerificationKeys.detail(verification.redemptionVerificationId), verification);
+      options.onSuccess?.(verification, ...rest);
+    },
+    // Success or not (a 409 means the list is out of date), the customer's lists are refetched.
+    onSettled: (...args) => {
+      void queryClient.invalidateQueries({ queryKey: redemptionVerificationKeys.lists() });
+      options.onSettled?.(...args);
+    },
+  });
+}
