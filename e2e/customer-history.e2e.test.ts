@@ -72,12 +72,12 @@ describe('customer history page', () => {
     await waitForTitle(page, 'Customer History | Dealer Coupons');
     const edited = await visible(entry(page, 'Profile edited'));
     const cells = await edited.getByRole('cell').allTextContents();
-    expect(cells[2]).toBe(`Staff user ${adminId.slice(0, 8)}`);
+    expect(cells[2]).toBe('Avery Admin (staff)');
     expect(cells[3]).toContain('City: Denver');
     expect(cells[3]).toContain('Golden');
     expect(await edited.locator('.history-before').textContent()).toBe('Denver');
     expect(await edited.locator('.history-after').textContent()).toBe('Golden');
-    expect(await edited.getByText(adminId.slice(0, 8)).getAttribute('title')).toBe(`user:${adminId}`);
+    expect(await edited.getByText('Avery Admin (staff)').getAttribute('title')).toBe(`user:${adminId}`);
     // Time as month/day/year plus the time of day; the correlation id short, the full one on hover.
     expect(cells[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} [AP]M$/);
     const correlation = edited.locator('.history-correlation code');

@@ -235,6 +235,7 @@ describe('GET /api/customers/{id}/history', () => {
     const { entries, state } = res.json().dataSet;
     expect(entries.map((e: { type: string }) => e.type)).toEqual(['CustomerCreated', 'CustomerEdited']);
     expect(entries[1].actor).toBe(`user:${(await loginAs(server, 'employee')).payload.user.userId}`);
+    expect(entries[1].actorName).toBe('Evan Employee');
     expect(entries[1].changes).toEqual([{ field: 'city', before: 'Denver', after: 'Golden' }]);
     expect(state).toMatchObject({ firstName: 'Hattie', city: 'Golden' });
 

@@ -6,10 +6,12 @@ import { customerInfoFromRoRoutes } from './routes/customer-info-from-ro';
 import { customerQueryRoutes } from './routes/customers';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { locationRoutes } from './routes/locations';
+import { opCodeRuleQueryRoutes } from './routes/opcode-verification-rules';
 import { roDataRoutes } from './routes/ro-data';
 import { userRoleQueryRoutes } from './routes/user-roles';
 import { redemptionVerificationQueryRoutes } from './routes/redemption-verifications';
 import { redemptionVerificationStreamsOf } from './read-models/redemption-verifications';
+import { staffNamesOf } from './read-models/staff-names';
 
 export interface QueryApiDeps {
   sql: Sql;
@@ -24,11 +26,12 @@ export function queryApi(deps: QueryApiDeps) {
     registerReadYourWrites(app, deps.waiter);
     await app.register(customerQueryRoutes(deps.sql));
     await app.register(userRoleQueryRoutes(deps.sql));
-    await app.register(customerHistoryRoutes(deps.store, (customerId) => redemptionVerificationStreamsOf(deps.sql, customerId)));
+    await app.register(customerHistoryRoutes(deps.store, (customerId) => redemptionVerificationStreamsOf(deps.sql, customerId), (actors) => staffNamesOf(deps.sql, actors)));
     await app.register(roDataRoutes(deps.sql));
     await app.register(locationRoutes(deps.sql));
     await app.register(customerInfoFromRoRoutes(deps.sql));
     await app.register(redemptionVerificationQueryRoutes(deps.sql));
+    await app.register(opCodeRuleQueryRoutes(deps.sql));
     if (deps.demoMode) await app.register(devOutboxRoutes(deps.sql));
   };
 }

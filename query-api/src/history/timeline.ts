@@ -21,6 +21,8 @@ export interface TimelineEntry {
   summary: string;
   time: string;
   actor: string;
+  /** The staff member's name for a `user:<id>` actor (directory data, not personal data of the customer). */
+  actorName: string | null;
   correlationId: string;
   causationId: string | null;
   changes: FieldChange[];
@@ -73,7 +75,7 @@ export function redact(value: unknown, field: string): unknown {
 
 export function buildTimeline(
   events: RecordedEvent[],
-  options: { asOf?: Date; showPersonalData: boolean },
+  options: { asOf?: Date; showPersonalData: boolean; actorNames?: ReadonlyMap<string, string> },
 ): { entries: TimelineEntry[]; state: Record<string, unknown> } {
   const ordered = [...events].sort((a, b) => a.globalPosition - b.globalPosition);
   const state: Record<string, unknown> = {};
@@ -100,6 +102,7 @@ export function buildTimeline(
       summary: (SUMMARIES[event.type] ?? (() => event.type))(data),
       time: event.metadata.time,
       actor: event.metadata.actor,
+      actorName: options.actorNames?.get(event.metadata.actor) ?? null,
       correlationId: event.metadata.correlationId,
       causationId: event.metadata.causationId,
       changes: changes.map(show),

@@ -15,7 +15,10 @@ export const customerStreams = (customerId: string, related: readonly string[] =
 /** Finds a customer's streams whose ids do not derive from the customer id (e.g. redemption verifications). */
 export type RelatedStreams = (customerId: string) => Promise<string[]>;
 
-export function customerHistoryRoutes(store: EventStore, relatedStreams: RelatedStreams = async () => []) {
+/** Names of staff actors (`user:<id>`), keyed by actor. */
+export type StaffNames = (actors: string[]) => Promise<Map<string, string>>;
+
+export function customerHistoryRoutes(store: EventStore, relatedStreams: RelatedStreams = async () => [], staffNames: StaffNames = async () => new Map()) {
   return async function routes(app: FastifyInstance) {
     app.get<{ Params: { id: string }; Querystring: { asOf?: string } }>(
       '/api/customers/:id/history',
@@ -34,7 +37,8 @@ export function customerHistoryRoutes(store: EventStore, relatedStreams: Related
         const showPersonalData = roles.includes('admin') || roles.includes('manager');
         const asOf = request.query.asOf ? new Date(request.query.asOf) : undefined;
         request.log.info({ actor: request.auth?.actor, customerId: request.params.id, asOf: request.query.asOf ?? null }, 'customer history opened');
-        const { entries, state } = buildTimeline(events, { asOf, showPersonalData });
+        const actorNames = await staffNames([...new Set(events.map((e) => e.metadata.actor).filter((a) => a.startsWith('user:')))]);
+        const { entries, state } = buildTimeline(events, { asOf, showPersonalData, actorNames });
         return { dataSet: { customerId: request.params.id, asOf: request.query.asOf ?? null, personalDataShown: showPersonalData, state, entries } };
       },
     );

@@ -19,6 +19,8 @@ export interface HistoryEntry {
   summary: string;
   time: string;
   actor: string;
+  /** A staff actor's name (null for customers, links and the system). */
+  actorName: string | null;
   correlationId: string;
   causationId: string | null;
   changes: HistoryChange[];

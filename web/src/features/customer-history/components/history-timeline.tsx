@@ -32,8 +32,8 @@ function Changes({ changes }: { changes: HistoryChange[] }) {
   );
 }
 
-function Actor({ actor, customerId }: { actor: string; customerId: string }) {
-  return <span title={actor}>{actorLabel(actor, customerId)}</span>;
+function Actor({ entry, customerId }: { entry: HistoryEntry; customerId: string }) {
+  return <span title={entry.actor}>{entry.actorName ? `${entry.actorName} (staff)` : actorLabel(entry.actor, customerId)}</span>;
 }
 
 function EventName({ entry }: { entry: HistoryEntry }) {
@@ -59,7 +59,7 @@ export function HistoryTimeline({ entries, customerId }: { entries: HistoryEntry
               <dd>{formatDateTime(e.time)}</dd>
               <dt>Actor</dt>
               <dd>
-                <Actor actor={e.actor} customerId={customerId} />
+                <Actor entry={e} customerId={customerId} />
               </dd>
               <dt>Changes</dt>
               <dd>
@@ -95,7 +95,7 @@ export function HistoryTimeline({ entries, customerId }: { entries: HistoryEntry
                 <EventName entry={e} />
               </td>
               <td>
-                <Actor actor={e.actor} customerId={customerId} />
+                <Actor entry={e} customerId={customerId} />
               </td>
               <td>
                 <Changes changes={e.changes} />
