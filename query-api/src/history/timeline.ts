@@ -3,31 +3,10 @@
  * actor, correlation and what changed (before and after), plus the customer's state as of any
  * moment. Pure: it folds recorded events; the route loads them.
  */
-import { PERSONAL_FIELD_SET } from '@dealer/contracts';
+import { PERSONAL_FIELD_SET, type FieldChange, type TimelineEntry } from '@dealer/contracts';
+
+export type { FieldChange, TimelineEntry };
 import type { RecordedEvent } from '@dealer/platform';
-
-export interface FieldChange {
-  field: string;
-  before: unknown;
-  after: unknown;
-}
-
-export interface TimelineEntry {
-  eventId: string;
-  streamId: string;
-  revision: number;
-  globalPosition: string;
-  type: string;
-  summary: string;
-  time: string;
-  actor: string;
-  /** The staff member's name for a `user:<id>` actor (directory data, not personal data of the customer). */
-  actorName: string | null;
-  correlationId: string;
-  causationId: string | null;
-  changes: FieldChange[];
-  personalDataErased: boolean;
-}
 
 /** Fields of an event's data that describe the customer (not identifiers or bookkeeping). */
 const IGNORED = new Set(['customerId', 'changeId', 'appEventId', 'personalDataErased', 'messageId', 'via', 'reason']);

@@ -5,7 +5,7 @@
  * replaced. Every opening is logged (who, whose), never the content.
  */
 import type { FastifyInstance } from 'fastify';
-import { CUSTOMER_MESSAGES, customerStreamId } from '@dealer/contracts';
+import { CUSTOMER_MESSAGES, customerStreamId, type CustomerHistory } from '@dealer/contracts';
 import { DomainError, type EventStore } from '@dealer/platform';
 import { buildTimeline } from '../history/timeline';
 
@@ -39,7 +39,8 @@ export function customerHistoryRoutes(store: EventStore, relatedStreams: Related
         request.log.info({ actor: request.auth?.actor, customerId: request.params.id, asOf: request.query.asOf ?? null }, 'customer history opened');
         const actorNames = await staffNames([...new Set(events.map((e) => e.metadata.actor).filter((a) => a.startsWith('user:')))]);
         const { entries, state } = buildTimeline(events, { asOf, showPersonalData, actorNames });
-        return { dataSet: { customerId: request.params.id, asOf: request.query.asOf ?? null, personalDataShown: showPersonalData, state, entries } };
+        const dataSet: CustomerHistory = { customerId: request.params.id, asOf: request.query.asOf ?? null, personalDataShown: showPersonalData, state, entries };
+        return { dataSet };
       },
     );
   };

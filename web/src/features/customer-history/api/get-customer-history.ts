@@ -1,41 +1,9 @@
 // GET /api/customers/{id}/history?asOf=: the auditor's timeline of one customer and their state at a moment.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiEnvelope } from '@dealer/contracts';
+import type { ApiEnvelope, CustomerHistory } from '@dealer/contracts';
 import { api } from '../../../lib/api-client';
 
-export interface HistoryChange {
-  field: string;
-  before: unknown;
-  after: unknown;
-}
-
-export interface HistoryEntry {
-  eventId: string;
-  streamId: string;
-  revision: number;
-  globalPosition: string;
-  type: string;
-  /** The event in words, worded by the server. */
-  summary: string;
-  time: string;
-  actor: string;
-  /** A staff actor's name (null for customers, links and the system). */
-  actorName: string | null;
-  correlationId: string;
-  causationId: string | null;
-  changes: HistoryChange[];
-  personalDataErased: boolean;
-}
-
-export interface CustomerHistory {
-  customerId: string;
-  asOf: string | null;
-  /** False for controllers: personal values arrive replaced by the server. */
-  personalDataShown: boolean;
-  state: Record<string, unknown>;
-  /** Oldest first, as recorded. */
-  entries: HistoryEntry[];
-}
+export type { CustomerHistory, FieldChange as HistoryChange, TimelineEntry as HistoryEntry } from '@dealer/contracts';
 
 export const customerHistoryKeys = {
   all: ['customer-history'] as const,
