@@ -68,8 +68,13 @@ describe('POST /api/customer-erasure', () => {
 
     const refused = await inject({ method: 'POST', url: '/api/customer-erasure', headers: staff, payload: { customerId, reason: 'Customer asked' } });
     expect(refused.statusCode).toBe(403);
+    const noReason = await inject({ method: 'POST', url: '/api/customer-erasure', headers: admin, payload: { customerId, reason: '   ' } });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors).toEqual(['Reason is required.']);
+    expect(await findEverywhere(VALUES.lastName)).not.toEqual([]);
     const erased = await inject({ method: 'POST', url: '/api/customer-erasure', headers: admin, payload: { customerId, reason: 'Customer asked by e-mail, ticket 1234' } });
     expect(erased.statusCode).toBe(200);
+    expect(erased.json().dataSet.message).toBe('Personal data erased.');
     const again = await inject({ method: 'POST', url: '/api/customer-erasure', headers: admin, payload: { customerId, reason: 'Repeated request' } });
     expect(again.statusCode).toBe(200);
 
@@ -86,7 +91,7 @@ describe('POST /api/customer-erasure', () => {
     const eventsAfter = await server.product.sql`select count(*)::int as n from es_events where stream_id = ${`customer-${customerId}`}`;
     expect(eventsAfter[0]!.n).toBe(eventsBefore[0]!.n + 1);
     const customer = await inject({ method: 'GET', url: `/api/customers/${customerId}`, headers: staff });
-    expect(customer.json().dataSet).toMatchObject({ firstName: null, emailAddress: null, phoneMobile: null, isTaxExempt: true });
+    expect(customer.json().dataSet).toMatchObject({ firstName: null, emailAddress: null, phoneMobile: null, isTaxExempt: true, personalDataErased: true });
     const history = await inject({ method: 'GET', url: `/api/customers/${customerId}/history`, headers: admin });
     expect(history.json().dataSet.entries.at(-1).summary).toBe('Personal data erased');
     expect(JSON.stringify(history.json())).not.toContain(VALUES.lastName);

@@ -110,6 +110,29 @@ describe('op-code verification rules', () => {
     expect(removed.json().dataSet.message).toBe('Op code verification rule successfully removed.');
     expect((await read('/api/opcode-verification-rules?locationId=2', manager, removed.json().metaData.position)).json().dataSet).toEqual([]);
   });
+
+  it('should list every location\'s rules with the location name, by location name, then op code', async () => {
+    const add = async (locationId: number, opCode: string) => {
+      const res = await inject({ method: 'POST', url: '/api/opcode-verification-rules', payload: { locationId, opCode } }, manager);
+      expect(res.statusCode).toBe(201);
+      return res.json() as { dataSet: { id: string }; metaData: { position: string } };
+    };
+    const added = [await add(2, 'TST'), await add(3, 'ZZT'), await add(2, 'ALT'), await add(3, 'BRT')];
+    const all = await read('/api/opcode-verification-rules', manager, added.at(-1)!.metaData.position);
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['cache-control']).toBe('no-store');
+    const rows = all.json().dataSet as { locationName: string; opCode: string }[];
+    expect(rows.map((r) => `${r.locationName}/${r.opCode}`)).toEqual([
+      'Cherry Creek Ford/BRT', 'Cherry Creek Ford/ZZT', 'Flatirons Honda/ALT', 'Flatirons Honda/TST',
+    ]);
+    const one = await read('/api/opcode-verification-rules?locationId=3', manager);
+    expect(one.json().dataSet.map((r: { opCode: string; locationId: number }) => [r.locationId, r.opCode])).toEqual([[3, 'BRT'], [3, 'ZZT']]);
+    expect((await read('/api/opcode-verification-rules?locationId=3', employee)).statusCode).toBe(403);
+
+    let position = '0';
+    for (const { dataSet } of added) position = (await inject({ method: 'DELETE', url: `/api/opcode-verification-rules/${dataSet.id}` }, manager)).json().metaData.position;
+    expect((await read('/api/opcode-verification-rules', manager, position)).json().dataSet).toEqual([]);
+  });
 });
 
 describe('a redemption verification answered by the customer', () => {

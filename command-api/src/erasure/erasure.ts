@@ -2,7 +2,7 @@
  * Erasure of a customer's personal data (issue 5, crypto-shredding): the decider records the
  * request once on the customer's stream; the route destroys the key and removes the sign-in.
  */
-import { CUSTOMER_MESSAGES } from '@dealer/contracts';
+import { CUSTOMER_MESSAGES, ERASURE_MESSAGES, erasureReasonError } from '@dealer/contracts';
 import { DomainError, type Decider } from '@dealer/platform';
 
 export type CustomerPersonalDataErased = {
@@ -12,10 +12,7 @@ export type CustomerPersonalDataErased = {
 export type EraseCustomerPersonalData = { type: 'EraseCustomerPersonalData'; data: { customerId: string; reason: string } };
 type ErasureState = { exists: boolean; erased: boolean };
 
-export const ERASURE_MESSAGES = {
-  reasonRequired: 'A reason for the erasure is required.',
-  erased: "Successfully erased the customer's personal data.",
-} as const;
+export { ERASURE_MESSAGES };
 
 export const erasureDecider: Decider<ErasureState, EraseCustomerPersonalData, CustomerPersonalDataErased> = {
   initialState: () => ({ exists: false, erased: false }),
@@ -26,7 +23,8 @@ export const erasureDecider: Decider<ErasureState, EraseCustomerPersonalData, Cu
   },
   decide: (command, state) => {
     if (!state.exists) throw new DomainError('not_found', [CUSTOMER_MESSAGES.notFound]);
-    if (!command.data.reason.trim()) throw new DomainError('validation', [ERASURE_MESSAGES.reasonRequired]);
+    const reasonError = erasureReasonError(command.data.reason);
+    if (reasonError) throw new DomainError('validation', [reasonError], { reason: reasonError });
     if (state.erased) return [];
     return [{ type: 'CustomerPersonalDataErased', data: { customerId: command.data.customerId, reason: command.data.reason.trim() } }];
   },

@@ -23,6 +23,8 @@ export interface Customer {
   verifyRedemptions: boolean;
   pendingEmail: string | null;
   pendingPhone: string | null;
+  /** True once an admin erased the customer's personal data: the personal fields above are null for good. */
+  personalDataErased?: boolean;
 }
 
 /** SPEC 3 customer search result. */

@@ -91,6 +91,8 @@ export interface OpCodeVerificationRule {
   opCodeVerificationRuleId: string;
   id: string;
   locationId: number;
+  /** The location's name from the DMS reference data (null if the location is unknown there). */
+  locationName: string | null;
   opCode: string;
   description: string | null;
   createdDate: string;

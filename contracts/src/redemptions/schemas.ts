@@ -37,7 +37,7 @@ export const publicRedemptionVerificationSchema = {
 export const opCodeVerificationRuleSchema = {
   type: 'object',
   properties: {
-    opCodeVerificationRuleId: str, id: str, locationId: { type: 'integer' }, opCode: str, description: strOrNull,
+    opCodeVerificationRuleId: str, id: str, locationId: { type: 'integer' }, locationName: strOrNull, opCode: str, description: strOrNull,
     createdDate: str, modifiedDate: str,
   },
 } as const;

@@ -13,7 +13,7 @@ export async function getCustomer(sql: Sql, customerId: string): Promise<(Custom
       is_registered as "isRegistered", null as "registrationUrl",
       (email_address is null) as "noValidEmailFlag", is_tax_exempt as "isTaxExempt",
       verify_redemptions as "verifyRedemptions", pending_email as "pendingEmail", pending_phone as "pendingPhone",
-      revision
+      personal_data_erased as "personalDataErased", revision
     from rm_customer_details.customers where customer_id = ${customerId}`;
   return row ?? null;
 }

@@ -1,20 +1,18 @@
 /**
- * Queries of the `pending-approvals` and `opcode-rules` read models (tables owned by the
- * projector). A verification's read shape is computed from its folded state as of now (an
- * expiry shows as soon as it passes), with the customer's names and addresses joined from
+ * Queries of the `pending-approvals` read model (tables owned by the projector). A
+ * verification's read shape is computed from its folded state as of now (an expiry shows as
+ * soon as it passes), with the customer's names and addresses joined from
  * `customer-details` and the location's name from the DMS reference data.
  */
 import {
   redemptionVerificationStreamId,
   redemptionVerificationView,
-  type OpCodeVerificationRule,
   type RedemptionVerification,
   type RedemptionVerificationState,
 } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 
 export const PENDING_APPROVALS = 'pending_approvals';
-export const OPCODE_RULES = 'opcode_rules';
 
 /** The newest verifications of a customer one answer lists. */
 const LIST_LIMIT = 100;
@@ -67,13 +65,4 @@ export async function redemptionVerificationStreamsOf(sql: Sql, customerId: stri
   const rows = await sql<{ id: string }[]>`
     select redemption_verification_id::text as id from rm_pending_approvals.verifications where customer_id = ${customerId} order by started_at`;
   return rows.map((r) => redemptionVerificationStreamId(r.id));
-}
-
-export async function listOpCodeRules(sql: Sql, locationId: number | null): Promise<OpCodeVerificationRule[]> {
-  const rows = await sql<(Omit<OpCodeVerificationRule, 'id' | 'createdDate' | 'modifiedDate'> & { createdDate: Date; modifiedDate: Date })[]>`
-    select rule_id::text as "opCodeVerificationRuleId", location_id as "locationId", op_code as "opCode", description,
-      created_at as "createdDate", modified_at as "modifiedDate"
-    from rm_opcode_rules.rules ${locationId === null ? sql`` : sql`where location_id = ${locationId}`}
-    order by location_id, op_code`;
-  return rows.map((r) => ({ ...r, id: r.opCodeVerificationRuleId, createdDate: r.createdDate.toISOString(), modifiedDate: r.modifiedDate.toISOString() }));
 }

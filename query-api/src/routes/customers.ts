@@ -15,7 +15,7 @@ const customerSchema = {
     phoneOther: str, createdDate: { type: 'string' }, modifiedDate: { type: 'string' }, isEmployee: { type: 'boolean' },
     isRegistered: { type: 'boolean' }, registrationUrl: str, noValidEmailFlag: { type: 'boolean' },
     isTaxExempt: { type: 'boolean' }, verifyRedemptions: { type: 'boolean' }, pendingEmail: str, pendingPhone: str,
-    revision: { type: 'integer' },
+    personalDataErased: { type: 'boolean' }, revision: { type: 'integer' },
   },
 } as const;
 const searchResultSchema = {

@@ -4,19 +4,12 @@
  * - GET /api/redemption-verifications?customerId=&getStatuses=0|1: the customer's open
  *   verifications (0, the default: the Pending Approvals dialog), or every one with its
  *   status (1: the 10 s listener sees transitions); customers see only their own;
- * - GET /api/opcode-verification-rules?locationId=: the op codes managers marked (0 or none: all).
  */
 import type { FastifyInstance } from 'fastify';
-import { REDEMPTION_MESSAGES, opCodeVerificationRuleSchema, redemptionVerificationSchema } from '@dealer/contracts';
+import { REDEMPTION_MESSAGES, redemptionVerificationSchema } from '@dealer/contracts';
 import { DomainError, type Sql } from '@dealer/platform';
 import { CUSTOMER_DETAILS } from '../read-models/customer-details';
-import {
-  OPCODE_RULES,
-  PENDING_APPROVALS,
-  getRedemptionVerification,
-  listCustomerRedemptionVerifications,
-  listOpCodeRules,
-} from '../read-models/redemption-verifications';
+import { PENDING_APPROVALS, getRedemptionVerification, listCustomerRedemptionVerifications } from '../read-models/redemption-verifications';
 
 const uuid = { type: 'string', format: 'uuid' } as const;
 
@@ -65,21 +58,6 @@ export function redemptionVerificationQueryRoutes(sql: Sql) {
         const includeFinal = request.query.getStatuses === 1;
         reply.header('cache-control', 'no-store');
         return { dataSet: await listCustomerRedemptionVerifications(sql, request.query.customerId, { includeFinal }, new Date()) };
-      },
-    );
-
-    app.get<{ Querystring: { locationId?: number } }>(
-      '/api/opcode-verification-rules',
-      {
-        config: { access: 'opcode-verification-rules', readModels: [OPCODE_RULES] },
-        schema: {
-          querystring: { type: 'object', properties: { locationId: { type: 'integer', minimum: 0 }, minPosition: { type: 'string' } } },
-          response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: opCodeVerificationRuleSchema } } } },
-        },
-      },
-      async (request) => {
-        const locationId = request.query.locationId ? request.query.locationId : null;
-        return { dataSet: await listOpCodeRules(sql, locationId) };
       },
     );
   };

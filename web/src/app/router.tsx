@@ -20,6 +20,7 @@ import { DevOutboxRoute } from './routes/employee/dev-outbox';
 import { RoSearchRoute } from './routes/employee/ro-search';
 import { SalesRoute } from './routes/employee/sales';
 import { UsersRoute } from './routes/employee/users';
+import { VerificationOpCodesRoute } from './routes/employee/verification-op-codes';
 import { ForbiddenRoute } from './routes/forbidden';
 import { LoadingRoute } from './routes/loading';
 import { NotFoundRoute } from './routes/not-found';
@@ -55,6 +56,7 @@ const employeeRoutes: RouteObject = {
     guarded('dev-outbox', PAGE_ACCESS.devOutbox, <DevOutboxRoute />),
     guarded('ro-search', PAGE_ACCESS.roSearch, <RoSearchRoute />),
     guarded('customers/:customerId/history', PAGE_ACCESS.customerHistory, <CustomerHistoryRoute />),
+    guarded('verification-op-codes', PAGE_ACCESS.verificationOpCodes, <VerificationOpCodesRoute />),
     staffPage('packs', 'Packs', PAGE_ACCESS.packs),
     staffPage('coupons', 'Coupons', PAGE_ACCESS.coupons),
     staffPage('training', 'Training', PAGE_ACCESS.training),

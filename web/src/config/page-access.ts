@@ -17,6 +17,8 @@ export const PAGE_ACCESS = {
   reports: staff('customer-history'),
   /** The auditor's timeline of one customer: controllers, managers and admins. */
   customerHistory: staff('customer-history'),
+  /** Op codes that need the customer's verification, per location: managers and admins. */
+  verificationOpCodes: staff('opcode-verification-rules'),
   /** Admin area (SPEC 6). */
   users: staff('user-roles'),
   devOutbox: staff('dev-outbox'),

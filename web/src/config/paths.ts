@@ -30,6 +30,7 @@ export const paths = {
     help: '/employee/help',
     training: '/employee/training',
     users: '/employee/users',
+    verificationOpCodes: '/employee/verification-op-codes',
     devOutbox: '/employee/dev-outbox',
     customerHistory: (customerId: string) => `/employee/customers/${encodeURIComponent(customerId)}/history`,
   },

@@ -18,6 +18,7 @@ const NAV_ITEMS: { to: string; label: string; access: PageAccess }[] = [
   { to: paths.employee.reports, label: 'Reports', access: PAGE_ACCESS.reports },
   { to: paths.employee.help, label: 'Help', access: PAGE_ACCESS.help },
   { to: paths.employee.training, label: 'Training', access: PAGE_ACCESS.training },
+  { to: paths.employee.verificationOpCodes, label: 'Verification Op Codes', access: PAGE_ACCESS.verificationOpCodes },
   { to: paths.employee.users, label: 'Users', access: PAGE_ACCESS.users },
   { to: paths.employee.devOutbox, label: 'Dev outbox', access: PAGE_ACCESS.devOutbox },
 ];

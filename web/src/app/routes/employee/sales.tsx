@@ -1,11 +1,13 @@
 // /employee/sales: the employee's default page and customer workspace. Features meet here: the customer
-// dialogs get the Enter RO # dialog (repair-orders + locations) and Change Email / Change Phone (contact-changes);
+// dialogs get the Enter RO # dialog (repair-orders + locations), Change Email / Change Phone (contact-changes) and
+// Erase personal data (erasure);
 // the selected customer gets the redemption-verification panel (which also asks for the RO through Enter RO #).
 import { useCallback, useMemo } from 'react';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { ContactChangeDialog } from '../../../features/contact-changes/components/contact-change-dialog';
 import { ContactCodeDialog } from '../../../features/contact-changes/components/contact-code-dialog';
 import { CustomerDialogSlotsProvider, type CustomerDialogSlots } from '../../../features/customers/components/customer-dialog-slots';
+import { EraseCustomerDialog } from '../../../features/erasure/components/erase-customer-dialog';
 import { CustomerWorkspace } from '../../../features/customers/components/customer-workspace';
 import type { CustomerRecord } from '../../../features/customers/api/get-customer';
 import { LocationSelect } from '../../../features/locations/components/location-select';
@@ -22,6 +24,7 @@ export function useFilledCustomerDialogSlots(): CustomerDialogSlots {
       renderEnterRo: (props) => <EnterRoDialog {...props} defaultLocationId={defaultLocationId} LocationSelect={LocationSelect} />,
       renderContactChange: (props) => <ContactChangeDialog {...props} />,
       renderContactCode: (props) => <ContactCodeDialog {...props} />,
+      renderErasure: (props) => <EraseCustomerDialog {...props} />,
     }),
     [defaultLocationId],
   );
@@ -31,7 +34,9 @@ export function SalesRoute() {
   const slots = useFilledCustomerDialogSlots();
   // Keyed by customer: another customer starts a fresh panel (SPEC 4: the listener resets on a customer change).
   const renderCustomerPanels = useCallback(
-    (customer: CustomerRecord) => <RedemptionVerificationPanel key={customer.customerId} customer={customer} renderEnterRo={slots.renderEnterRo} />,
+    // An erased customer can no longer be reached: no verification can be sent to them.
+    (customer: CustomerRecord) =>
+      customer.personalDataErased ? null : <RedemptionVerificationPanel key={customer.customerId} customer={customer} renderEnterRo={slots.renderEnterRo} />,
     [slots],
   );
   return (

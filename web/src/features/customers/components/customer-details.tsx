@@ -1,10 +1,12 @@
 // The selected customer's profile: every field of the Customer entity with the e-mail and phone verification
-// titles, Edit and Clear, and the registration message (SPEC 4, 7, 8).
+// titles, Edit and Clear, and the registration message (SPEC 4, 7, 8); Erase personal data for admins, and the
+// erased state of a customer whose personal data is gone.
 import {
   emailVerificationTitle,
   formatDate,
   fullName,
   phoneOrDash,
+  permissionsFor,
   phoneVerificationTitle,
   type Customer,
 } from '@dealer/contracts';
@@ -94,8 +96,62 @@ function PendingPhoneCode({ customer }: { customer: Customer }) {
   );
 }
 
+/** Erase personal data: shown to users whose access allows POST customer-erasure, where the route provides the dialog. */
+function EraseAction({ customer }: { customer: Customer }) {
+  const { renderErasure } = useCustomerDialogSlots();
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const canErase = permissionsFor(useSession()?.payload.access.list, 'customer-erasure').canAdd;
+  if (!renderErasure || !canErase || customer.personalDataErased) return null;
+  return (
+    <>
+      <button type="button" className="btn btn-danger-outline" onClick={() => setOpen(true)}>
+        Erase personal data
+      </button>
+      {renderErasure({
+        open,
+        customer,
+        onClose: (erased) => {
+          setOpen(false);
+          // The erasure's position is remembered, so these refetches show the read models after it.
+          if (erased) void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+        },
+      })}
+    </>
+  );
+}
+
+export const ERASED_TEXTS = {
+  heading: 'Personal data erased',
+  notice:
+    "An admin erased this customer's personal data. Names, e-mail, phones and address cannot be read anymore; the record, its settings and its financial facts remain.",
+} as const;
+
+/** A customer whose personal data was erased: what remains, without blank personal fields or actions on them. */
+function ErasedCustomerDetails({ customer }: { customer: Customer }) {
+  return (
+    <>
+      <div className="alert alert-info erased-notice" role="status">
+        <p>{ERASED_TEXTS.notice}</p>
+      </div>
+      <dl className="detail-grid">
+        <Row label="Personal Data">Erased</Row>
+        <Row label="Tax Exempt">{yesNo(customer.isTaxExempt)}</Row>
+        <Row label="Registered">{yesNo(customer.isRegistered)}</Row>
+        <Row label="Verify Redemptions">{yesNo(customer.verifyRedemptions)}</Row>
+        <Row label="Created">{orDash(formatDate(customer.createdDate))}</Row>
+        <Row label="Modified">{orDash(formatDate(customer.modifiedDate))}</Row>
+        <Row label="Customer ID" wide>
+          <span className="detail-id">{customer.customerId}</span>
+        </Row>
+      </dl>
+    </>
+  );
+}
+
 export function CustomerDetails({ customer, reveal, onEdit, onClear }: DetailsProps) {
-  const name = fullName(customer) || '(no name)';
+  const erased = customer.personalDataErased === true;
+  const name = erased ? ERASED_TEXTS.heading : fullName(customer) || '(no name)';
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (reveal) heading.current?.focus();
@@ -115,53 +171,63 @@ export function CustomerDetails({ customer, reveal, onEdit, onClear }: DetailsPr
               History
             </Link>
           )}
+          <EraseAction customer={customer} />
           <button type="button" className="btn" onClick={onClear}>
             Clear
           </button>
-          <button type="button" className="btn btn-primary" onClick={onEdit}>
-            Edit
-          </button>
+          {/* Saving personal data of an erased customer is refused (409): nothing to edit. */}
+          {!erased && (
+            <button type="button" className="btn btn-primary" onClick={onEdit}>
+              Edit
+            </button>
+          )}
         </div>
       </div>
-      <dl className="detail-grid">
-        <Row label="First Name">{orDash(customer.firstName)}</Row>
-        <Row label="Last Name">{orDash(customer.lastName)}</Row>
-        <Row label="Email" wide>
-          <span>{orDash(customer.emailAddress)}</span>
-          <span className="detail-note">{emailVerificationTitle(customer)}</span>
-          {customer.pendingEmail && <span className="detail-note">New: {customer.pendingEmail}</span>}
-        </Row>
-        <Row label="Mobile Phone">
-          <span>{phoneOrDash(customer.phoneMobile)}</span>
-          <span className="detail-note">{phoneVerificationTitle(customer)}</span>
-          {customer.pendingPhone && <span className="detail-note">New: {phoneOrDash(customer.pendingPhone)}</span>}
-          <PendingPhoneCode customer={customer} />
-        </Row>
-        <Row label="Other Phone">{phoneOrDash(customer.phoneOther)}</Row>
-        <Row label="Address" wide>
-          {orDash(customer.address)}
-        </Row>
-        <Row label="Address 2" wide>
-          {orDash(customer.address2)}
-        </Row>
-        <Row label="City">{orDash(customer.city)}</Row>
-        <Row label="State">{orDash(customer.state)}</Row>
-        <Row label="Zip">{orDash(customer.zip)}</Row>
-        <Row label="Tax Exempt">{yesNo(customer.isTaxExempt)}</Row>
-        <Row label="Registered">{yesNo(customer.isRegistered)}</Row>
-        <Row label="Employee">{yesNo(customer.isEmployee)}</Row>
-        <Row label="No Valid Email">{yesNo(customer.noValidEmailFlag)}</Row>
-        <Row label="Verify Redemptions">{yesNo(customer.verifyRedemptions)}</Row>
-        <Row label="Created">{orDash(formatDate(customer.createdDate))}</Row>
-        <Row label="Modified">{orDash(formatDate(customer.modifiedDate))}</Row>
-        <Row label="Registration Link" wide>
-          {customer.registrationUrl ? <a href={customer.registrationUrl}>Open registration page</a> : '-'}
-        </Row>
-        <Row label="Customer ID" wide>
-          <span className="detail-id">{customer.customerId}</span>
-        </Row>
-      </dl>
-      <RegistrationActions key={customer.customerId} customer={customer} name={name} />
+      {erased ? (
+        <ErasedCustomerDetails customer={customer} />
+      ) : (
+        <>
+          <dl className="detail-grid">
+            <Row label="First Name">{orDash(customer.firstName)}</Row>
+            <Row label="Last Name">{orDash(customer.lastName)}</Row>
+            <Row label="Email" wide>
+              <span>{orDash(customer.emailAddress)}</span>
+              <span className="detail-note">{emailVerificationTitle(customer)}</span>
+              {customer.pendingEmail && <span className="detail-note">New: {customer.pendingEmail}</span>}
+            </Row>
+            <Row label="Mobile Phone">
+              <span>{phoneOrDash(customer.phoneMobile)}</span>
+              <span className="detail-note">{phoneVerificationTitle(customer)}</span>
+              {customer.pendingPhone && <span className="detail-note">New: {phoneOrDash(customer.pendingPhone)}</span>}
+              <PendingPhoneCode customer={customer} />
+            </Row>
+            <Row label="Other Phone">{phoneOrDash(customer.phoneOther)}</Row>
+            <Row label="Address" wide>
+              {orDash(customer.address)}
+            </Row>
+            <Row label="Address 2" wide>
+              {orDash(customer.address2)}
+            </Row>
+            <Row label="City">{orDash(customer.city)}</Row>
+            <Row label="State">{orDash(customer.state)}</Row>
+            <Row label="Zip">{orDash(customer.zip)}</Row>
+            <Row label="Tax Exempt">{yesNo(customer.isTaxExempt)}</Row>
+            <Row label="Registered">{yesNo(customer.isRegistered)}</Row>
+            <Row label="Employee">{yesNo(customer.isEmployee)}</Row>
+            <Row label="No Valid Email">{yesNo(customer.noValidEmailFlag)}</Row>
+            <Row label="Verify Redemptions">{yesNo(customer.verifyRedemptions)}</Row>
+            <Row label="Created">{orDash(formatDate(customer.createdDate))}</Row>
+            <Row label="Modified">{orDash(formatDate(customer.modifiedDate))}</Row>
+            <Row label="Registration Link" wide>
+              {customer.registrationUrl ? <a href={customer.registrationUrl}>Open registration page</a> : '-'}
+            </Row>
+            <Row label="Customer ID" wide>
+              <span className="detail-id">{customer.customerId}</span>
+            </Row>
+          </dl>
+          <RegistrationActions key={customer.customerId} customer={customer} name={name} />
+        </>
+      )}
     </section>
   );
 }

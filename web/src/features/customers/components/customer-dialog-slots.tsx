@@ -1,4 +1,5 @@
-// Dialogs of other features that the customer dialogs open (Enter RO #, Change Email / Change Phone, Enter Code).
+// Dialogs of other features that the customer dialogs open (Enter RO #, Change Email / Change Phone, Enter Code,
+// Erase personal data).
 // Features do not import each other: the route fills these slots in, and a missing slot hides its buttons.
 import { createContext, useContext, type ReactNode } from 'react';
 import type { CustomerRecord } from '../api/get-customer';
@@ -28,11 +29,20 @@ export interface ContactCodeSlotProps {
   onClose: (result: true | null) => void;
 }
 
+export interface ErasureSlotProps {
+  open: boolean;
+  customer: CustomerRecord;
+  /** True once the personal data is erased, null when cancelled. */
+  onClose: (result: true | null) => void;
+}
+
 export interface CustomerDialogSlots {
   renderEnterRo?: (props: EnterRoSlotProps) => ReactNode;
   renderContactChange?: (props: ContactChangeSlotProps) => ReactNode;
   /** Enter Code: staff type the phone-change code the customer reads out. */
   renderContactCode?: (props: ContactCodeSlotProps) => ReactNode;
+  /** Erase personal data (admins). */
+  renderErasure?: (props: ErasureSlotProps) => ReactNode;
 }
 
 const SlotsContext = createContext<CustomerDialogSlots>({});
