@@ -69,9 +69,9 @@ export const CUSTOMER_EVENTS: ReadonlySet<string> = new Set([
 const REVISION_ONLY_EVENTS: ReadonlySet<string> = new Set(['RegistrationMessageRequested', 'RegistrationMessageSent', 'CustomerContactVerificationSent']);
 
 function applyFields(row: CustomerRow, data: Record<string, unknown>): void {
-  for (const [field, value] of Object.entries(data)) {
+  for (const field in data) {
     const column = FIELD_COLUMNS[field];
-    if (column) (row as unknown as Record<string, unknown>)[column] = value;
+    if (column) (row as unknown as Record<string, unknown>)[column] = data[field];
   }
   if (data.personalDataErased === true) row.personal_data_erased = true;
 }
