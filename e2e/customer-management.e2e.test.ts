@@ -165,6 +165,14 @@ describe('Search Customer dialog', () => {
     await again.getByRole('button', { name: 'Cancel' }).click();
     await again.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => localStorage.getItem('EMPLOYEE_CUSTOMER_ID'))).toBe(storedId);
+
+    // A double-click on a row selects it too (the generic dialog's gesture).
+    const third = await openSearchDialog(page);
+    const doubleClicked = await searchFor(third, byEmail.emailAddress!, nameOf(byEmail));
+    await doubleClicked.dblclick();
+    await third.waitFor({ state: 'detached' });
+    await visible(page.getByRole('region', { name: nameOf(byEmail) }));
+    expect(await page.evaluate(() => localStorage.getItem('EMPLOYEE_CUSTOMER_ID'))).not.toBe(storedId);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
