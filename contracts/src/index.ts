@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './format/phone';
+export * from './format/display';
 export * from './format/dates';
 export * from './api/envelope';
 export * from './customers/profile-rules';

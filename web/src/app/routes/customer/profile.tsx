@@ -3,8 +3,9 @@
 // code entry that confirms a pending phone change. Features meet here: customers and contact-changes.
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { emailVerificationTitle, fullName, phoneOrDash, phoneVerificationTitle, type Customer } from '@dealer/contracts';
+import { emailVerificationTitle, fullName, orDash, phoneOrDash, phoneVerificationTitle, type Customer } from '@dealer/contracts';
 import { PageHeader } from '../../../components/layouts/page-header';
+import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { ContactChangeDialog } from '../../../features/contact-changes/components/contact-change-dialog';
 import { ContactCodeForm } from '../../../features/contact-changes/components/contact-code-form';
@@ -12,12 +13,10 @@ import { customerKeys } from '../../../features/customers/api/customer-keys';
 import { useCustomer } from '../../../features/customers/api/get-customer';
 import { CustomerDialogSlotsProvider, type CustomerDialogSlots } from '../../../features/customers/components/customer-dialog-slots';
 import { CustomerProfileDialog, PROFILE_BUTTONS } from '../../../features/customers/components/customer-profile-dialog';
-import { messagesOf } from '../../../lib/api-error';
 import { refreshSession } from '../../../lib/auth/session';
 import { useCurrentUser } from '../../../lib/auth/use-session';
 import './profile.css';
 
-const orDash = (value: string | null | undefined) => value || '-';
 
 /** Verified, pending or not verified, as a badge next to the value. */
 function VerificationBadge({ title }: { title: string }) {
@@ -137,11 +136,7 @@ export function CustomerProfileRoute() {
     );
   else if (customer.isError)
     body = (
-      <div className="alert alert-danger" role="alert">
-        {messagesOf(customer.error).map((m) => (
-          <p key={m}>{m}</p>
-        ))}
-      </div>
+      <ErrorMessages error={customer.error} className="alert alert-danger" />
     );
   else
     body = (

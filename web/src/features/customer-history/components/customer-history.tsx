@@ -2,8 +2,8 @@
 // customer's state at that moment and the timeline of every recorded event up to it.
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { Spinner } from '../../../components/ui/spinner/spinner';
-import { messagesOf } from '../../../lib/api-error';
 import { useCustomerHistory } from '../api/get-customer-history';
 import { HistoryState } from './history-state';
 import { formatDateTime, HistoryTimeline } from './history-timeline';
@@ -96,11 +96,7 @@ export function CustomerHistoryView({ customerId }: { customerId: string }) {
           <Spinner label="Loading history..." />
         </div>
       ) : query.isError ? (
-        <div className="empty-state" role="alert">
-          {messagesOf(query.error).map((m) => (
-            <p key={m}>{m}</p>
-          ))}
-        </div>
+        <ErrorMessages error={query.error} className="empty-state" />
       ) : (
         <>
           {!query.data.personalDataShown && <p className="banner">Personal data is hidden for your role; it shows as Hidden.</p>}

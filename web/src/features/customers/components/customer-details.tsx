@@ -5,6 +5,7 @@ import {
   emailVerificationTitle,
   formatDate,
   fullName,
+  orDash,
   phoneOrDash,
   permissionsFor,
   phoneVerificationTitle,
@@ -34,7 +35,6 @@ interface DetailsProps {
 /** SPEC 8: after sending, staff read 'Email or Text sent to {name}.'. */
 export const registrationSentMessage = (name: string) => `Email or Text sent to ${name}.`;
 
-const orDash = (value: string | null | undefined) => value || '-';
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 function Row({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {

@@ -1,7 +1,7 @@
 // Customer search (SPEC 2.5 Search Customer): box, Search button, results and 'Create New Customer'.
+import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { Tooltip } from '../../../components/ui/tooltip/tooltip';
-import { messagesOf } from '../../../lib/api-error';
 import { useCustomerSearch } from '../hooks/use-customer-search';
 import { CustomerSearchResults } from './customer-search-results';
 
@@ -24,11 +24,7 @@ function ResultsArea({ search, selectedId, onSelect }: { search: ReturnType<type
     );
   if (query.isError)
     return (
-      <div className="empty-state" role="alert">
-        {messagesOf(query.error).map((m) => (
-          <p key={m}>{m}</p>
-        ))}
-      </div>
+      <ErrorMessages error={query.error} className="empty-state" />
     );
   if (!query.data?.length) return <p className="empty-state">No results</p>;
   return <CustomerSearchResults results={query.data} selectedId={selectedId} onSelect={onSelect} />;

@@ -2,8 +2,9 @@
 // (persisted under EMPLOYEE_CUSTOMER_ID and restored on load), the profile editor, and panels of other
 // features about the selected customer (filled in by the route, e.g. redemption verification).
 import { useEffect, useState, type ReactNode } from 'react';
+import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { Spinner } from '../../../components/ui/spinner/spinner';
-import { isApiError, messagesOf } from '../../../lib/api-error';
+import { isApiError } from '../../../lib/api-error';
 import { useCustomer, type CustomerRecord } from '../api/get-customer';
 import { useSelectedCustomerId } from '../hooks/use-selected-customer-id';
 import { CustomerDetails } from './customer-details';
@@ -39,11 +40,7 @@ function SelectedCustomer({ customerId, reveal, onClear, onEdit }: SelectedCusto
   if (customer.isError)
     return (
       <section className="panel customer-details" aria-label="Selected customer">
-        <div role="alert">
-          {messagesOf(customer.error).map((m) => (
-            <p key={m}>{m}</p>
-          ))}
-        </div>
+        <ErrorMessages error={customer.error} />
         <button type="button" className="btn" onClick={onClear}>
           Clear
         </button>

@@ -3,7 +3,7 @@
 // opens Search Customer). A failed load shows every returned message as an error toast.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { fullName, phoneOrDash } from '@dealer/contracts';
+import { fullName, orDash, phoneOrDash } from '@dealer/contracts';
 import { Modal } from '../../../components/ui/modal/modal';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
@@ -31,7 +31,6 @@ interface CustomersOnRoDialogProps {
   onClose: (result: CustomersOnRoResult) => void;
 }
 
-const orDash = (s: string | null) => s || '-';
 
 function addressOf(c: RoCustomer): string {
   const cityLine = [c.city, [c.state, c.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');

@@ -3,10 +3,10 @@
 // Enter or a double-click selects; Add New is enabled after a first search unless no search is required.
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { Modal, type ModalSize } from '../../../components/ui/modal/modal';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { Tooltip } from '../../../components/ui/tooltip/tooltip';
-import { messagesOf } from '../../../lib/api-error';
 import { useScreen } from '../../../lib/screen/screen-context';
 import { useDeferredFocus } from '../../../hooks/use-deferred-focus';
 import { useSearchTerm } from '../hooks/use-search-term';
@@ -127,11 +127,7 @@ function SearchDialogBody<T>(props: Omit<SearchDialogProps<T>, 'open' | 'title' 
     );
   else if (query.isError)
     area = (
-      <div className="empty-state" role="alert">
-        {messagesOf(query.error).map((m) => (
-          <p key={m}>{m}</p>
-        ))}
-      </div>
+      <ErrorMessages error={query.error} className="empty-state" />
     );
   else if (results.length === 0) area = <p className="empty-state">{emptyText}</p>;
   else if (isDesktop)

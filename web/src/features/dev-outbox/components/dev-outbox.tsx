@@ -1,9 +1,10 @@
 // Development outbox: read the e-mails and texts the product sent in demo mode, filtered by recipient.
 import { useState } from 'react';
 import { TIMINGS } from '@dealer/contracts';
+import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { isApiError, messagesOf } from '../../../lib/api-error';
+import { isApiError } from '../../../lib/api-error';
 import { useOutboxMessages } from '../api/get-outbox-messages';
 import { OutboxMessages } from './outbox-messages';
 import './dev-outbox.css';
@@ -21,11 +22,7 @@ function Messages({ to }: { to: string }) {
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <p className="banner">{DEMO_ONLY_TEXT}</p>;
     return (
-      <div className="empty-state" role="alert">
-        {messagesOf(query.error).map((m) => (
-          <p key={m}>{m}</p>
-        ))}
-      </div>
+      <ErrorMessages error={query.error} className="empty-state" />
     );
   }
   return (

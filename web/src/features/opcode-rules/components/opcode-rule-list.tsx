@@ -1,5 +1,5 @@
 // Op-code rules of one location as a table (Op code, Description, Added, actions), or cards on mobile.
-import { formatDate, type OpCodeVerificationRule } from '@dealer/contracts';
+import { formatDate, orDash, type OpCodeVerificationRule } from '@dealer/contracts';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { OPCODE_RULE_TEXTS } from './opcode-rule-texts';
 
@@ -13,7 +13,6 @@ interface OpCodeRuleListProps {
   removingId: string | null;
 }
 
-const orDash = (value: string | null | undefined) => value || '-';
 
 function Actions({ rule, canUpdate, canDelete, onEdit, onRemove, removingId }: Omit<OpCodeRuleListProps, 'rules'> & { rule: OpCodeVerificationRule }) {
   if (!canUpdate && !canDelete) return null;

@@ -4,10 +4,10 @@
 import { permissionsFor, type OpCodeVerificationRule } from '@dealer/contracts';
 import { useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { confirm } from '../../../components/ui/modal/notification-store';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
-import { messagesOf } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth/use-session';
 import { useOpCodeRules } from '../api/get-opcode-rules';
 import { useRemoveOpCodeRule } from '../api/remove-opcode-rule';
@@ -62,11 +62,7 @@ function Results({ locationId, ...listProps }: { locationId: number } & ListProp
     );
   if (query.isError)
     return (
-      <div className="empty-state" role="alert">
-        {messagesOf(query.error).map((m) => (
-          <p key={m}>{m}</p>
-        ))}
-      </div>
+      <ErrorMessages error={query.error} className="empty-state" />
     );
   if (!query.data.length) return <p className="empty-state">{OPCODE_RULE_TEXTS.none}</p>;
   return (

@@ -2,9 +2,10 @@
 // complete (the last known value stays on a failed poll), and Resend behind SPEC 4's rate-limit countdown.
 import { useEffect, useState } from 'react';
 import type { RedemptionVerification } from '@dealer/contracts';
+import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
-import { isApiError, messagesOf } from '../../../lib/api-error';
+import { isApiError } from '../../../lib/api-error';
 import { usePolledRedemptionVerification } from '../api/get-redemption-verification';
 import { useSendRedemptionVerification } from '../api/send-redemption-verification';
 import { useCountdown } from '../hooks/use-countdown';
@@ -59,11 +60,7 @@ export function ActiveVerification({ redemptionVerificationId, sentMessage, onSe
   if (!verification) {
     if (query.isError)
       return (
-        <div className="rv-active" role="alert">
-          {messagesOf(query.error).map((m) => (
-            <p key={m}>{m}</p>
-          ))}
-        </div>
+        <ErrorMessages error={query.error} className="rv-active" />
       );
     return (
       <div className="rv-active empty-state">

@@ -4,6 +4,7 @@
 // disabled while a request runs or when the verification is final, with the reason as a hover hint.
 import { useEffect, useState } from 'react';
 import { REDEMPTION_FINAL_REASONS, REDEMPTION_TEXTS, fullName, type RedemptionVerification } from '@dealer/contracts';
+import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { Modal } from '../../../components/ui/modal/modal';
 import { confirm, notify } from '../../../components/ui/modal/notification-store';
 import { Spinner } from '../../../components/ui/spinner/spinner';
@@ -169,11 +170,7 @@ function PendingApprovalsBody({ customerId, customerName, onClose, onOverridden 
     );
   else if (list.isError)
     content = (
-      <div className="alert alert-danger" role="alert">
-        {messagesOf(list.error).map((m) => (
-          <p key={m}>{m}</p>
-        ))}
-      </div>
+      <ErrorMessages error={list.error} className="alert alert-danger" />
     );
   else if (list.data.length === 0) content = <p className="empty-state">{REDEMPTION_TEXTS.pendingApprovalsEmpty}</p>;
   else {

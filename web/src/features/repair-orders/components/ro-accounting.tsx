@@ -1,8 +1,8 @@
 // The RO's accounting postings (GET /api/ro-data accounting=1): a table above mobile width, cards below.
 import { formatDate } from '@dealer/contracts';
+import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
-import { messagesOf } from '../../../lib/api-error';
 import { useRoAccounting } from '../api/get-ro-accounting';
 import { formatMoney, type AccountingDetail, type RoInput } from '../api/repair-order';
 
@@ -75,11 +75,7 @@ export function RoAccounting({ ro }: { ro: RoInput }) {
   if (accounting.isPending) body = <Spinner label="Loading accounting..." />;
   else if (accounting.isError)
     body = (
-      <div className="alert alert-danger" role="alert">
-        {messagesOf(accounting.error).map((m) => (
-          <p key={m}>{m}</p>
-        ))}
-      </div>
+      <ErrorMessages error={accounting.error} className="alert alert-danger" />
     );
   else if (accounting.data.length === 0) body = <p className="empty-state">No accounting rows.</p>;
   else body = isMobile ? <AccountingCards rows={accounting.data} /> : <AccountingTable rows={accounting.data} />;

@@ -1,12 +1,11 @@
 // One repair order: header (RO#, location, customer, advisor, VIN, mileage, dates, status), jobs with totals,
 // and the accounting postings.
-import { formatDate, fullName, phoneOrDash } from '@dealer/contracts';
+import { formatDate, fullName, orDash, phoneOrDash } from '@dealer/contracts';
 import type { ReactNode } from 'react';
 import { roStatus, type RepairOrder } from '../api/repair-order';
 import { RoAccounting } from './ro-accounting';
 import { RoJobs } from './ro-jobs';
 
-const orDash = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '-' : String(value));
 
 function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (

@@ -3,8 +3,8 @@
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
+import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { Spinner } from '../../../components/ui/spinner/spinner';
-import { messagesOf } from '../../../lib/api-error';
 import { useRepairOrder } from '../api/get-repair-order';
 import type { RoInput } from '../api/repair-order';
 import { RoDetails } from './ro-details';
@@ -72,11 +72,7 @@ export function RoSearch({ LocationSelect, defaultLocationId, onFindCustomers }:
         </div>
       )}
       {ro.isError && (
-        <div className="alert alert-danger ro-error" role="alert">
-          {messagesOf(ro.error).map((m) => (
-            <p key={m}>{m}</p>
-          ))}
-        </div>
+        <ErrorMessages error={ro.error} className="alert alert-danger ro-error" />
       )}
       {ro.isSuccess && !ro.isError && lookup && <RoDetails ro={ro.data} onFindCustomers={() => onFindCustomers({ roNumber: ro.data.roNumber, locationId: ro.data.locationId })} />}
       {!lookup && <p className="muted">Enter an RO number and its location to see the repair order.</p>}

@@ -1,4 +1,5 @@
 // User-roles as a table (Name, Title, Department, Role, Location, actions), or cards on mobile.
+import { orDash } from '@dealer/contracts';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { roleLabel, type UserRole } from '../api/user-role';
 
@@ -12,7 +13,6 @@ interface UserRoleListProps {
   deletingId: UserRole['userRoleId'] | null;
 }
 
-const orDash = (value: string | null | undefined) => value || '-';
 
 function Actions({ userRole, canUpdate, canDelete, onEdit, onDelete, deletingId }: Omit<UserRoleListProps, 'userRoles'> & { userRole: UserRole }) {
   const what = `${orDash(userRole.fullName)}, ${roleLabel(userRole.roleName)} at ${orDash(userRole.locationName)}`;

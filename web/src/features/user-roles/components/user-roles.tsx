@@ -1,11 +1,11 @@
 // Admin user-roles page body (SPEC 7): location filter (0 = all), the sorted list, add, edit and delete with confirm.
 import { permissionsFor } from '@dealer/contracts';
 import { useState } from 'react';
+import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { SelectField } from '../../../components/ui/form/select-field';
 import { confirm } from '../../../components/ui/modal/notification-store';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
-import { messagesOf } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth/use-session';
 import { itemMessages } from '../../../lib/item-messages';
 import { useDeleteUserRole } from '../api/delete-user-role';
@@ -37,11 +37,7 @@ function Results({ locationId, ...listProps }: { locationId: number } & Omit<Par
     );
   if (query.isError)
     return (
-      <div className="empty-state" role="alert">
-        {messagesOf(query.error).map((m) => (
-          <p key={m}>{m}</p>
-        ))}
-      </div>
+      <ErrorMessages error={query.error} className="empty-state" />
     );
   if (!query.data.length) return <p className="empty-state">No user roles.</p>;
   return (
