@@ -116,6 +116,9 @@ export interface Location {
   isUsingCrm: boolean;
 }
 
+/** A location's name for display; its id when the name is not known (e.g. not joined). */
+export const locationLabel = (l: { locationId: number; locationName?: string | null }) => l.locationName ?? `Location ${l.locationId}`;
+
 /** A CRM customer matching an RO's customer (GET /api/ro-data findCustomers=1, Customers On RO). */
 export interface RoCustomer {
   customerId: string;

@@ -9,6 +9,7 @@ import {
   REDEMPTION_MESSAGES,
   UNKNOWN_ERROR,
   formatDateTime,
+  locationLabel,
   type PublicRedemptionVerification,
   type VerificationOpCode,
 } from '@dealer/contracts';
@@ -43,7 +44,6 @@ const answersSchema = v.object({
 });
 
 
-const locationOf = (v: PublicRedemptionVerification) => v.locationName ?? `Location ${v.locationId}`;
 const opCodeName = (o: VerificationOpCode) => (o.description ? `${o.opCode} – ${o.description}` : o.opCode);
 
 function Facts({ verification }: { verification: PublicRedemptionVerification }) {
@@ -55,7 +55,7 @@ function Facts({ verification }: { verification: PublicRedemptionVerification })
       </div>
       <div>
         <dt>Location</dt>
-        <dd>{locationOf(verification)}</dd>
+        <dd>{locationLabel(verification)}</dd>
       </div>
       <div>
         <dt>{verification.isFinal ? 'Expired' : 'Answer by'}</dt>

@@ -1,7 +1,7 @@
 // The verification staff are following: RO#, location, status, op codes, expiry, polled every 3 s until it is
 // complete (the last known value stays on a failed poll), and Resend behind SPEC 4's rate-limit countdown.
 import { useEffect, useState } from 'react';
-import type { RedemptionVerification } from '@dealer/contracts';
+import { locationLabel, type RedemptionVerification } from '@dealer/contracts';
 import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
@@ -79,7 +79,7 @@ export function ActiveVerification({ redemptionVerificationId, sentMessage, onSe
       <dl className="detail-grid rv-details">
         <div className="detail-row">
           <dt>Location</dt>
-          <dd>{verification.locationName ?? `Location ${verification.locationId}`}</dd>
+          <dd>{locationLabel(verification)}</dd>
         </div>
         <div className="detail-row">
           <dt>Started</dt>

@@ -3,7 +3,7 @@
 // on the customer's behalf (SPEC 8 success toast; errors joined with blank lines in an error dialog). Approve is
 // disabled while a request runs or when the verification is final, with the reason as a hover hint.
 import { useEffect, useState } from 'react';
-import { REDEMPTION_FINAL_REASONS, REDEMPTION_TEXTS, fullName, type RedemptionVerification } from '@dealer/contracts';
+import { REDEMPTION_FINAL_REASONS, REDEMPTION_TEXTS, fullName, locationLabel, type RedemptionVerification } from '@dealer/contracts';
 import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { Modal } from '../../../components/ui/modal/modal';
 import { confirm, notify } from '../../../components/ui/modal/notification-store';
@@ -76,7 +76,7 @@ function RoCell({ verification }: { verification: RedemptionVerification }) {
   return (
     <>
       <strong>{verification.roNumber}</strong>
-      <span className="detail-note">{verification.locationName ?? `Location ${verification.locationId}`}</span>
+      <span className="detail-note">{locationLabel(verification)}</span>
     </>
   );
 }

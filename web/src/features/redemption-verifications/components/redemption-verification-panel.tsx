@@ -4,7 +4,7 @@
 // and the Pending Approvals dialog.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
-import { REDEMPTION_TEXTS, fullName, type RedemptionVerification, type RedemptionVerificationType } from '@dealer/contracts';
+import { REDEMPTION_TEXTS, fullName, locationLabel, type RedemptionVerification, type RedemptionVerificationType } from '@dealer/contracts';
 import { notify } from '../../../components/ui/modal/notification-store';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
@@ -68,7 +68,7 @@ function RecentVerifications({ rows, activeId, onShow }: { rows: RedemptionVerif
             </div>
             <dl className="card-fields">
               <dt>Location</dt>
-              <dd>{v.locationName ?? `Location ${v.locationId}`}</dd>
+              <dd>{locationLabel(v)}</dd>
               <dt>Started</dt>
               <dd>{formatDateTime(v.startedDate)}</dd>
             </dl>
@@ -96,7 +96,7 @@ function RecentVerifications({ rows, activeId, onShow }: { rows: RedemptionVerif
             <tr key={v.redemptionVerificationId} className={v.redemptionVerificationId === activeId ? 'is-selected' : undefined}>
               <td>
                 <strong>{v.roNumber}</strong>
-                <span className="detail-note rv-block">{v.locationName ?? `Location ${v.locationId}`}</span>
+                <span className="detail-note rv-block">{locationLabel(v)}</span>
               </td>
               <td>
                 <StatusBadge verification={v} />
