@@ -2,7 +2,6 @@
 // Actions (a table on desktop, cards on mobile). Approve asks SPEC's confirmation, then accepts the verification
 // on the customer's behalf (SPEC 8 success toast; errors joined with blank lines in an error dialog). Approve is
 // disabled while a request runs or when the verification is final, with the reason as a hover hint.
-import { useEffect, useState } from 'react';
 import { REDEMPTION_FINAL_REASONS, REDEMPTION_TEXTS, fullName, locationLabel, type RedemptionVerification } from '@dealer/contracts';
 import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { Modal } from '../../../components/ui/modal/modal';
@@ -11,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { Tooltip } from '../../../components/ui/tooltip/tooltip';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
+import { useNow } from '../../../hooks/use-now';
 import { messagesOf } from '../../../lib/api-error';
 import { usePendingApprovals } from '../api/list-redemption-verifications';
 import { useOverrideRedemptionVerification } from '../api/override-redemption-verification';
@@ -31,16 +31,6 @@ function finalReason(v: RedemptionVerification, now: number): string | null {
   if (v.isFinal) return v.errorMessage ?? REDEMPTION_FINAL_REASONS.expired;
   if (Date.parse(v.expires) <= now) return REDEMPTION_FINAL_REASONS.expired;
   return null;
-}
-
-/** The clock, re-read every few seconds, so rows that pass their expiry turn final. */
-function useNow(intervalMs = 5000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }
 
 interface RowProps {
@@ -144,7 +134,8 @@ function ApprovalCards({ rows, ...rest }: { rows: RedemptionVerification[] } & O
 function PendingApprovalsBody({ customerId, customerName, onClose, onOverridden }: Omit<PendingApprovalsDialogProps, 'open'>) {
   const list = usePendingApprovals(customerId);
   const isMobile = useIsMobile();
-  const now = useNow();
+  // The clock, re-read every few seconds, so rows that pass their expiry turn final.
+  const now = useNow(5000);
   const override = useOverrideRedemptionVerification({
     onSuccess: (verification) => {
       onOverridden(verification);
