@@ -2,12 +2,12 @@
  * Messages of redemption verification: SPEC 8's confirmation and success texts, and the
  * server's refusals where SPEC shows none (worded here, listed in docs/decisions-redemption.md).
  */
+import { RO_INPUT_MESSAGES } from '../repair-orders/ro-records';
 import { REDEMPTION_VERIFICATION_LIMITS } from './constants';
 
 export const REDEMPTION_MESSAGES = {
   typeInvalid: 'Type must be email or text.',
-  roNumberRequired: 'RO Number is required',
-  locationRequired: 'Location is required',
+  ...RO_INPUT_MESSAGES,
   customerRequired: 'Customer is required.',
   customerNotFound: 'Customer not found.',
   roNotFound: 'Repair order not found.',

@@ -6,6 +6,12 @@ export interface RoInput {
   locationId: number;
 }
 
+/** SPEC 5 RO number rules: both are required, in the client's form and on the server. */
+export const RO_INPUT_MESSAGES = {
+  roNumberRequired: 'RO Number is required',
+  locationRequired: 'Location is required',
+} as const;
+
 /** C customer pay, W warranty, I internal. */
 export type LaborType = 'C' | 'W' | 'I';
 

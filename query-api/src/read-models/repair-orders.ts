@@ -4,15 +4,14 @@
  * customer details on an RO, and the CRM customers an RO belongs to (matched by e-mail or any
  * phone against the customer-search read model).
  */
-import { fullName, type AccountingDetail, type CustomerInfoFromRo, type CustomerSearchResult, type Location, type RepairOrder, type RoCustomer, type RoJob, type RoTotals } from '@dealer/contracts';
+import { fullName, RO_INPUT_MESSAGES, type AccountingDetail, type CustomerInfoFromRo, type CustomerSearchResult, type Location, type RepairOrder, type RoCustomer, type RoJob, type RoTotals } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 
 export type { AccountingDetail, CustomerInfoFromRo, Location, RepairOrder, RoCustomer, RoJob, RoTotals };
 
 export const RO_MESSAGES = {
   notFound: 'Repair order not found.',
-  roNumberRequired: 'RO Number is required',
-  locationRequired: 'Location is required',
+  ...RO_INPUT_MESSAGES,
   eitherAccountingOrCustomers: 'Ask for accounting rows or for customers, not both.',
   closedRequired: (ro: string) => `Repair order ${ro} is still open; only a closed repair order can be used here.`,
   openRequired: (ro: string) => `Repair order ${ro} is closed; only an open repair order can be used here.`,
