@@ -61,4 +61,6 @@ export const CUSTOMER_MESSAGES = {
   updated: 'Successfully updated profile.',
   notFound: 'Customer not found.',
   duplicate: 'You cannot save new customers with an existing email or phone.',
+  /** SPEC 8, after a message went to the customer (a registration message, a verification). */
+  sentTo: (name: string) => `Email or Text sent to ${name}.`,
 } as const;

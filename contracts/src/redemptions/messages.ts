@@ -2,6 +2,7 @@
  * Messages of redemption verification: SPEC 8's confirmation and success texts, and the
  * server's refusals where SPEC shows none (worded here, listed in docs/decisions-redemption.md).
  */
+import { CUSTOMER_MESSAGES } from '../customers/customer';
 import { RO_INPUT_MESSAGES } from '../repair-orders/ro-records';
 import { REDEMPTION_VERIFICATION_LIMITS } from './constants';
 
@@ -36,7 +37,7 @@ export const REDEMPTION_FINAL_REASONS = {
 export const REDEMPTION_TEXTS = {
   overrideConfirm: (name: string) => `Are you sure you want to accept this verification on behalf of ${name}? The customer will be notified.`,
   overrideSuccess: (roNumber: string) => `Redemption verification for RO# ${roNumber} successfully accepted.`,
-  sent: (name: string) => `Email or Text sent to ${name}.`,
+  sent: CUSTOMER_MESSAGES.sentTo,
   pendingApprovalsEmpty: 'No Pending Verifications',
 } as const;
 

@@ -2,6 +2,7 @@
 // titles, Edit and Clear, and the registration message (SPEC 4, 7, 8); Erase personal data for admins, and the
 // erased state of a customer whose personal data is gone.
 import {
+  CUSTOMER_MESSAGES,
   emailVerificationTitle,
   formatDate,
   fullName,
@@ -32,9 +33,6 @@ interface DetailsProps {
   onClear: () => void;
 }
 
-/** SPEC 8: after sending, staff read 'Email or Text sent to {name}.'. */
-export const registrationSentMessage = (name: string) => `Email or Text sent to ${name}.`;
-
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 function Row({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
@@ -48,7 +46,7 @@ function Row({ label, wide = false, children }: { label: string; wide?: boolean;
 
 function RegistrationActions({ customer, name }: { customer: Customer; name: string }) {
   const resend = useResendRegistration({
-    onSuccess: () => toast.success(registrationSentMessage(name)),
+    onSuccess: () => toast.success(CUSTOMER_MESSAGES.sentTo(name)),
     // 'Customer is already registered.', 'User MUST have email to register.', ... come from the server.
     onError: (error) => toast.errors(error.messages),
   });
