@@ -196,7 +196,7 @@ export async function prepareOurs(url: string): Promise<void> {
 export function oursSession(url: string, writers: number): AppendSession {
   return appendSession('ours', writers, () => {
     const sql: Sql = createPool(url, { max: poolSizeFor(writers) });
-    const store = new PostgresEventStore(sql);
+    const store = new PostgresEventStore(sql, process.env.BENCH_MAX_IN_FLIGHT ? { maxInFlight: Number(process.env.BENCH_MAX_IN_FLIGHT) } : {});
     return {
       append: async () => {
         await store.appendToStream(

@@ -35,6 +35,7 @@ const data = literal(benchEventData());
 const metadata = (n: string) =>
   `jsonb_build_object('eventId', ${n}, 'correlationId', gen_random_uuid(), 'causationId', null, 'actor', 'user:bench', 'time', now())`;
 
+/** Event ids: the lateral refers to g, or PostgreSQL would draw one uuid for every row. */
 const SCRIPTS: Record<string, (k: number) => string> = {
   plain_insert: (k) =>
     `insert into bench_events (stream, data) select 'bench-' || :client_id || '-' || :r || '-' || g, '${data}'::jsonb from generate_series(1, ${k}) g;`,
@@ -42,12 +43,19 @@ const SCRIPTS: Record<string, (k: number) => string> = {
   set_based_es_events_insert: (k) => `insert into es_events (global_position, stream_id, revision, event_id, event_type, data, metadata, transaction_id)
       select pg_current_xact_id()::text::bigint * 4096 + g - 1, 'bench-' || :client_id || '-' || :r || '-' || g, 0, x.id, 'BenchEvent',
              '${data}'::jsonb, ${metadata('x.id')}, pg_current_xact_id()
-      from generate_series(1, ${k}) g, lateral (select gen_random_uuid() as id) x
+      from generate_series(1, ${k}) g, lateral (select gen_random_uuid() as id where g > 0) x
       on conflict do nothing;`,
+  /** The fast path PostgresEventStore takes for 'no_stream' and exact expected revisions. */
+  es_append_events: (k) => `select count(*) from (select
+      (select array_agg('bench-' || :client_id || '-' || :r || '-' || g order by g) from generate_series(1, ${k}) g) as streams,
+      array_fill(-1::int8, array[${k}]) as expected,
+      (select jsonb_agg(jsonb_build_array(g, 0, x.id, 'BenchEvent', '${data}'::jsonb, ${metadata('x.id')}) order by g)
+         from generate_series(1, ${k}) g, lateral (select gen_random_uuid() as id where g > 0) x) as events) p,
+      es_append_events(p.streams, p.expected, p.events);`,
   es_append_batch: (k) => `select count(*) from es_append_batch((
       select jsonb_agg(jsonb_build_object('stream', 'bench-' || :client_id || '-' || :r || '-' || g, 'mode', 1, 'expected', 0,
         'events', jsonb_build_array(jsonb_build_object('id', x.id, 'type', 'BenchEvent', 'data', '${data}'::jsonb, 'metadata', ${metadata('x.id')}))))
-      from generate_series(1, ${k}) g, lateral (select gen_random_uuid() as id) x));`,
+      from generate_series(1, ${k}) g, lateral (select gen_random_uuid() as id where g > 0) x));`,
 };
 
 const admin = adminPool(settings.server);

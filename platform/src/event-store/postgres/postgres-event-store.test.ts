@@ -1,4 +1,5 @@
-import { describeEventStoreContract } from '../contract';
+import { describeEventStoreContract, newEvent } from '../contract';
+import { DuplicateEventIdError, WrongExpectedRevisionError } from '../port';
 import { createTestDatabase } from '../../testing/database';
 import { PostgresEventStore } from './postgres-event-store';
 import { createPool } from '../../db/postgres';
@@ -39,6 +40,74 @@ describe('PostgreSQL event store specifics', () => {
     }
   });
 
+  it('should judge each append of one batch on its own: conflicts fail alone, the rest is appended once', async () => {
+    const db = await createTestDatabase();
+    const store = new PostgresEventStore(db.sql);
+    try {
+      const existing = newEvent('A');
+      await store.appendToStream('batch-existing', [existing, newEvent('B')], { expectedRevision: 'no_stream' });
+      const reused = newEvent('R');
+      await store.appendToStream('batch-owner', [reused], { expectedRevision: 'no_stream' });
+      // Issued together, so they leave in shared statements (at most two on their way at once).
+      const fresh = Array.from({ length: 12 }, (_, i) => store.appendToStream(`batch-new-${i}`, [newEvent('N'), newEvent('M')], { expectedRevision: 'no_stream' }));
+      const outcomes = await Promise.allSettled([
+        ...fresh,
+        store.appendToStream('batch-existing', [newEvent('C')], { expectedRevision: 'no_stream' }),
+        store.appendToStream('batch-existing', [newEvent('C')], { expectedRevision: 5 }),
+        store.appendToStream('batch-existing', [newEvent('C')], { expectedRevision: 0 }),
+        store.appendToStream('batch-thief', [reused], { expectedRevision: 'no_stream' }),
+        store.appendToStream('batch-existing', [existing], { expectedRevision: -1 }),
+        store.appendToStream('batch-existing', [newEvent('D'), newEvent('E')], { expectedRevision: 1 }),
+      ]);
+      const settled = outcomes.slice(fresh.length);
+      for (const [i, outcome] of outcomes.slice(0, fresh.length).entries()) {
+        expect(outcome.status).toBe('fulfilled');
+        expect((outcome as PromiseFulfilledResult<{ nextExpectedRevision: number }>).value.nextExpectedRevision).toBe(1);
+        expect((await store.readStream(`batch-new-${i}`)).map((e) => e.type)).toEqual(['N', 'M']);
+      }
+      const reasons = settled.map((o) => (o.status === 'rejected' ? o.reason : null));
+      expect(reasons[0]).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(reasons[1]).toBeInstanceOf(WrongExpectedRevisionError);
+      // The stream's revision when that append was judged: before or after D and E went in.
+      expect([1, 3]).toContain((reasons[1] as WrongExpectedRevisionError).actual);
+      expect(reasons[2]).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(reasons[3]).toBeInstanceOf(DuplicateEventIdError);
+      // The first event again, with the revision it was appended at: an idempotent repeat.
+      expect(settled[4]).toMatchObject({ status: 'fulfilled', value: { nextExpectedRevision: 0 } });
+      expect(settled[5]).toMatchObject({ status: 'fulfilled', value: { nextExpectedRevision: 3 } });
+      const events = await store.readStream('batch-existing');
+      expect(events.map((e) => [e.revision, e.type])).toEqual([[0, 'A'], [1, 'B'], [2, 'D'], [3, 'E']]);
+      const positions = (await store.readAll({ maxCount: 100 })).map((e) => e.globalPosition);
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+      expect(new Set(positions).size).toBe(positions.length);
+    } finally {
+      await store.close();
+      await db.drop();
+    }
+  });
+
+  it('should refuse an exact expected revision the stream has not reached, and append the rest of its batch', async () => {
+    const db = await createTestDatabase();
+    const store = new PostgresEventStore(db.sql);
+    try {
+      await store.appendToStream('ahead', [newEvent('A')], { expectedRevision: 'no_stream' });
+      const [alone] = await Promise.allSettled([store.appendToStream('ahead', [newEvent('B')], { expectedRevision: 4 })]);
+      expect(alone).toMatchObject({ status: 'rejected', reason: { name: 'WrongExpectedRevisionError', actual: 0 } });
+      const outcomes = await Promise.allSettled([
+        store.appendToStream('other-0', [newEvent('X')], { expectedRevision: 'no_stream' }),
+        store.appendToStream('ahead', [newEvent('B')], { expectedRevision: 2 }),
+        store.appendToStream('other-1', [newEvent('X')], { expectedRevision: 'no_stream' }),
+        store.appendToStream('ahead', [newEvent('C')], { expectedRevision: 0 }),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect((await store.readStream('ahead')).map((e) => [e.revision, e.type])).toEqual([[0, 'A'], [1, 'C']]);
+    } finally {
+      await store.close();
+      await db.drop();
+    }
+  });
+
   it('should refuse an append that is not the first write of its transaction', async () => {
     const db = await createTestDatabase();
     try {
@@ -51,6 +120,13 @@ describe('PostgreSQL event store specifics', () => {
         })
         .catch((e: unknown) => e);
       expect(String(error)).toContain('first write of its transaction');
+      const fast = await db.sql
+        .begin(async (tx) => {
+          await tx`insert into checkpoints (name) values ('y')`;
+          await new PostgresEventStore(tx as unknown as typeof db.sql).appendToStream('s-2', [newEvent('A')], { expectedRevision: 'no_stream' });
+        })
+        .catch((e: unknown) => e);
+      expect(String(fast)).toContain('first write of its transaction');
     } finally {
       await db.drop();
     }

@@ -1,6 +1,7 @@
 /**
- * The PostgreSQL adapter of the event-store port (the default). One round trip per append
- * (the es_append function, see schema.ts); subscribers read below the oldest in-flight
+ * The PostgreSQL adapter of the event-store port (the default). Concurrent appends leave in
+ * shared statements, one round trip each (es_append_events, or es_append_batch for the modes and
+ * outcomes it alone handles; see schema.ts); subscribers read below the oldest in-flight
  * transaction, wake on LISTEN/NOTIFY and fall back to polling.
  */
 import type postgres from 'postgres';
@@ -59,6 +60,15 @@ interface PendingAppend {
   attempts: number;
   /** Sent in a batch of its own (after a batch failed as a whole). */
   alone: boolean;
+  /** Goes through es_append_batch, which tells every outcome apart (see the fast path in send). */
+  slow: boolean;
+}
+
+/** The last revision the stream must have for the fast path, -1 for 'no_stream'; null: not fast-pathable. */
+function fastExpected(p: PendingAppend): number | null {
+  if (p.slow) return null;
+  if (p.expected === 'no_stream') return -1;
+  return typeof p.expected === 'number' ? p.expected : null;
 }
 
 export interface PostgresEventStoreOptions {
@@ -98,7 +108,7 @@ export class PostgresEventStore implements EventStore {
     if (events.length > MAX_BATCH_EVENTS) return Promise.reject(new Error(`appendToStream takes at most ${MAX_BATCH_EVENTS} events`));
     const expected = options.expectedRevision ?? 'any';
     return new Promise<AppendResult>((resolve, reject) => {
-      this.queue.push({ streamId, events, expected, resolve, reject, attempts: 0, alone: false });
+      this.queue.push({ streamId, events, expected, resolve, reject, attempts: 0, alone: false, slow: false });
       this.pump();
     });
   }
@@ -121,7 +131,71 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  private async send(batch: PendingAppend[]): Promise<void> {
+  private send(batch: PendingAppend[]): Promise<void> {
+    return batch.every((p) => fastExpected(p) !== null) ? this.sendFast(batch) : this.sendSlow(batch);
+  }
+
+  /**
+   * The common case, appends with 'no_stream' or an exact expected revision: their revisions are
+   * known beforehand, so es_append_events is one INSERT (its plan made once per connection) and
+   * the unique (stream_id, revision) index does the concurrency check. An append whose stream is
+   * not at the expected revision inserts nothing; a unique violation (a conflict, an idempotent
+   * repeat, a reused event id) fails the statement. Either way those appends go again through
+   * es_append_batch, which tells the outcomes apart.
+   */
+  private async sendFast(batch: PendingAppend[]): Promise<void> {
+    const sql = this.sql;
+    const streams: string[] = [];
+    const expecteds: number[] = [];
+    const owners: number[] = [];
+    const events: unknown[] = [];
+    batch.forEach((p, index) => {
+      const expected = fastExpected(p)!;
+      streams.push(p.streamId);
+      expecteds.push(expected);
+      p.events.forEach((e, k) => {
+        owners.push(index + 1);
+        events.push([index + 1, expected + 1 + k, e.metadata.eventId, e.type, e.data, e.metadata]);
+      });
+    });
+    let rows: { global_position: string }[];
+    try {
+      rows = await sql`
+        select es_append_events as global_position
+          from es_append_events(${streams}::text[], ${expecteds}::int8[], ${sql.json(events as postgres.JSONValue)}::jsonb)`;
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') {
+        for (const p of batch) this.requeue(p, false, true);
+        return;
+      }
+      this.failBatch(batch, error);
+      return;
+    }
+    // Positions are xid * 4096 + (k - 1), k numbering the batch's events: k names the append.
+    const lastPosition = new Map<number, number>();
+    for (const row of rows) {
+      const position = Number(row.global_position);
+      const owner = owners[position % 4096]!;
+      lastPosition.set(owner, Math.max(lastPosition.get(owner) ?? 0, position));
+    }
+    batch.forEach((p, index) => {
+      const position = lastPosition.get(index + 1);
+      if (position === undefined) this.requeue(p, false, true);
+      else p.resolve({ nextExpectedRevision: fastExpected(p)! + p.events.length, position });
+    });
+    if (lastPosition.size > 0) this.scheduleNotify();
+  }
+
+  /** A failure of the whole statement: go again one append at a time, so only the culprit fails. */
+  private failBatch(batch: PendingAppend[], error: unknown): void {
+    const retriable = (error as { code?: string }).code === '40001';
+    for (const p of batch) {
+      if (batch.length > 1 || (retriable && p.attempts < 5)) this.requeue(p, true);
+      else p.reject(error);
+    }
+  }
+
+  private async sendSlow(batch: PendingAppend[]): Promise<void> {
     const sql = this.sql;
     // The batch travels as one JSON document: no array-type lookup on a fresh connection.
     const payload = batch.map((p) => {
@@ -132,12 +206,7 @@ export class PostgresEventStore implements EventStore {
     try {
       rows = await sql`select idx, next_revision, last_position, outcome from es_append_batch(${sql.json(payload as unknown as postgres.JSONValue)}::jsonb)`;
     } catch (error) {
-      // A failure of the whole statement: go again one append at a time, so only the culprit fails.
-      const retriable = (error as { code?: string }).code === '40001';
-      for (const p of batch) {
-        if (batch.length > 1 || (retriable && p.attempts < 5)) this.requeue(p, true);
-        else p.reject(error);
-      }
+      this.failBatch(batch, error);
       return;
     }
     let appended = false;
@@ -159,8 +228,8 @@ export class PostgresEventStore implements EventStore {
     if (appended) this.scheduleNotify();
   }
 
-  private requeue(p: PendingAppend, alone: boolean): void {
-    this.queue.unshift({ ...p, attempts: p.attempts + 1, alone });
+  private requeue(p: PendingAppend, alone: boolean, slow = p.slow): void {
+    this.queue.unshift({ ...p, attempts: p.attempts + 1, alone, slow });
   }
 
   /** Wakes subscribers in every process; many appends close together share one NOTIFY. */

@@ -416,4 +416,46 @@ $fn$;
 alter function es_append_batch(jsonb) set plan_cache_mode = force_generic_plan;
 `,
   },
+  {
+    id: '0011_event_store_plain_appends',
+    sql: /* sql */ `
+-- The fast path of PostgresEventStore: appends whose revisions are known beforehand ('no_stream'
+-- or an exact expected revision), one INSERT for the batch. p_streams / p_expected: one element
+-- per append (p_expected -1 for 'no_stream'); p_events: [[append number from 1, revision, id,
+-- type, data, metadata], ...]. The unique (stream_id, revision) index is the concurrency check
+-- and the unique event_id index the idempotency check: any clash raises 23505, and the client
+-- sends those appends again through es_append_batch, which tells the outcomes apart. An append
+-- with p_expected >= 0 goes in only when the stream's revision p_expected exists (with the unique
+-- index: the stream is exactly there); otherwise none of its events do, and no position of it is
+-- returned. Positions are xid * 4096 + the event's index in p_events.
+-- The same INSERT sent from the client got a fresh custom plan on every call (the arrays' lengths
+-- make each custom plan look cheaper than the generic one), and planning cost more than the
+-- insert: here the plan is made once per connection.
+create or replace function es_append_events(p_streams text[], p_expected int8[], p_events jsonb)
+returns setof int8
+language plpgsql set plan_cache_mode = force_generic_plan as $fn$
+declare
+  v_xid int8;
+begin
+  if pg_current_xact_id_if_assigned() is not null then
+    raise exception 'es_append_events must be the first write of its transaction';
+  end if;
+  if jsonb_array_length(p_events) > 4096 then raise exception 'es_append_events takes at most 4096 events at once'; end if;
+  v_xid := pg_current_xact_id()::text::int8;
+  return query
+    with ready as (
+      select a.n from unnest(p_streams, p_expected) with ordinality as a(stream_id, expected, n)
+       where a.expected < 0 or exists (select 1 from es_events e where e.stream_id = a.stream_id and e.revision = a.expected)
+    ), inserted as (
+      insert into es_events (global_position, stream_id, revision, event_id, event_type, data, metadata, transaction_id)
+      select v_xid * 4096 + v.k - 1, p_streams[(v.e ->> 0)::int4], (v.e ->> 1)::int8, (v.e ->> 2)::uuid, v.e ->> 3, v.e -> 4, v.e -> 5, v_xid::text::xid8
+        from jsonb_array_elements(p_events) with ordinality as v(e, k)
+       where (v.e ->> 0)::int4 in (select n from ready)
+      returning global_position
+    )
+    select global_position from inserted;
+end
+$fn$;
+`,
+  },
 ] as const;
