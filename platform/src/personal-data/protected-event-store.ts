@@ -52,23 +52,29 @@ export class ProtectedEventStore implements EventStore {
     for (const e of events) if ((e.data as Data | null)?.__pii) subjects.push(subjectOf(e.data)!);
     if (subjects.length === 0) return events;
     const keys = await this.vault.loadKeys(subjects);
+    const boxed: number[] = [];
+    const items: { key: ReturnType<typeof keys.get>; box: PersonalDataBox }[] = [];
+    for (let i = 0; i < events.length; i++) {
+      const data = events[i]!.data as Data | null;
+      const box = data?.__pii as PersonalDataBox | undefined;
+      if (!data || !box) continue;
+      boxed.push(i);
+      items.push({ key: keys.get(subjectOf(data)!), box });
+    }
+    const contents = await this.vault.openBoxes(items);
     // Plain loops instead of object rest and spread: a rebuild opens a million events, and V8's
     // generic copy paths cost more than the decryption's bookkeeping.
-    const opened: RecordedEvent[] = new Array(events.length);
-    for (let i = 0; i < events.length; i++) {
+    const opened: RecordedEvent[] = events.slice();
+    for (let j = 0; j < boxed.length; j++) {
+      const i = boxed[j]!;
       const e = events[i]!;
-      const data = e.data as Data | null;
-      const box = data?.__pii as PersonalDataBox | undefined;
-      if (!data || !box) {
-        opened[i] = e;
-        continue;
-      }
+      const data = e.data as Data;
       const out: Data = {};
       for (const k in data) if (k !== '__pii') out[k] = data[k];
-      const fields = this.vault.openBox(keys.get(subjectOf(data)!), box);
+      const fields = contents[j];
       if (fields) Object.assign(out, fields);
       else {
-        for (const f of box.fields) out[f] = null;
+        for (const f of items[j]!.box.fields) out[f] = null;
         out.personalDataErased = true;
       }
       opened[i] = { streamId: e.streamId, revision: e.revision, globalPosition: e.globalPosition, type: e.type, data: out, metadata: e.metadata };
@@ -97,7 +103,7 @@ export class ProtectedEventStore implements EventStore {
     return this.inner.headPosition();
   }
 
-  close(): Promise<void> {
-    return this.inner.close();
+  async close(): Promise<void> {
+    await Promise.all([this.inner.close(), this.vault.close()]);
   }
 }

@@ -8,6 +8,7 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Sql } from '../db/postgres';
+import { BoxOpener, type BoxOpenerOptions } from './box-opener';
 
 export const PII_KEY_MIGRATIONS = [
   {
@@ -57,14 +58,16 @@ export class PersonalDataVault {
   private old = new Map<string, { state: KeyState; until: number }>();
   private readonly generationSize: number;
   private readonly ttlMs: number;
+  private readonly opener: BoxOpener;
 
   constructor(
     private readonly sql: Sql,
     private readonly masterKey: Buffer,
-    options: { maxCachedKeys?: number; cacheTtlMs?: number } = {},
+    options: { maxCachedKeys?: number; cacheTtlMs?: number; opener?: BoxOpenerOptions } = {},
   ) {
     this.generationSize = Math.max(1, Math.floor((options.maxCachedKeys ?? 1_000_000) / 2));
     this.ttlMs = options.cacheTtlMs ?? 60_000;
+    this.opener = new BoxOpener(({ key, box }) => JSON.parse(open(key, box).toString()) as Record<string, unknown>, options.opener);
   }
 
   private cached(subjectId: string): KeyState | undefined {
@@ -123,6 +126,20 @@ export class PersonalDataVault {
   openBox(key: KeyState | undefined, box: PersonalDataBox): Record<string, unknown> | null {
     if (!key || key === 'erased') return null;
     return JSON.parse(open(key, box.box).toString()) as Record<string, unknown>;
+  }
+
+  /** openBox for a whole batch: large batches are opened on worker threads (see BoxOpener). */
+  async openBoxes(items: { key: KeyState | undefined; box: PersonalDataBox }[]): Promise<(Record<string, unknown> | null)[]> {
+    const sealed: { key: Buffer; box: string }[] = [];
+    for (const { key, box } of items) if (key && key !== 'erased') sealed.push({ key, box: box.box });
+    const opened = await this.opener.openAll(sealed);
+    let next = 0;
+    return items.map(({ key }) => (key && key !== 'erased' ? opened[next++]! : null));
+  }
+
+  /** Ends the worker threads that open boxes (they start again when needed). */
+  close(): Promise<void> {
+    return this.opener.close();
   }
 
   /** Destroys the subject's key: every box sealed with it becomes unreadable for good. */
