@@ -26,11 +26,17 @@ export interface BoxOpenerOptions {
   threads?: number;
   /** Batches smaller than this are opened in the caller's thread. */
   minWorkerBatch?: number;
+  /** The worker's script (tests replace it). */
+  workerUrl?: URL;
 }
+
+/** A worker thread failed (not a box): the batch is opened in the calling thread instead. */
+class WorkerFailure extends Error {}
 
 export class BoxOpener {
   private readonly threads: number;
   private readonly minWorkerBatch: number;
+  private readonly workerUrl: URL;
   private workers: Worker[] = [];
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
@@ -41,6 +47,7 @@ export class BoxOpener {
   ) {
     this.threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
     this.minWorkerBatch = options.minWorkerBatch ?? 512;
+    this.workerUrl = options.workerUrl ?? new URL('./box-opener.worker.mjs', import.meta.url);
   }
 
   /** Each box's fields, in order; rejects when any box does not open (a wrong key or a tampered box). */
@@ -48,8 +55,14 @@ export class BoxOpener {
     if (boxes.length < this.minWorkerBatch || this.threads === 0) return boxes.map(this.openInThread);
     const workers = this.start();
     const size = Math.ceil(boxes.length / workers.length);
-    const parts = await Promise.all(workers.map((worker, i) => this.send(worker, boxes.slice(i * size, (i + 1) * size))));
-    return parts.flat();
+    try {
+      const parts = await Promise.all(workers.map((worker, i) => this.send(worker, boxes.slice(i * size, (i + 1) * size))));
+      return parts.flat();
+    } catch (error) {
+      // A dead worker must not stop a projection: this batch is opened here, the next one tries workers again.
+      if (error instanceof WorkerFailure) return boxes.map(this.openInThread);
+      throw error;
+    }
   }
 
   private send(worker: Worker, boxes: SealedBox[]): Promise<Fields[]> {
@@ -70,7 +83,7 @@ export class BoxOpener {
   private start(): Worker[] {
     if (this.workers.length > 0) return this.workers;
     this.workers = Array.from({ length: this.threads }, () => {
-      const worker = new Worker(new URL('./box-opener.worker.mjs', import.meta.url));
+      const worker = new Worker(this.workerUrl);
       // Idle workers never keep the process alive; close() ends them.
       worker.unref();
       worker.on('message', (m: { id: number; json?: string; error?: string }) => {
@@ -81,10 +94,10 @@ export class BoxOpener {
       });
       // Only a worker still in use fails the batches; one being closed or replaced is ignored.
       worker.on('error', (error: Error) => {
-        if (this.workers.includes(worker)) this.fail(error);
+        if (this.workers.includes(worker)) this.fail(new WorkerFailure(`box opener worker failed: ${error.message}`));
       });
       worker.on('exit', (code) => {
-        if (this.workers.includes(worker)) this.fail(new Error(`box opener worker stopped with code ${code}`));
+        if (this.workers.includes(worker)) this.fail(new WorkerFailure(`box opener worker stopped with code ${code}`));
       });
       return worker;
     });
@@ -92,7 +105,7 @@ export class BoxOpener {
   }
 
   /** A worker died: everything it was doing fails, and the next batch starts fresh workers. */
-  private fail(error: Error): void {
+  private fail(error: WorkerFailure): void {
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
     const workers = this.workers;

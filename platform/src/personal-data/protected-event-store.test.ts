@@ -24,8 +24,9 @@ function created(customerId: string, n: number): NewEvent {
 }
 
 /** A store whose vault opens batches of `minWorkerBatch` boxes or more on worker threads. */
-function protectedStore(minWorkerBatch: number) {
-  return new ProtectedEventStore(new PostgresEventStore(db.sql), new PersonalDataVault(db.sql, masterKey, { opener: { minWorkerBatch, threads: 2 } }));
+function protectedStore(minWorkerBatch: number, workerUrl?: URL) {
+  const opener = { minWorkerBatch, threads: 2, ...(workerUrl ? { workerUrl } : {}) };
+  return new ProtectedEventStore(new PostgresEventStore(db.sql), new PersonalDataVault(db.sql, masterKey, { opener }));
 }
 
 describe('ProtectedEventStore reading a batch', () => {
@@ -52,7 +53,10 @@ describe('ProtectedEventStore reading a batch', () => {
     await onWorkers.close();
     // Closed workers start again for the next batch.
     expect(await onWorkers.readAll({ maxCount: 1000 })).toEqual(inThread);
-    await Promise.all([writer.close(), onWorkers.close()]);
+    // A worker that cannot run (here: its script is missing) leaves the batch to the calling thread.
+    const brokenWorkers = protectedStore(10, new URL('./no-such-worker.mjs', import.meta.url));
+    expect(await brokenWorkers.readAll({ maxCount: 1000 })).toEqual(inThread);
+    await Promise.all([writer.close(), onWorkers.close(), brokenWorkers.close()]);
   });
 
   it('should give an erased subject null personal fields among opened ones', async () => {
