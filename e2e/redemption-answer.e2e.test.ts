@@ -142,6 +142,10 @@ describe('the redemption verification page', () => {
     expect((await approvedList.getByRole('listitem').allTextContents()).map((t) => t.split(' – ')[0])).toEqual([approved]);
     expect((await declinedList.getByRole('listitem').allTextContents()).map((t) => t.split(' – ')[0]).sort()).toEqual([...declined].sort());
     expect(await page.getByRole('button', { name: 'Submit answer' }).count()).toBe(0);
+    // Answered: no deadline any more.
+    await visible(facts.getByText(ro.roNumber, { exact: true }));
+    expect(await facts.getByText('Answer by').count()).toBe(0);
+    expect(await facts.getByText('Expired').count()).toBe(0);
     await screenshot(page, 'verify-redemption-done-desktop');
 
     const recorded = await finalState(verification.id);

@@ -1,6 +1,7 @@
 // The page a redemption-verification message links to (/verify/redemption/:token): the RO#, the location and
 // the expiry, and per op code a choice of Approve or Decline; "Submit answer" sends the customer's answer.
 // An unknown or used link, an expired or already final verification shows the server's message and no form.
+// The deadline shows while the verification is open ("Answer by") or once it expired ("Expired").
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useMemo, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,6 +17,7 @@ import {
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { messagesOf } from '../../../lib/api-error';
 import { useAnswerVerification } from '../api/answer-verification';
+import { deadlineLabel } from './deadline-label';
 import { useVerificationByToken } from '../api/get-verification-by-token';
 import './redemption-answer.css';
 
@@ -47,6 +49,7 @@ const answersSchema = v.object({
 const opCodeName = (o: VerificationOpCode) => (o.description ? `${o.opCode} – ${o.description}` : o.opCode);
 
 function Facts({ verification }: { verification: PublicRedemptionVerification }) {
+  const deadline = deadlineLabel(verification);
   return (
     <dl className="redemption-facts">
       <div>
@@ -57,10 +60,12 @@ function Facts({ verification }: { verification: PublicRedemptionVerification })
         <dt>Location</dt>
         <dd>{locationLabel(verification)}</dd>
       </div>
-      <div>
-        <dt>{verification.isFinal ? 'Expired' : 'Answer by'}</dt>
-        <dd>{formatDateTime(verification.expires)}</dd>
-      </div>
+      {deadline && (
+        <div>
+          <dt>{deadline}</dt>
+          <dd>{formatDateTime(verification.expires)}</dd>
+        </div>
+      )}
     </dl>
   );
 }
@@ -96,7 +101,15 @@ function AnswerRecorded({ verification }: { verification: PublicRedemptionVerifi
   );
 }
 
-function AnswerForm({ token, verification }: { token: string; verification: PublicRedemptionVerification }) {
+function AnswerForm({
+  token,
+  verification,
+  answer,
+}: {
+  token: string;
+  verification: PublicRedemptionVerification;
+  answer: ReturnType<typeof useAnswerVerification>;
+}) {
   const opCodes = verification.opCodes;
   const form = useForm<v.InferInput<typeof answersSchema>, unknown, v.InferOutput<typeof answersSchema>>({
     resolver: valibotResolver(answersSchema),
@@ -104,7 +117,6 @@ function AnswerForm({ token, verification }: { token: string; verification: Publ
     reValidateMode: 'onChange',
     defaultValues: { answers: opCodes.map(() => '') },
   });
-  const answer = useAnswerVerification();
   const errors = form.formState.errors.answers;
   const submit = form.handleSubmit(({ answers }) => {
     const chosen = (choice: Choice) => opCodes.filter((_, i) => answers[i] === choice).map((o) => o.opCode);
@@ -175,6 +187,8 @@ function AnswerForm({ token, verification }: { token: string; verification: Publ
 
 export function RedemptionAnswer({ token }: { token: string }) {
   const query = useVerificationByToken(token);
+  // The answer's mutation lives here: once answered, the facts show the verification as recorded.
+  const answer = useAnswerVerification();
   const verification = query.data;
   // One form per loaded verification (the op codes decide its fields).
   const formKey = useMemo(() => verification?.opCodes.map((o) => o.opCode).join('|') ?? '', [verification]);
@@ -195,13 +209,13 @@ export function RedemptionAnswer({ token }: { token: string }) {
   } else {
     content = (
       <>
-        <Facts verification={query.data} />
+        <Facts verification={answer.data ?? query.data} />
         {query.data.isFinal ? (
           <p className="alert alert-danger" role="alert">
             {query.data.errorMessage ?? REDEMPTION_MESSAGES.linkInvalid}
           </p>
         ) : (
-          <AnswerForm key={formKey} token={token} verification={query.data} />
+          <AnswerForm key={formKey} token={token} verification={query.data} answer={answer} />
         )}
       </>
     );
