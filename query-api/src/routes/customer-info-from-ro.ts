@@ -2,8 +2,10 @@
  * GET /api/customer-info-from-ro?roNumber=&locationId=&isClosedRo=1|0 : the customer details
  * on an RO, to prefill a new customer (Populate from RO / Populate from Closed RO). An open-RO
  * lookup of a closed RO, or a closed-RO lookup of an open one, is answered 404 with the reason.
+ * SPEC 6: only admins get Populate from Closed RO, so only admins may make the closed lookup.
  */
 import type { FastifyInstance } from 'fastify';
+import { AUTH_MESSAGES } from '@dealer/contracts';
 import { DomainError, type Sql } from '@dealer/platform';
 import { RO_MESSAGES, getCustomerInfoFromRo } from '../read-models/repair-orders';
 import { requireRo, roQuerystring } from './ro-data';
@@ -35,8 +37,9 @@ export function customerInfoFromRoRoutes(sql: Sql) {
         },
       },
       async (request) => {
-        const { roNumber, locationId } = requireRo(request.query);
         const wantClosed = request.query.isClosedRo === 1;
+        if (wantClosed && !request.auth?.roles.includes('admin')) throw new DomainError('forbidden', [AUTH_MESSAGES.forbidden]);
+        const { roNumber, locationId } = requireRo(request.query);
         const lookup = await getCustomerInfoFromRo(sql, locationId, roNumber);
         if (!lookup.found) throw new DomainError('not_found', [RO_MESSAGES.notFound]);
         if (lookup.isClosed !== wantClosed) {

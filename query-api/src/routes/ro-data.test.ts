@@ -10,6 +10,7 @@ import { loginAs } from '@dealer/launcher/testing/auth';
 
 let server: TestServer;
 let staff: Record<string, string>;
+let admin: Record<string, string>;
 let customer: Record<string, string>;
 /** Position of the last customer written, so reads wait for the projections. */
 let position = '0';
@@ -34,6 +35,7 @@ const danaRo = (roNumber: string, locationId: number, extra: Record<string, unkn
 beforeAll(async () => {
   server = await startTestServer({ webDist: null });
   staff = (await loginAs(server, 'employee')).headers;
+  admin = (await loginAs(server, 'admin')).headers;
   customer = (await loginAs(server, 'customer')).headers;
   const create = async (key: string, body: Record<string, unknown>) => {
     const res = await server.product.app.inject({ method: 'POST', url: '/api/customers', headers: staff, payload: body });
@@ -137,7 +139,9 @@ describe('GET /api/ro-data', () => {
 });
 
 describe('GET /api/customer-info-from-ro', () => {
-  const info = (ro: string, locationId: number, closed: 0 | 1) => get(`/api/customer-info-from-ro?roNumber=${ro}&locationId=${locationId}&isClosedRo=${closed}`);
+  // The closed-RO lookup is an admin's (Populate from Closed RO); the open one any employee's.
+  const info = (ro: string, locationId: number, closed: 0 | 1, headers = closed ? admin : staff) =>
+    get(`/api/customer-info-from-ro?roNumber=${ro}&locationId=${locationId}&isClosedRo=${closed}`, headers);
 
   it('should answer the customer on an open RO for an open-RO lookup', async () => {
     const res = await info('9900002', 2, 0);
@@ -158,6 +162,14 @@ describe('GET /api/customer-info-from-ro', () => {
     expect(asClosed.json().errors).toEqual(['Repair order 9900002 is still open; only a closed repair order can be used here.']);
     expect((await info('9900003', 1, 1)).statusCode).toBe(200); // a voided RO counts as closed
     expect((await info('5550001', 1, 0)).json().errors).toEqual(['Repair order not found.']);
+  });
+
+  it('should refuse the closed-RO lookup to staff who are not admins', async () => {
+    const asEmployee = await info('9900001', 1, 1, staff);
+    expect(asEmployee.statusCode).toBe(403);
+    expect(asEmployee.json().errors).toEqual(['You do not have access to this page.']);
+    expect(JSON.stringify(asEmployee.json())).not.toContain('Dana');
+    expect((await info('9900002', 2, 0, staff)).statusCode).toBe(200);
   });
 });
 
