@@ -46,9 +46,9 @@ export interface Product {
 
 export type ProductEnv = Env & { piiMasterKey: Buffer; authSecret: string };
 
-export async function prepareDatabase(env: ProductEnv): Promise<Sql> {
+export async function prepareDatabase(env: ProductEnv, options: { applicationName?: string } = {}): Promise<Sql> {
   await ensureDatabase(env.DATABASE_URL);
-  const sql = createPool(env.DATABASE_URL, { max: 20 });
+  const sql = createPool(env.DATABASE_URL, { max: 20, ...options });
   await migrate(sql, PRODUCT_MIGRATIONS);
   return sql;
 }

@@ -3,9 +3,10 @@ import postgres from 'postgres';
 
 export type Sql = postgres.Sql;
 
-export function createPool(url: string, options: { max?: number } = {}): Sql {
+export function createPool(url: string, options: { max?: number; applicationName?: string } = {}): Sql {
   return postgres(url, {
     max: options.max ?? 10,
+    ...(options.applicationName ? { connection: { application_name: options.applicationName } } : {}),
     onnotice: () => undefined,
     // bigint columns arrive as strings; callers convert where they need numbers.
     types: {},

@@ -2,6 +2,7 @@ import { describeEventStoreContract, newEvent } from '../contract';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from '../port';
 import { createTestDatabase } from '../../testing/database';
 import { PostgresEventStore } from './postgres-event-store';
+import { NO_EVENTS_APPLICATION_NAME } from './schema';
 import { createPool } from '../../db/postgres';
 import { describe, expect, it } from 'vitest';
 
@@ -105,6 +106,56 @@ describe('PostgreSQL event store specifics', () => {
     } finally {
       await store.close();
       await db.drop();
+    }
+  });
+
+  it('should read past long transactions that cannot append here, and never past one that can', async () => {
+    const db = await createTestDatabase();
+    const elsewhere = await createTestDatabase();
+    const bulk = createPool(db.url, { max: 1, applicationName: NO_EVENTS_APPLICATION_NAME });
+    const store = new PostgresEventStore(db.sql);
+    /** Opens a write transaction on `sql` and keeps it open until the returned function is called. */
+    const holdOpen = async (sql: typeof db.sql, write: (tx: typeof db.sql) => Promise<unknown>) => {
+      let release!: () => void;
+      let written!: () => void;
+      const wrote = new Promise<void>((resolve) => (written = resolve));
+      const done = sql.begin(async (tx) => {
+        await write(tx as unknown as typeof db.sql);
+        written();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await wrote;
+      return async () => {
+        release();
+        await done;
+      };
+    };
+    const readable = async (streamId: string) => (await store.readAll({ maxCount: 1000 })).some((e) => e.streamId === streamId);
+    try {
+      // Another database's transaction, and this database's bulk (no-events) one: not waited for.
+      const endElsewhere = await holdOpen(elsewhere.sql, (tx) => tx`insert into checkpoints (name) values ('long')`);
+      const endBulk = await holdOpen(bulk, (tx) => tx`insert into checkpoints (name) values ('bulk')`);
+      await store.appendToStream('past-long', [newEvent('A')], { expectedRevision: 'no_stream' });
+      expect(await readable('past-long')).toBe(true);
+      expect(await store.headPosition()).toBeGreaterThan(0);
+
+      // A transaction of this database that may append: events after it wait until it ends.
+      const endLocal = await holdOpen(db.sql, (tx) => tx`insert into checkpoints (name) values ('local')`);
+      await store.appendToStream('behind-local', [newEvent('B')], { expectedRevision: 'no_stream' });
+      expect(await readable('behind-local')).toBe(false);
+      await endLocal();
+      expect(await readable('behind-local')).toBe(true);
+      await Promise.all([endElsewhere(), endBulk()]);
+
+      // The database keeps bulk connections from appending, so skipping them stays safe.
+      const refused = await new PostgresEventStore(bulk).appendToStream('from-bulk', [newEvent('C')], { expectedRevision: 'no_stream' }).catch((e: unknown) => e);
+      expect(String(refused)).toContain('must not append events');
+      const refusedSlow = await new PostgresEventStore(bulk).appendToStream('from-bulk', [newEvent('C')]).catch((e: unknown) => e);
+      expect(String(refusedSlow)).toContain('must not append events');
+    } finally {
+      await store.close();
+      await bulk.end();
+      await Promise.all([db.drop(), elsewhere.drop()]);
     }
   });
 

@@ -9,9 +9,18 @@
  * the append path. An append must be the first write of its transaction (one append per
  * transaction, at most 4096 events); es_append refuses otherwise.
  *
+ * The horizon (migration 0012, es_read_horizon) leaves out transactions that cannot append to
+ * this store: those of other databases on the server, and those of connections named
+ * NO_EVENTS_APPLICATION_NAME (bulk work such as the DMS import, which the database then forbids
+ * to append). A long import no longer holds back subscriptions and read-your-writes.
+ *
  * Optimistic concurrency comes from the unique (stream_id, revision) index, idempotency from
  * the unique event_id index: an append is one INSERT.
  */
+
+/** application_name of connections that never append events (bulk imports): readers need not wait for them. */
+export const NO_EVENTS_APPLICATION_NAME = 'dealer-no-events';
+
 export const EVENT_STORE_MIGRATIONS = [
   {
     id: '0001_event_store',
@@ -456,6 +465,42 @@ begin
     select global_position from inserted;
 end
 $fn$;
+`,
+  },
+  {
+    id: '0012_event_store_read_horizon',
+    sql: /* sql */ `
+-- Readers read rows whose transaction id is below the oldest transaction that may still append
+-- to this store. pg_snapshot_xmin counts every transaction on the server; here the in-flight
+-- transactions of other databases, and of this database's connections named
+-- '${NO_EVENTS_APPLICATION_NAME}', are left out: they cannot write es_events (the trigger below), so no row of
+-- theirs can appear later below the horizon. Without such a transaction in flight the horizon
+-- is the snapshot's xmax. An xid pg_stat_activity does not show (it shows only what the role
+-- may see, and may lag) is counted, which only makes the horizon lower: never wrong.
+-- Callers evaluate it once per statement: (select es_read_horizon()).
+create or replace function es_read_horizon() returns xid8
+language sql stable as $fn$
+  select coalesce(
+    (select min(x) from pg_snapshot_xip(pg_current_snapshot()) as x
+      where x::xid not in (select a.backend_xid from pg_stat_activity a
+                            where a.backend_xid is not null
+                              and (a.datname <> current_database() or a.application_name = '${NO_EVENTS_APPLICATION_NAME}'))),
+    pg_snapshot_xmax(pg_current_snapshot()))
+$fn$;
+
+create or replace function es_refuse_no_events_writers() returns trigger
+language plpgsql as $fn$
+begin
+  if current_setting('application_name') = '${NO_EVENTS_APPLICATION_NAME}' then
+    raise exception 'a connection named ${NO_EVENTS_APPLICATION_NAME} must not append events';
+  end if;
+  return null;
+end
+$fn$;
+
+drop trigger if exists es_events_refuse_no_events_writers on es_events;
+create trigger es_events_refuse_no_events_writers before insert on es_events
+  for each statement execute function es_refuse_no_events_writers();
 `,
   },
 ] as const;
