@@ -70,7 +70,9 @@ function buildHeaders(method: Method, url: string, hasBody: boolean, extra?: Rec
   const headers = new Headers({ Accept: 'application/json' });
   if (hasBody) headers.set('Content-Type', 'application/json');
   const position = minPosition();
-  if (method === 'GET' && position) headers.set(MIN_POSITION_HEADER, position);
+  // Every request: GETs show what was saved, and commands that consult a read model (duplicate
+  // checks, verification rules) judge against it.
+  if (position) headers.set(MIN_POSITION_HEADER, position);
   if (isRelative(url)) {
     // SPEC 7: relative URLs carry the Bearer token; non-GET ones echo the anti-forgery cookie in a header.
     const token = authHooks?.token();
