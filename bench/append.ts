@@ -193,10 +193,10 @@ export async function prepareOurs(url: string): Promise<void> {
   }
 }
 
-export function oursSession(url: string, writers: number): AppendSession {
+export function oursSession(url: string, writers: number, maxInFlight?: number): AppendSession {
   return appendSession('ours', writers, () => {
     const sql: Sql = createPool(url, { max: poolSizeFor(writers) });
-    const store = new PostgresEventStore(sql, process.env.BENCH_MAX_IN_FLIGHT ? { maxInFlight: Number(process.env.BENCH_MAX_IN_FLIGHT) } : {});
+    const store = new PostgresEventStore(sql, maxInFlight ? { maxInFlight } : {});
     return {
       append: async () => {
         await store.appendToStream(

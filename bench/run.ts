@@ -9,7 +9,7 @@
  *
  * Settings (environment, see bench/README.md): BENCH_SECONDS (10), BENCH_ROUNDS (2),
  * BENCH_WARMUP_SECONDS (1), BENCH_WRITERS (1,8,32), BENCH_EVENTS (1000000), BENCH_REBUILD_BATCH,
- * BENCH_REBUILD_MAX_SECONDS (55), BENCH_SECTIONS (abc), BENCH_QUIET_WAIT_SECONDS (1),
+ * BENCH_REBUILD_MAX_SECONDS (55), BENCH_SECTIONS (abc), BENCH_MAX_IN_FLIGHT, BENCH_QUIET_WAIT_SECONDS (1),
  * BENCH_DATABASE_SERVER (postgres://postgres@127.0.0.1:5432), BENCH_PGBENCH (/usr/bin/pgbench).
  */
 import { writeFile, mkdir } from 'node:fs/promises';
@@ -95,7 +95,7 @@ async function appendSection(): Promise<void> {
   for (const writers of settings.writers) {
     type Runner = { label: string; url: string; session: AppendSession | PgbenchSession };
     const runners: Runner[] = [];
-    if (ours) runners.push({ label: 'ours', url: ours, session: oursSession(ours, writers) });
+    if (ours) runners.push({ label: 'ours', url: ours, session: oursSession(ours, writers, settings.maxInFlight) });
     if (peer) runners.push({ label: 'peer', url: peer, session: peerSession(peer, writers) });
     if (pgb) runners.push({ label: 'pgbench', url: pgb, session: await openPgbench(pgb, writers) });
     try {

@@ -33,6 +33,8 @@ export interface BenchSettings {
   rebuildBatchSize: number | undefined;
   /** Sections to run: a = appends, b = pgbench, c = rebuild. */
   sections: Set<'a' | 'b' | 'c'>;
+  /** Our store's statements in flight at once (its maxInFlight); undefined: the store's default. */
+  maxInFlight: number | undefined;
 }
 
 export function loadSettings(): BenchSettings {
@@ -51,5 +53,6 @@ export function loadSettings(): BenchSettings {
     events: int('BENCH_EVENTS', 1_000_000, 2),
     rebuildBatchSize: batch,
     sections,
+    maxInFlight: process.env.BENCH_MAX_IN_FLIGHT ? int('BENCH_MAX_IN_FLIGHT', 2) : undefined,
   };
 }

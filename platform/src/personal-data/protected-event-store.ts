@@ -48,19 +48,17 @@ export class ProtectedEventStore implements EventStore {
   async open(events: RecordedEvent[]): Promise<RecordedEvent[]> {
     // An erasure recorded by another process: drop any cached copy of the key now.
     for (const e of events) if (e.type === 'CustomerPersonalDataErased') this.vault.forget(subjectOf(e.data)!);
-    const subjects: string[] = [];
-    for (const e of events) if ((e.data as Data | null)?.__pii) subjects.push(subjectOf(e.data)!);
-    if (subjects.length === 0) return events;
-    const keys = await this.vault.loadKeys(subjects);
     const boxed: number[] = [];
-    const items: { key: ReturnType<typeof keys.get>; box: PersonalDataBox }[] = [];
+    const subjects: string[] = [];
     for (let i = 0; i < events.length; i++) {
       const data = events[i]!.data as Data | null;
-      const box = data?.__pii as PersonalDataBox | undefined;
-      if (!data || !box) continue;
+      if (!data?.__pii) continue;
       boxed.push(i);
-      items.push({ key: keys.get(subjectOf(data)!), box });
+      subjects.push(subjectOf(data)!);
     }
+    if (boxed.length === 0) return events;
+    const keys = await this.vault.loadKeys(subjects);
+    const items = boxed.map((i, j) => ({ key: keys.get(subjects[j]!), box: (events[i]!.data as Data).__pii as PersonalDataBox }));
     const contents = await this.vault.openBoxes(items);
     // Plain loops instead of object rest and spread: a rebuild opens a million events, and V8's
     // generic copy paths cost more than the decryption's bookkeeping.

@@ -123,12 +123,10 @@ export class PersonalDataVault {
     return { fields: Object.keys(fields), box: seal(key, Buffer.from(JSON.stringify(fields))) };
   }
 
-  openBox(key: KeyState | undefined, box: PersonalDataBox): Record<string, unknown> | null {
-    if (!key || key === 'erased') return null;
-    return JSON.parse(open(key, box.box).toString()) as Record<string, unknown>;
-  }
-
-  /** openBox for a whole batch: large batches are opened on worker threads (see BoxOpener). */
+  /**
+   * Each box's fields, or null where the subject's key is erased (or unknown). Large batches are
+   * opened on worker threads (see BoxOpener).
+   */
   async openBoxes(items: { key: KeyState | undefined; box: PersonalDataBox }[]): Promise<(Record<string, unknown> | null)[]> {
     const sealed: { key: Buffer; box: string }[] = [];
     for (const { key, box } of items) if (key && key !== 'erased') sealed.push({ key, box: box.box });

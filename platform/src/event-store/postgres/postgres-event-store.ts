@@ -147,16 +147,13 @@ export class PostgresEventStore implements EventStore {
     const sql = this.sql;
     const streams: string[] = [];
     const expecteds: number[] = [];
-    const owners: number[] = [];
-    const events: unknown[] = [];
+    /** [append number from 1, revision, id, type, data, metadata], as es_append_events takes them. */
+    const events: [number, number, string, string, unknown, NewEvent['metadata']][] = [];
     batch.forEach((p, index) => {
       const expected = fastExpected(p)!;
       streams.push(p.streamId);
       expecteds.push(expected);
-      p.events.forEach((e, k) => {
-        owners.push(index + 1);
-        events.push([index + 1, expected + 1 + k, e.metadata.eventId, e.type, e.data, e.metadata]);
-      });
+      p.events.forEach((e, k) => events.push([index + 1, expected + 1 + k, e.metadata.eventId, e.type, e.data, e.metadata]));
     });
     let rows: { global_position: string }[];
     try {
@@ -171,11 +168,11 @@ export class PostgresEventStore implements EventStore {
       this.failBatch(batch, error);
       return;
     }
-    // Positions are xid * 4096 + (k - 1), k numbering the batch's events: k names the append.
+    // Positions are xid * 4096 + (k - 1), k numbering the batch's events: the event names its append.
     const lastPosition = new Map<number, number>();
     for (const row of rows) {
       const position = Number(row.global_position);
-      const owner = owners[position % 4096]!;
+      const owner = events[position % 4096]![0];
       lastPosition.set(owner, Math.max(lastPosition.get(owner) ?? 0, position));
     }
     batch.forEach((p, index) => {
