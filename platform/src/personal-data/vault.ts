@@ -6,9 +6,10 @@
  * erasing the subject's key makes every copy of those fields unreadable (event store,
  * replays, Kafka, backups), while the non-personal facts stay readable.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import type { Sql } from '../db/postgres';
 import { BoxOpener, type BoxOpenerOptions } from './box-opener';
+import { openSealed } from './box-crypto.mjs';
 
 export const PII_KEY_MIGRATIONS = [
   {
@@ -38,12 +39,6 @@ function seal(key: Buffer, plaintext: Buffer): string {
   return Buffer.concat([iv, cipher.getAuthTag(), ct]).toString('base64');
 }
 
-function open(key: Buffer, sealed: string): Buffer {
-  const raw = Buffer.from(sealed, 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]);
-}
 
 type KeyState = Buffer | 'erased';
 
@@ -67,7 +62,7 @@ export class PersonalDataVault {
   ) {
     this.generationSize = Math.max(1, Math.floor((options.maxCachedKeys ?? 1_000_000) / 2));
     this.ttlMs = options.cacheTtlMs ?? 60_000;
-    this.opener = new BoxOpener(({ key, box }) => JSON.parse(open(key, box).toString()) as Record<string, unknown>, options.opener);
+    this.opener = new BoxOpener(({ key, box }) => JSON.parse(openSealed(key, box).toString()) as Record<string, unknown>, options.opener);
   }
 
   private cached(subjectId: string): KeyState | undefined {
@@ -111,7 +106,7 @@ export class PersonalDataVault {
       const rows = await this.sql<{ subject_id: string; wrapped_key: Buffer | null }[]>`
         select subject_id, wrapped_key from pii_keys where subject_id = any(${missing})`;
       for (const row of rows) {
-        const state: KeyState = row.wrapped_key ? open(this.masterKey, row.wrapped_key.toString()) : 'erased';
+        const state: KeyState = row.wrapped_key ? openSealed(this.masterKey, row.wrapped_key.toString()) : 'erased';
         this.remember(row.subject_id, state);
         result.set(row.subject_id, state);
       }
