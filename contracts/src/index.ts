@@ -17,3 +17,4 @@ export * from './redemptions/index';
 export * from './repair-orders/ro-records';
 export * from './app-events/catalogue';
 export * from './history/timeline';
+export * from './operations/parked';

@@ -40,6 +40,9 @@ export const ROLE_ACCESS: Record<Role, readonly string[]> = {
     ...crud('users', ['GET']),
     ...crud('dev-outbox', ['GET']),
     ...crud('customer-erasure', ['POST']),
+    // Operations: parked projection events and failed message jobs, listed and retried.
+    ...crud('parked-events', ['GET', 'POST']),
+    ...crud('failed-jobs', ['GET', 'POST']),
   ],
   // A customer's entries apply to their own records only (the server checks ownership).
   customer: [
