@@ -52,6 +52,19 @@ export function describeEventStoreContract(name: string, createHarness: () => Pr
         );
       });
 
+      it('should refuse a no_stream append of several events onto an existing, shorter stream', async () => {
+        const s = stream('nostream-longer');
+        await h.store.appendToStream(s, [newEvent('A')], { expectedRevision: 'no_stream' });
+        const error = await h.store
+          .appendToStream(s, [newEvent('B'), newEvent('C'), newEvent('D')], { expectedRevision: 'no_stream' })
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(WrongExpectedRevisionError);
+        expect((error as WrongExpectedRevisionError).actual).toBe(0);
+        const exact = await h.store.appendToStream(s, [newEvent('B'), newEvent('C')], { expectedRevision: -1 }).catch((e: unknown) => e);
+        expect(exact).toBeInstanceOf(WrongExpectedRevisionError);
+        expect((await h.store.readStream(s)).map((e) => e.type)).toEqual(['A']);
+      });
+
       it('should refuse stream_exists on a missing stream and accept it on an existing one', async () => {
         const s = stream('exists');
         await expect(h.store.appendToStream(s, [newEvent('A')], { expectedRevision: 'stream_exists' })).rejects.toBeInstanceOf(

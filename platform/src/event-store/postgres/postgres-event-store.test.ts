@@ -87,6 +87,23 @@ describe('PostgreSQL event store specifics', () => {
     }
   });
 
+  it('should refuse an append that mixes a stored event id with new ones, writing nothing', async () => {
+    const db = await createTestDatabase();
+    const store = new PostgresEventStore(db.sql);
+    try {
+      const stored = newEvent('A');
+      await store.appendToStream('mixed', [stored], { expectedRevision: 'no_stream' });
+      const anyError = await store.appendToStream('mixed', [stored, newEvent('B')]).catch((e: unknown) => e);
+      expect(anyError).toBeInstanceOf(DuplicateEventIdError);
+      const exactError = await store.appendToStream('mixed', [newEvent('C'), stored], { expectedRevision: 0 }).catch((e: unknown) => e);
+      expect(exactError).toBeInstanceOf(DuplicateEventIdError);
+      expect((await store.readStream('mixed')).map((e) => e.type)).toEqual(['A']);
+    } finally {
+      await store.close();
+      await db.drop();
+    }
+  });
+
   it('should refuse an exact expected revision the stream has not reached, and append the rest of its batch', async () => {
     const db = await createTestDatabase();
     const store = new PostgresEventStore(db.sql);
