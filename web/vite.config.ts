@@ -1,11 +1,53 @@
 // Vite build and dev-server settings for the staff/customer SPA; the dev server proxies the APIs.
-import { defineConfig } from 'vite';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const backend = 'http://localhost:3000';
 
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+/** Below this size a compressed copy saves nothing worth a file (the server compresses nothing itself). */
+const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * Writes a .gz and a .br copy next to every text file of the build, at the highest levels (done
+ * once per build, not per request): the launcher's static server (@fastify/static preCompressed)
+ * and nginx (gzip_static) send them to browsers that accept them.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'dealer:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).map((f) => path.join(outDir, f));
+      await Promise.all(
+        files
+          .filter((file) => COMPRESSIBLE.test(file))
+          .map(async (file) => {
+            if ((await stat(file)).size < MIN_COMPRESS_BYTES) return;
+            const content = await readFile(file);
+            const [gz, br] = await Promise.all([
+              promisify(gzip)(content, { level: 9 }),
+              promisify(brotliCompress)(content, {
+                params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length },
+              }),
+            ]);
+            await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+          }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': backend,
@@ -22,8 +64,19 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
-    // Libraries change less often than the app: their own chunk stays cached across releases.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] } } },
+    // No source maps in the build: nothing to serve by mistake (issue 10, item 7).
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // React, its DOM renderer and the router: every page needs them and they change less
+            // often than the app, so their own chunk stays cached across releases. The other
+            // libraries go with the pages that use them (a lazy page's chunk or the first load).
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|cookie|set-cookie-parser)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import { createLogger, loadEnv, stopOnSignal } from '@dealer/platform';
+import { registerSecurityHeaders } from './security-headers';
 import { registerWebStatic } from './web-static';
 import { REPO_ROOT } from './paths';
 
@@ -14,6 +15,7 @@ const logger = createLogger(env.LOG_LEVEL, 'gateway');
 const commandUrl = process.env.COMMAND_API_URL ?? 'http://command-api:3000';
 const queryUrl = process.env.QUERY_API_URL ?? 'http://query-api:3000';
 const app = Fastify({ loggerInstance: logger, trustProxy: true }) as unknown as FastifyInstance;
+await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
 await app.register(replyFrom);
 for (const prefix of ['/api/*', '/auth-api/*']) {
   app.all(prefix, (request, reply) => {

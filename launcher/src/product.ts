@@ -28,6 +28,7 @@ import { queryApi } from '@dealer/query-api';
 import { projections, startProjector, type ProjectorHandle } from '@dealer/projector';
 import { WORKER_MIGRATIONS, createMessageSenders, createMessagesQueue, createMessagesWorker, startReactor } from '@dealer/workers';
 import { registerHealth } from './health';
+import { registerSecurityHeaders } from './security-headers';
 import { registerWebStatic } from './web-static';
 import { REPO_ROOT } from './paths';
 
@@ -89,6 +90,7 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   });
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
   await registerAuth(app, { secret: env.authSecret });
   await app.register(commandApi({ store, sql, waiter, ...authSettings(env) }));
   await app.register(queryApi({ sql, waiter, demoMode: env.APP_MODE === 'demo', store }));

@@ -1,17 +1,43 @@
-/** Serves the built web client, with the SPA's index.html for every non-API page route. */
+/**
+ * Serves the built web client, with the SPA's index.html for every non-API page route.
+ * Hashed build files (assets/) are cached for a year as immutable; index.html and the other
+ * files are revalidated on every use (no-cache), so a release reaches users on their next load.
+ * The build writes .br and .gz copies of every text file (web/vite.config.ts); they are sent to
+ * browsers that accept them. Source maps are never served.
+ */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 const API_PREFIXES = ['/api/', '/auth-api/', '/healthz'];
+/** Vite's output folder of content-hashed files (a new content is a new name). */
+const HASHED_PREFIX = '/assets/';
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+export const REVALIDATE_CACHE = 'no-cache';
 
 export async function registerWebStatic(app: FastifyInstance, dist: string | null): Promise<void> {
   const hasWeb = dist !== null && existsSync(path.join(dist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  if (hasWeb) {
+    const hashedDir = path.resolve(dist, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      // x.js.br / x.js.gz are chosen by Accept-Encoding, never addressed themselves; maps not at all.
+      preCompressed: true,
+      globIgnore: ['**/*.map', '**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', filePath.startsWith(hashedDir) ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
-    if (!isApi && hasWeb && request.method === 'GET') {
+    // A missing hashed file (an old release's chunk, a map) is a 404, not the SPA page.
+    const isAsset = request.url.startsWith(HASHED_PREFIX);
+    if (!isApi && !isAsset && hasWeb && request.method === 'GET') {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply
