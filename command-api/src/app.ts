@@ -1,7 +1,9 @@
 /** The command API (write side: non-GET /api, and the auth host's /auth-api) as a fastify plugin. */
 import type { FastifyInstance } from 'fastify';
-import { registerReadYourWrites, type CheckpointWaiter, type ProtectedEventStore, type Sql } from '@dealer/platform';
+import { registerIdempotency, registerInputGuards, registerReadYourWrites, type CheckpointWaiter, type ProtectedEventStore, type Sql } from '@dealer/platform';
+import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { customerRoutes } from './routes/customers';
+import { ContactReservations, reservationKeyFrom } from './customers/contact-reservations';
 import { authRoutes } from './routes/auth';
 import { userRoleRoutes } from './routes/user-roles';
 import { appEventRoutes } from './routes/app-events';
@@ -24,12 +26,15 @@ export interface CommandApiDeps {
 
 export function commandApi(deps: CommandApiDeps) {
   return async function plugin(app: FastifyInstance) {
+    registerInputGuards(app);
     registerReadYourWrites(app, deps.waiter);
-    await app.register(customerRoutes(deps.store, deps.sql));
+    // registerIdempotency(app, { sql: deps.sql, secret: deps.tokens.secret });
+    const reservations = new ContactReservations(deps.store, reservationKeyFrom(deps.tokens.secret));
+    await app.register(customerRoutes(deps.store, deps.sql, reservations));
     await app.register(authRoutes(deps));
     await app.register(userRoleRoutes(deps));
     await app.register(appEventRoutes(deps.store));
-    await app.register(contactChangeRoutes(deps.store, deps.sql));
+    await app.register(contactChangeRoutes(deps.store, deps.sql, verificationHashKey(deps.tokens.secret), reservations));
     await app.register(erasureRoutes({ store: deps.store, vault: deps.store.vault, sql: deps.sql }));
     await app.register(redemptionVerificationRoutes({ store: deps.store, sql: deps.sql }));
     await app.register(opCodeRuleRoutes({ store: deps.store, sql: deps.sql }));

@@ -27,6 +27,7 @@ import { IDENTITY_MIGRATIONS, authSettings, commandApi } from '@dealer/command-a
 import { queryApi } from '@dealer/query-api';
 import { projections, startProjector, type ProjectorHandle } from '@dealer/projector';
 import { WORKER_MIGRATIONS, createMessageSenders, createMessagesQueue, createMessagesWorker, startReactor } from '@dealer/workers';
+import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { registerHealth } from './health';
 import { registerSecurityHeaders } from './security-headers';
 import { registerWebStatic } from './web-static';
@@ -74,7 +75,7 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
   const worker = createMessagesWorker(
     workerRedis,
     env.REDIS_PREFIX,
-    { sql, store, sender: messaging.sender, publicUrl, now: () => new Date() },
+    { sql, store, sender: messaging.sender, publicUrl, now: () => new Date(), verificationHashKey: verificationHashKey(env.authSecret) },
     logger,
   );
   const reactor = await startReactor({ sql, store, queue, logger });

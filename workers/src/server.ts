@@ -4,6 +4,7 @@ import { WORKER_MIGRATIONS } from './migrations';
 import { createMessagesQueue, createMessagesWorker } from './queue';
 import { startReactor } from './reactor/reactor';
 import { createMessageSenders } from './messaging/senders';
+import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL, 'workers');
@@ -22,6 +23,7 @@ const worker = createMessagesWorker(
     sender: messaging.sender,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     now: () => new Date(),
+    verificationHashKey: verificationHashKey(env.authSecret),
   },
   logger,
 );

@@ -3,11 +3,13 @@
  * issue the secrets). An SMS code is checked against the customer's current code: at most
  * 5 wrong codes per customer and kind within the failure window, counted across new codes,
  * reset only by a success; after that even the right code is refused. A link token is 256
- * random bits and is looked up by its hash. Secrets are compared as SHA-256 hashes.
+ * random bits and is looked up by its hash. Secrets are stored as keyed hashes (HMAC under a key
+ * derived from AUTH_SECRET): a code is found through its customer's current change, then its
+ * hash is compared in constant time.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { CONTACT_CHANGE_LIMITS, CONTACT_CHANGE_MESSAGES, type ContactKind } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
+import { hashVerificationSecret, sameVerificationHash } from '@dealer/platform/auth/verification-secret';
 
 export type SecretCheck = { ok: true; changeId: string; customerId: string; kind: ContactKind } | { ok: false; error: string };
 
@@ -21,8 +23,6 @@ interface SecretRow {
   superseded_at: Date | null;
 }
 
-const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const windowStart = (now: Date) => new Date(now.getTime() - CONTACT_CHANGE_LIMITS.failureWindowMs);
 
 async function failuresOf(tx: Sql, customerId: string, kind: ContactKind, now: Date): Promise<number> {
@@ -42,7 +42,7 @@ async function recordWrongCode(tx: Sql, customerId: string, kind: ContactKind, n
 }
 
 /** The code a customer typed, against their current code of that kind. Wrong codes are counted. */
-export function checkCode(sql: Sql, customerId: string, kind: ContactKind, code: string, now: Date): Promise<SecretCheck> {
+export function checkCode(sql: Sql, hashKey: Buffer, customerId: string, kind: ContactKind, code: string, now: Date): Promise<SecretCheck> {
   return sql.begin(async (tx) => {
     // One check at a time per customer and kind, so parallel guesses cannot pass the limit.
     await tx`select pg_advisory_xact_lock(hashtext(${`contact-failures:${customerId}:${kind}`}))`;
@@ -55,7 +55,8 @@ export function checkCode(sql: Sql, customerId: string, kind: ContactKind, code:
       order by requested_at desc limit 1`;
     if (!row || row.used_at) return { ok: false, error: CONTACT_CHANGE_MESSAGES.codeInvalid } as const;
     if (row.expires_at.getTime() <= now.getTime()) return { ok: false, error: CONTACT_CHANGE_MESSAGES.codeExpired } as const;
-    if (!sameHash(hashOf(code), row.secret_hash)) {
+    const expected = hashVerificationSecret(hashKey, row.kind === 'phone' ? { kind: 'phone', changeId: row.change_id } : { kind: 'email' }, code);
+    if (!sameVerificationHash(expected, row.secret_hash)) {
       await recordWrongCode(tx as unknown as Sql, customerId, kind, now);
       return { ok: false, error: CONTACT_CHANGE_MESSAGES.codeIncorrect } as const;
     }
@@ -64,10 +65,11 @@ export function checkCode(sql: Sql, customerId: string, kind: ContactKind, code:
 }
 
 /** The token of an e-mail link: unguessable, so an unknown one is simply not valid. */
-export async function checkLinkToken(sql: Sql, token: string, now: Date): Promise<SecretCheck> {
+export async function checkLinkToken(sql: Sql, hashKey: Buffer, token: string, now: Date): Promise<SecretCheck> {
   const [row] = await sql<SecretRow[]>`
     select change_id, customer_id, kind, secret_hash, expires_at, used_at, superseded_at from contact_verification_codes
-    where secret_hash = ${hashOf(token)} and kind = 'email'`;
+    where secret_hash = ${hashVerificationSecret(hashKey, { kind: 'email' }, token)} and kind = 'email'
+    order by created_at desc limit 1`;
   if (!row || row.used_at || row.superseded_at) return { ok: false, error: CONTACT_CHANGE_MESSAGES.linkInvalid };
   if ((await failuresOf(sql, row.customer_id, row.kind, now)) >= CONTACT_CHANGE_LIMITS.maxFailures) {
     return { ok: false, error: CONTACT_CHANGE_MESSAGES.tooManyAttempts };

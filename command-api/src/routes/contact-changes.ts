@@ -12,6 +12,7 @@ import { requestContactChange } from '../contact-changes/request-contact-change'
 import { confirmContactChange, type ConfirmedChange } from '../contact-changes/confirm-contact-change';
 import { checkCode, checkLinkToken } from '../contact-changes/verification-secrets';
 import { problemResponse } from './schemas';
+import type { ContactReservations } from '../customers/contact-reservations';
 
 const uuid = { type: 'string', format: 'uuid' } as const;
 const position = (p: number | null) => (p === null ? {} : { position: String(p) });
@@ -29,7 +30,8 @@ const confirmedAnswer = (c: ConfirmedChange) => ({
   metaData: position(c.position),
 });
 
-export function contactChangeRoutes(store: EventStore, sql: Sql) {
+/** `hashKey`: the key of the secrets' keyed hashes (verificationHashKey(AUTH_SECRET)). */
+export function contactChangeRoutes(store: EventStore, sql: Sql, hashKey: Buffer, reservations: ContactReservations) {
   return async function routes(app: FastifyInstance) {
     app.post<{ Body: { type: string; info?: string | null; customerId: string; password?: string } }>(
       '/api/email-phone-verification',
@@ -66,11 +68,11 @@ export function contactChangeRoutes(store: EventStore, sql: Sql) {
         },
       },
       async (request) => {
-        const check = await checkLinkToken(sql, request.body.token, new Date());
+        const check = await checkLinkToken(sql, hashKey, request.body.token, new Date());
         const ctx = commandContext(request);
         // Whoever holds the link acts for the customer it was sent to.
         if (!request.auth && check.ok) ctx.actor = `customer-link:${check.customerId}`;
-        return confirmedAnswer(await confirmContactChange({ store, sql, log: request.log }, check, 'token', ctx));
+        return confirmedAnswer(await confirmContactChange({ store, sql, reservations, log: request.log }, check, 'token', ctx));
       },
     );
 
@@ -87,8 +89,8 @@ export function contactChangeRoutes(store: EventStore, sql: Sql) {
         const code = (request.body.code ?? '').replace(/\s+/g, '');
         if (!code) throw new DomainError('validation', [CONTACT_CHANGE_MESSAGES.codeRequired], { code: CONTACT_CHANGE_MESSAGES.codeRequired });
         // E-mail changes are confirmed by their link; the code confirms a phone change.
-        const check = await checkCode(sql, request.body.customerId, 'phone', code, new Date());
-        return confirmedAnswer(await confirmContactChange({ store, sql, log: request.log }, check, 'code', commandContext(request)));
+        const check = await checkCode(sql, hashKey, request.body.customerId, 'phone', code, new Date());
+        return confirmedAnswer(await confirmContactChange({ store, sql, reservations, log: request.log }, check, 'code', commandContext(request)));
       },
     );
   };

@@ -1,12 +1,15 @@
 /**
  * Secrets of contact changes: a link token (e-mail) or a 6-digit code (SMS) per pending
- * change, from a CSPRNG, stored only as a SHA-256 hash, with its expiry and single use.
+ * change, from a CSPRNG, stored only as a keyed hash (HMAC under a key derived from
+ * AUTH_SECRET, see @dealer/platform/auth/verification-secret), with its expiry and single use.
+ * Hashes are not unique: two changes may draw the same code.
  * Wrong-code failures are kept per customer and kind, so a new change does not reset them.
  * The workers own these tables; the command API checks and consumes the secrets.
  */
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { CONTACT_CHANGE_LIMITS, type ContactKind } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
+import { hashVerificationSecret } from '@dealer/platform/auth/verification-secret';
 
 export const CONTACT_VERIFICATION_MIGRATIONS = [
   {
@@ -33,9 +36,23 @@ create table if not exists contact_verification_failures (
   primary key (customer_id, kind)
 );`,
   },
+  {
+    // Keyed hashes (issue 10): codes are no longer unique, and the old unsalted SHA-256 hashes
+    // (a 6-digit code is found from one in well under a second) are retired: every secret
+    // issued before this migration expires now and its hash is replaced by a marker that
+    // matches no secret, so the customer asks for a new code or link.
+    id: '0031_contact_verification_keyed_hash',
+    sql: /* sql */ `
+alter table contact_verification_codes drop constraint if exists contact_verification_codes_secret_hash_key;
+update contact_verification_codes set secret_hash = 'retired:' || change_id::text, expires_at = least(expires_at, now())
+  where secret_hash not like 'retired:%';
+create index if not exists contact_verification_codes_link on contact_verification_codes (secret_hash) where kind = 'email';`,
+  },
 ] as const;
 
-export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+/** The stored form of a change's secret (see hashVerificationSecret). */
+export const hashSecret = (key: Buffer, changeId: string, kind: ContactKind, secret: string) =>
+  hashVerificationSecret(key, kind === 'phone' ? { kind, changeId } : { kind }, secret);
 
 /** E-mail: a 256-bit link token. SMS: 6 digits, uniformly drawn. */
 export function newSecret(kind: ContactKind): string {
@@ -61,7 +78,7 @@ export async function currentSecret(sql: Sql, changeId: string): Promise<{ gener
  */
 export async function storeSecret(
   sql: Sql,
-  s: { changeId: string; customerId: string; kind: ContactKind; secret: string; requestedAt: Date; now: Date },
+  s: { changeId: string; customerId: string; kind: ContactKind; secret: string; requestedAt: Date; now: Date; hashKey: Buffer },
 ): Promise<number | null> {
   const expires = new Date(s.now.getTime() + secretLifetimeMs(s.kind));
   return sql.begin(async (tx) => {
@@ -75,7 +92,7 @@ export async function storeSecret(
         and used_at is null and superseded_at is null`;
     const [row] = await tx<{ generation: number }[]>`
       insert into contact_verification_codes (change_id, customer_id, kind, secret_hash, requested_at, created_at, expires_at)
-      values (${s.changeId}, ${s.customerId}, ${s.kind}, ${hashSecret(s.secret)}, ${s.requestedAt}, ${s.now}, ${expires})
+      values (${s.changeId}, ${s.customerId}, ${s.kind}, ${hashSecret(s.hashKey, s.changeId, s.kind, s.secret)}, ${s.requestedAt}, ${s.now}, ${expires})
       on conflict (change_id) do update set secret_hash = excluded.secret_hash, created_at = excluded.created_at,
         expires_at = excluded.expires_at, generation = contact_verification_codes.generation + 1
       where contact_verification_codes.used_at is null

@@ -17,6 +17,7 @@ import {
   type EventStore,
 } from '@dealer/platform';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@dealer/platform/testing/database';
+import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { WORKER_MIGRATIONS } from '../migrations';
 import { DevOutboxSender } from '../messaging/dev-outbox';
 import { ChannelRouter } from '../messaging/router';
@@ -25,6 +26,7 @@ import { SmtpSender } from '../messaging/smtp';
 import type { MessageSender } from '../messaging/message';
 import { createMessagesQueue, createMessagesWorker } from '../queue';
 import { startSmtpCapture } from '../testing/smtp-capture';
+import { hashSecret } from './contact-verification-codes';
 import { sendContactVerification, type ContactVerificationDeps, type SendContactVerificationJob } from './send-contact-verification';
 
 let db: TestDatabase;
@@ -39,6 +41,13 @@ afterAll(async () => {
 });
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const HASH_KEY = verificationHashKey(loadEnv({}).authSecret);
+/** The stored form: a keyed hash, never the plain SHA-256 of the secret. */
+const stored = (changeId: string, kind: 'email' | 'phone', secret: string) => {
+  const hash = hashSecret(HASH_KEY, changeId, kind, secret);
+  expect(hash).not.toBe(sha256(secret));
+  return hash;
+};
 const meta = (time = new Date()) => ({ eventId: randomUUID(), correlationId: 'test', causationId: null, actor: 'user:test', time: time.toISOString() });
 
 async function customer(email: string, phone: string): Promise<string> {
@@ -72,6 +81,7 @@ function deps(sender?: MessageSender): ContactVerificationDeps {
     sender: sender ?? new LedgeredSender(db.sql, new ChannelRouter({ email: outbox, sms: outbox })),
     publicUrl: 'https://dealer.example/',
     now: () => new Date(),
+    verificationHashKey: HASH_KEY,
     contactLine: 'Questions? Call the Dealer Group service desk at 303-555-0000.',
   };
 }
@@ -86,7 +96,7 @@ describe('send-contact-verification: e-mail', () => {
     const token = /https:\/\/dealer\.example\/verify\/contact\/([\w-]{40,})/.exec(link!.body)?.[1];
     expect(token).toBeDefined();
     const [row] = await db.sql<{ secret_hash: string; expires_at: Date }[]>`select secret_hash, expires_at from contact_verification_codes where change_id = ${job.changeId}`;
-    expect(row!.secret_hash).toBe(sha256(token!));
+    expect(row!.secret_hash).toBe(stored(job.changeId, 'email', token!));
     expect(row!.expires_at.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
     expect(row!.expires_at.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
 
@@ -124,7 +134,7 @@ describe('send-contact-verification: e-mail', () => {
     expect(links[0]!.message_id).toBe(`${jobId}:new:2`);
     const token = /\/verify\/contact\/([\w-]+)/.exec(links[0]!.body)![1]!;
     const [row] = await db.sql`select secret_hash, generation from contact_verification_codes where change_id = ${job.changeId}`;
-    expect(row).toMatchObject({ secret_hash: sha256(token), generation: 2 });
+    expect(row).toMatchObject({ secret_hash: stored(job.changeId, 'email', token), generation: 2 });
   });
 
   it('should send nothing for a change a later request replaced, and supersede the earlier secret', async () => {
@@ -153,7 +163,7 @@ describe('send-contact-verification: phone', () => {
     const code = /\b(\d{6})\b/.exec(text!.body)?.[1];
     expect(code).toBeDefined();
     const [row] = await db.sql<{ secret_hash: string; expires_at: Date }[]>`select secret_hash, expires_at from contact_verification_codes where change_id = ${job.changeId}`;
-    expect(row!.secret_hash).toBe(sha256(code!));
+    expect(row!.secret_hash).toBe(stored(job.changeId, 'phone', code!));
     expect(row!.expires_at.getTime() - Date.now()).toBeGreaterThan(9.9 * 60_000);
     expect(row!.expires_at.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
     const [notice] = await outboxTo('3035550305');

@@ -32,6 +32,8 @@ export interface ContactVerificationDeps {
   sender: MessageSender;
   publicUrl: string;
   now: () => Date;
+  /** Key of the secrets' keyed hashes (verificationHashKey(AUTH_SECRET)). */
+  verificationHashKey: Buffer;
   /** The dealership contact line of the notice to the old address. */
   contactLine?: string;
 }
@@ -80,6 +82,7 @@ export async function sendContactVerification(jobId: string, job: SendContactVer
       secret,
       requestedAt: new Date(job.requestedAt),
       now: deps.now(),
+      hashKey: deps.verificationHashKey,
     });
     if (generation === null) return;
     const text =

@@ -4,6 +4,7 @@
  * before the job completes. Settings come from the environment like the product's.
  */
 import { PersonalDataVault, PostgresEventStore, ProtectedEventStore, createPool, createRedis, loadEnv } from '@dealer/platform';
+import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { createMessageSenders } from '../messaging/senders';
 import type { MessageSender } from '../messaging/message';
 import { createMessagesWorker } from '../queue';
@@ -22,7 +23,7 @@ const dying: MessageSender = {
 createMessagesWorker(
   createRedis(env.REDIS_URL),
   env.REDIS_PREFIX,
-  { sql, store, sender: dying, publicUrl: env.PUBLIC_URL ?? 'https://dealer.example', now: () => new Date() },
+  { sql, store, sender: dying, publicUrl: env.PUBLIC_URL ?? 'https://dealer.example', now: () => new Date(), verificationHashKey: verificationHashKey(env.authSecret) },
   undefined,
   { lockDurationMs: 1500, stalledIntervalMs: 500 },
 );
