@@ -176,6 +176,71 @@ describe('PostgreSQL event store specifics', () => {
     }
   });
 
+  it('should never hide an event a reader saw, when a transaction it left out ends while the reader reads', async () => {
+    // The flake of 'reading all' (an event returned by one read missing from the next): a
+    // reader's horizon left out a transaction of another database it found in
+    // pg_stat_activity; in the next read, that transaction was still in the statement's
+    // snapshot but had committed before pg_stat_activity was read, so it was counted and the
+    // horizon fell below events already read. Holding a lock on the pg_stat_activity view
+    // (this database only) pauses a read there, so the commit lands in that window every time.
+    const db = await createTestDatabase();
+    const elsewhere = await createTestDatabase();
+    const store = new PostgresEventStore(db.sql);
+    // New connections cannot start while the view is locked: open the pool's first ones now.
+    await Promise.all(Array.from({ length: 12 }, () => db.sql`select pg_sleep(0.05)`));
+    const locker = await db.sql.reserve();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    const other = elsewhere.sql.begin(async (tx) => {
+      await tx`insert into checkpoints (name) values ('long')`;
+      wrote();
+      await released;
+    });
+    try {
+      await written;
+      await store.appendToStream('seen', [newEvent('A')], { expectedRevision: 'no_stream' });
+      // Read a few times on every connection, so each keeps a generic plan of the reads: then a
+      // read takes its snapshot before it reaches pg_stat_activity (no planning in between).
+      const reads = await Promise.all(Array.from({ length: 8 }, async () => {
+        const results = [];
+        for (let i = 0; i < 8; i++) results.push([await store.readAll({ maxCount: 1000 }), await store.headPosition()] as const);
+        return results;
+      }));
+      const first = reads[0]![0]![0];
+      expect(first.map((e) => e.streamId)).toEqual(['seen']);
+      for (const [events, head] of reads.flat()) {
+        expect(events).toEqual(first);
+        expect(head).toBe(first[0]!.globalPosition);
+      }
+
+      await locker`begin`;
+      await locker`lock table pg_catalog.pg_stat_activity in access exclusive mode`;
+      const again = store.readAll({ maxCount: 1000 });
+      const head = store.headPosition();
+      // Both reads wait for the view's lock.
+      for (let i = 0; i < 200; i++) {
+        const [row] = await db.sql<{ waiting: number }[]>`
+          select count(*)::int as waiting from pg_locks where relation = 'pg_catalog.pg_stat_activity'::regclass and not granted`;
+        if (row!.waiting >= 2) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      release();
+      await other;
+      await locker`commit`;
+      expect((await again).map((e) => e.streamId)).toEqual(['seen']);
+      expect(await head).toBe(first[0]!.globalPosition);
+    } finally {
+      release();
+      await other.catch(() => undefined);
+      await locker`rollback`.catch(() => undefined);
+      locker.release();
+      await store.close();
+      await Promise.all([db.drop(), elsewhere.drop()]);
+    }
+  }, 90_000);
+
   it('should refuse an append that is not the first write of its transaction', async () => {
     const db = await createTestDatabase();
     try {

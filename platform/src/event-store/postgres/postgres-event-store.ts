@@ -2,7 +2,7 @@
  * The PostgreSQL adapter of the event-store port (the default). Concurrent appends leave in
  * shared statements, one round trip each (es_append_events, or es_append_batch for the modes and
  * outcomes it alone handles; see schema.ts); subscribers read below the oldest in-flight
- * transaction that may append (es_read_horizon), wake on LISTEN/NOTIFY and fall back to polling.
+ * transaction that may append (es_read_all / es_read_horizon), wake on LISTEN/NOTIFY and fall back to polling.
  */
 import type postgres from 'postgres';
 import {
@@ -256,18 +256,15 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    // One function, two statements: the transactions to leave out first, then the events (schema.ts, 0014).
     const rows = await this.sql<EventRow[]>`
-      select global_position, stream_id, revision, event_type, data, metadata from es_events
-      where global_position > ${options.after ?? 0}
-        and transaction_id < (select es_read_horizon())
-      order by global_position limit ${options.maxCount ?? 1000}`;
+      select global_position, stream_id, revision, event_type, data, metadata
+        from es_read_all(${options.after ?? 0}, ${options.maxCount ?? 1000})`;
     return rows.map(toRecorded);
   }
 
   async headPosition(): Promise<number> {
-    const [row] = await this.sql<{ head: string | null }[]>`
-      select max(global_position) as head from es_events
-      where transaction_id < (select es_read_horizon())`;
+    const [row] = await this.sql<{ head: string | null }[]>`select es_head_position() as head`;
     return Number(row?.head ?? 0);
   }
 

@@ -590,4 +590,64 @@ end
 $fn$;
 `,
   },
+  {
+    id: '0014_event_store_monotonic_horizon',
+    sql: /* sql */ `
+-- The horizon of 0012 read pg_stat_activity AFTER the statement's snapshot was taken. A
+-- transaction left out (another database's, or a '${NO_EVENTS_APPLICATION_NAME}' one) that committed in between was
+-- still in the snapshot but no longer in pg_stat_activity, so it was counted: the horizon fell
+-- below events an earlier read had returned, and the next read did not return them (the flake
+-- of 'reading all', under load). Now the transactions to leave out are read first, in their own
+-- statement, and the events in the next statement, whose snapshot is taken after: a transaction
+-- in that snapshot that was left out was in flight when pg_stat_activity was read, so it is
+-- still known there, and one that started since is counted (it can only lower the horizon, and
+-- it got its xid after the previous read's snapshot, above that read's horizon). Readers in
+-- READ COMMITTED (every reader of the product) get a fresh snapshot per statement.
+drop function if exists es_read_horizon();
+
+-- In-flight transactions that cannot append here, as pg_stat_activity shows them now.
+create or replace function es_left_out_xids() returns xid[]
+language plpgsql volatile as $fn$
+begin
+  -- pg_stat_activity is otherwise read once per transaction and kept.
+  perform pg_stat_clear_snapshot();
+  return array(select a.backend_xid from pg_stat_activity a
+                where a.backend_xid is not null
+                  and (a.datname <> current_database() or a.application_name = '${NO_EVENTS_APPLICATION_NAME}'));
+end
+$fn$;
+
+-- The oldest transaction of the current snapshot that may still append, or the snapshot's xmax.
+-- p_left_out must have been read (es_left_out_xids) before the snapshot was taken.
+create or replace function es_read_horizon(p_left_out xid[]) returns xid8
+language sql stable as $fn$
+  select coalesce(
+    (select min(x) from pg_snapshot_xip(pg_current_snapshot()) as x where not (x::xid = any (p_left_out))),
+    pg_snapshot_xmax(pg_current_snapshot()))
+$fn$;
+
+create or replace function es_read_all(p_after int8, p_limit int4)
+returns table (global_position int8, stream_id text, revision int8, event_type text, data jsonb, metadata jsonb)
+language plpgsql volatile as $fn$
+declare
+  v_left_out xid[] := es_left_out_xids();
+begin
+  -- A volatile function's statements each take a new snapshot: this one after v_left_out.
+  return query
+    select e.global_position, e.stream_id, e.revision, e.event_type, e.data, e.metadata from es_events e
+     where e.global_position > p_after and e.transaction_id < (select es_read_horizon(v_left_out))
+     order by e.global_position limit p_limit;
+end
+$fn$;
+
+create or replace function es_head_position() returns int8
+language plpgsql volatile as $fn$
+declare
+  v_left_out xid[] := es_left_out_xids();
+begin
+  return (select max(e.global_position) from es_events e where e.transaction_id < (select es_read_horizon(v_left_out)));
+end
+$fn$;
+`,
+  },
 ] as const;
