@@ -28,7 +28,7 @@ export function commandApi(deps: CommandApiDeps) {
   return async function plugin(app: FastifyInstance) {
     registerInputGuards(app);
     registerReadYourWrites(app, deps.waiter);
-    // registerIdempotency(app, { sql: deps.sql, secret: deps.tokens.secret });
+    registerIdempotency(app, { sql: deps.sql, secret: deps.tokens.secret });
     const reservations = new ContactReservations(deps.store, reservationKeyFrom(deps.tokens.secret));
     await app.register(customerRoutes(deps.store, deps.sql, reservations));
     await app.register(authRoutes(deps));

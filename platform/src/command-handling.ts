@@ -48,3 +48,12 @@ export async function handle<State, Command, Event extends { type: string; data:
     }
   }
 }
+
+/**
+ * 428: a command that overwrites a whole record came without the revision it was based on
+ * (issue 10 item 13). The error handler answers any error's statusCode below 500 with its message.
+ */
+export class PreconditionRequiredError extends Error {
+  override readonly name = 'precondition_required';
+  readonly statusCode = 428;
+}

@@ -21,3 +21,4 @@ export * from './auth/access-token';
 export * from './auth/xsrf';
 export * from './auth/plugin';
 export * from './http/read-your-writes';
+export * from './http/idempotency';

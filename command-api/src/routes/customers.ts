@@ -1,8 +1,9 @@
 /** POST /api/customers, PUT /api/customers/{id}, POST /api/customer-resend-registration. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collidesWithMatches, CUSTOMER_MESSAGES, customerStreamId, validateProfile, type CustomerProfile } from '@dealer/contracts';
-import { DomainError, handle, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, PreconditionRequiredError, handle, type EventStore, type Sql } from '@dealer/platform';
 import { findMatches } from '../customers/matches';
+import { contactValuesOf, type ContactReservations } from '../customers/contact-reservations';
 import { customerDecider } from '../customers/decider';
 import { commandContext } from '../plugins/request-context';
 import { commandResponse, idParams, problemResponse, profileBody } from './schemas';
@@ -36,7 +37,10 @@ function allowedFields(request: FastifyRequest, profile: Partial<CustomerProfile
 
 const position = (p: number | null) => (p === null ? {} : { position: String(p) });
 
-export function customerRoutes(store: EventStore, sql: Sql) {
+/** Issue 10 item 13: a whole profile saved over a revision the client never saw would undo newer changes. */
+export const REVISION_REQUIRED_MESSAGE = 'expectedRevision is required: send the revision of the customer you loaded (GET /api/customers/{id} answers it).';
+
+export function customerRoutes(store: EventStore, sql: Sql, reservations: ContactReservations) {
   return async function routes(app: FastifyInstance) {
     app.post(
       '/api/customers',
@@ -47,7 +51,18 @@ export function customerRoutes(store: EventStore, sql: Sql) {
         if (!(request.auth?.roles ?? []).some((r) => r === 'manager' || r === 'admin')) profile.verifyRedemptions = false;
         const ctx = commandContext(request);
         const customerId = ctx.newId();
-        const result = await handle(store, customerStreamId(customerId), customerDecider, { type: 'CreateCustomer', data: { customerId, profile } }, ctx);
+        // The read model above answers for customers saved before reservations existed; the
+        // reservations hold under races (issue 10 item 12): of two creates with one e-mail or
+        // mobile, exactly one reserves it.
+        const values = contactValuesOf(profile);
+        await reservations.reserve(customerId, values, ctx);
+        let result;
+        try {
+          result = await handle(store, customerStreamId(customerId), customerDecider, { type: 'CreateCustomer', data: { customerId, profile } }, ctx);
+        } catch (error) {
+          await reservations.release(customerId, values, ctx).catch(() => undefined);
+          throw error;
+        }
         reply.status(201);
         return { dataSet: { customerId, revision: result.revision }, metaData: position(result.position) };
       },
@@ -67,6 +82,8 @@ export function customerRoutes(store: EventStore, sql: Sql) {
       '/api/customers/:id',
       { config: { access: 'customers', customerScope: { in: 'params', field: 'id' } }, schema: { params: idParams, body: profileBody, response: { 200: commandResponse('customerId'), '4xx': problemResponse } } },
       async (request) => {
+        const expectedRevision = request.body.expectedRevision;
+        if (expectedRevision === undefined) throw new PreconditionRequiredError(REVISION_REQUIRED_MESSAGE);
         const profile = allowedFields(request, providedFields(request.body, profileOrThrow(request.body)));
         const customerId = request.params.id;
         const result = await handle(
@@ -75,7 +92,7 @@ export function customerRoutes(store: EventStore, sql: Sql) {
           customerDecider,
           { type: 'EditCustomer', data: { customerId, profile } },
           commandContext(request),
-          request.body.expectedRevision === undefined ? {} : { expectedRevision: request.body.expectedRevision },
+          { expectedRevision },
         );
         return { dataSet: { customerId, revision: result.revision }, metaData: position(result.position) };
       },

@@ -1,0 +1,215 @@
+/**
+ * Idempotent commands (issue 10 item 11): a command that carries an `Idempotency-Key` header
+ * runs once per caller and key. The same key with the same request answers the first result
+ * again (status, headers such as Retry-After, and the body with its metaData.position) without
+ * running the command; the same key with another request is refused with 422; a second request
+ * while the first still runs waits for it (bounded), then gets a clear 409. Never run twice.
+ *
+ * Keys belong to the caller: a signed-in user (their kind and id), or for public routes the
+ * browser's anti-forgery cookie, so one caller can never read another's answer. Results live
+ * in PostgreSQL (`idempotency_keys`) for a day and are deleted after that. Answers of 5xx, 408
+ * and 429 are not kept (a retry runs the command again: nothing was decided), nor answers that
+ * set cookies (sign-in secrets never rest in this table). The sign-in routes take no key at all.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { XSRF_COOKIE } from '@dealer/contracts';
+import type { Sql } from '../db/postgres';
+import type { Migration } from '../db/migrate';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Set on an answer that is a stored first result, not a new run. */
+export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
+export const IDEMPOTENCY_KEY_MAX = 128;
+const KEY_PATTERN = /^[\x21-\x7e]{1,128}$/;
+
+export const IDEMPOTENCY_MESSAGES = {
+  invalidKey: `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters (a UUID is recommended).`,
+  reused: 'This Idempotency-Key was already used for a different request. Send a new key for a new action.',
+  inProgress: 'A request with this Idempotency-Key is still being processed. Please wait a moment and try again.',
+} as const;
+
+export const IDEMPOTENCY_MIGRATIONS: readonly Migration[] = [
+  {
+    id: '0400_idempotency_keys',
+    sql: `
+      create table if not exists idempotency_keys (
+        scope text not null,
+        key text not null,
+        fingerprint bytea not null,
+        -- null while the first request runs
+        status integer,
+        headers jsonb,
+        body text,
+        created_at timestamptz not null default now(),
+        -- a running request whose process died frees the key after this
+        locked_until timestamptz not null,
+        expires_at timestamptz not null,
+        primary key (scope, key)
+      );
+      create index if not exists idempotency_keys_expires on idempotency_keys (expires_at);
+    `,
+  },
+];
+
+/** Routes that take no key: they hand out or end sign-in secrets (cookies, tokens) and have their own rules. */
+export const ROUTES_WITHOUT_IDEMPOTENCY: ReadonlySet<string> = new Set([
+  'POST /auth-api/login',
+  'DELETE /auth-api/login',
+  'POST /auth-api/refresh',
+  'POST /auth-api/app-refresh',
+]);
+
+export interface IdempotencyOptions {
+  sql: Sql;
+  /** Server secret: request fingerprints are keyed hashes (bodies hold personal data). */
+  secret: string;
+  /** How long a first result is kept (default a day). */
+  ttlSeconds?: number;
+  /** How long a second request waits for a running first one before 409 (default 10 s). */
+  waitMs?: number;
+  /** A running request older than this is taken as abandoned (default 60 s). */
+  leaseSeconds?: number;
+  /** How often expired results are deleted (default 10 minutes). */
+  cleanupIntervalMs?: number;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const PREFIXES = ['/api/', '/auth-api/'];
+/** Answers that decided nothing: a retry with the same key runs again. */
+const NOT_KEPT = new Set([408, 429]);
+/** Headers a replay does not repeat (the transport sets its own). */
+const SKIPPED_HEADERS = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'set-cookie']);
+
+interface Claim {
+  scope: string;
+  key: string;
+}
+
+interface StoredRow {
+  fingerprint: Buffer;
+  status: number | null;
+  headers: Record<string, string> | null;
+  body: string | null;
+  abandoned: boolean;
+  expired: boolean;
+}
+
+function problem(reply: FastifyReply, status: number, message: string) {
+  return reply.status(status).type('application/problem+json').send({ type: 'about:blank', title: String(status), status, errors: [message] });
+}
+
+/** The caller a key belongs to; null when there is none to scope it to (the key is then ignored). */
+export function idempotencyScope(request: FastifyRequest): string | null {
+  if (request.auth) return `${request.auth.kind}:${request.auth.userId}`;
+  const cookie = request.cookies?.[XSRF_COOKIE];
+  return cookie ? `browser:${createHash('sha256').update(cookie).digest('base64url')}` : null;
+}
+
+function fingerprintOf(secret: string, request: FastifyRequest): Buffer {
+  const what = JSON.stringify([request.method, request.routeOptions.url, request.params ?? null, request.query ?? null, request.body ?? null]);
+  return createHmac('sha256', secret).update(what).digest();
+}
+
+const sameFingerprint = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Deletes the results whose day is over; answers how many. */
+export async function deleteExpiredIdempotencyKeys(sql: Sql): Promise<number> {
+  return (await sql`delete from idempotency_keys where expires_at < now()`).count;
+}
+
+/** Registers the hooks on a plugin's routes (the command API). */
+export function registerIdempotency(app: FastifyInstance, options: IdempotencyOptions): void {
+  const { sql, secret } = options;
+  const ttl = options.ttlSeconds ?? 86_400;
+  const lease = options.leaseSeconds ?? 60;
+  const waitMs = options.waitMs ?? 10_000;
+  const claims = new WeakMap<FastifyRequest, Claim>();
+
+  const cleanup = () => deleteExpiredIdempotencyKeys(sql).then(() => undefined, () => undefined);
+  const timer = setInterval(cleanup, options.cleanupIntervalMs ?? 600_000);
+  timer.unref();
+  app.addHook('onReady', async () => {
+    await cleanup();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+  });
+
+  const insert = async (claim: Claim, fingerprint: Buffer) =>
+    (
+      await sql`
+        insert into idempotency_keys (scope, key, fingerprint, locked_until, expires_at)
+        values (${claim.scope}, ${claim.key}, ${fingerprint}, now() + make_interval(secs => ${lease}), now() + make_interval(secs => ${ttl}))
+        on conflict (scope, key) do nothing returning 1`
+    ).length > 0;
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const route = request.routeOptions.url ?? '';
+    if (!PREFIXES.some((p) => route.startsWith(p)) || ROUTES_WITHOUT_IDEMPOTENCY.has(`${request.method} ${route}`)) return;
+    const header = request.headers[IDEMPOTENCY_HEADER];
+    if (header === undefined) return;
+    if (typeof header !== 'string' || !KEY_PATTERN.test(header)) return problem(reply, 400, IDEMPOTENCY_MESSAGES.invalidKey);
+    const scope = idempotencyScope(request);
+    if (scope === null) return;
+    const claim = { scope, key: header };
+    const fingerprint = fingerprintOf(secret, request);
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      if (await insert(claim, fingerprint)) {
+        claims.set(request, claim);
+        return;
+      }
+      const [row] = await sql<StoredRow[]>`
+        select fingerprint, status, headers, body, locked_until < now() as abandoned, expires_at < now() as expired
+        from idempotency_keys where scope = ${scope} and key = ${claim.key}`;
+      if (!row) continue; // deleted in between (a first run that failed): try to claim it again
+      if (row.expired) {
+        await sql`delete from idempotency_keys where scope = ${scope} and key = ${claim.key} and expires_at < now()`;
+        continue;
+      }
+      if (!sameFingerprint(row.fingerprint, fingerprint)) return problem(reply, 422, IDEMPOTENCY_MESSAGES.reused);
+      if (row.status !== null) {
+        for (const [name, value] of Object.entries(row.headers ?? {})) reply.header(name, value);
+        reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
+        return reply.status(row.status).send(row.body ?? '');
+      }
+      if (row.abandoned) {
+        const taken = await sql`
+          update idempotency_keys set locked_until = now() + make_interval(secs => ${lease})
+          where scope = ${scope} and key = ${claim.key} and status is null and locked_until < now() returning 1`;
+        if (taken.length > 0) {
+          claims.set(request, claim);
+          return;
+        }
+        continue;
+      }
+      if (Date.now() >= deadline) return problem(reply, 409, IDEMPOTENCY_MESSAGES.inProgress);
+      await sleep(50);
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = claims.get(request);
+    if (!claim) return payload;
+    claims.delete(request);
+    const status = reply.statusCode;
+    const keep = status < 500 && !NOT_KEPT.has(status) && reply.getHeader('set-cookie') === undefined && (typeof payload === 'string' || Buffer.isBuffer(payload) || payload == null);
+    if (!keep) {
+      await sql`delete from idempotency_keys where scope = ${claim.scope} and key = ${claim.key} and status is null`;
+      return payload;
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value === undefined || SKIPPED_HEADERS.has(name.toLowerCase())) continue;
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    }
+    const body = payload == null ? '' : Buffer.isBuffer(payload) ? payload.toString('utf8') : (payload as string);
+    await sql`
+      update idempotency_keys set status = ${status}, headers = ${sql.json(headers)}, body = ${body}
+      where scope = ${claim.scope} and key = ${claim.key}`;
+    return payload;
+  });
+}
