@@ -1,0 +1,4 @@
+export * from './money';
+export * from './allocate';
+export * from './parse';
+export * from './format';
