@@ -21,12 +21,19 @@ export const LIMITS = {
   stateMax: 2,
   zipLength: 5,
   phoneMinDigits: 10,
+  /** Other phone: at most an international number's 15 digits (E.164). */
+  phoneOtherMaxDigits: 15,
   passwordMin: 10,
   passwordMax: 128,
   emailMax: 254,
   emailLocalMax: 64,
   searchTermMin: 2,
   retryAttempts: 3,
+  /**
+   * Raw length a request's free-text field may have before the rules above (trimming, masks)
+   * run: far above every SPEC maximum, so those answer with SPEC's message.
+   */
+  rawTextMax: 1000,
 } as const;
 
 export const RETRIED_STATUSES = [408, 429, 502, 503, 504] as const;

@@ -22,3 +22,4 @@ export * from './auth/xsrf';
 export * from './auth/plugin';
 export * from './http/read-your-writes';
 export * from './http/idempotency';
+export * from './http/input-guards';

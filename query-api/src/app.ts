@@ -1,6 +1,6 @@
 /** The query API (read side: GET /api) as a fastify plugin; it reads only read tables. */
 import type { FastifyInstance } from 'fastify';
-import { registerReadYourWrites, type CheckpointWaiter, type EventStore, type Sql } from '@dealer/platform';
+import { registerInputGuards, registerReadYourWrites, type CheckpointWaiter, type EventStore, type Sql } from '@dealer/platform';
 import { customerHistoryRoutes } from './routes/customer-history';
 import { customerInfoFromRoRoutes } from './routes/customer-info-from-ro';
 import { customerQueryRoutes } from './routes/customers';
@@ -23,6 +23,7 @@ export interface QueryApiDeps {
 
 export function queryApi(deps: QueryApiDeps) {
   return async function plugin(app: FastifyInstance) {
+    registerInputGuards(app);
     registerReadYourWrites(app, deps.waiter);
     await app.register(customerQueryRoutes(deps.sql));
     await app.register(userRoleQueryRoutes(deps.sql));

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { OPCODE_RULE_MESSAGES, opCodeRuleStreamId, positionMetaDataSchema, validateOpCodeRule } from '@dealer/contracts';
-import { DomainError, handle, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, INPUT_SCHEMAS, handle, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { opCodeRuleDecider, opCodeRuleIdFor } from '../redemption-verifications/opcode-rule';
 import { idParams, problemResponse } from './schemas';
@@ -38,7 +38,7 @@ export function opCodeRuleRoutes(deps: { store: EventStore; sql: Sql }) {
         schema: {
           body: {
             type: 'object',
-            properties: { locationId: { type: ['integer', 'null'] }, opCode: { type: ['string', 'null'], maxLength: 100 }, description: descriptionOnly.properties.description },
+            properties: { locationId: { ...INPUT_SCHEMAS.int32, type: ['integer', 'null'] }, opCode: { type: ['string', 'null'], maxLength: 100 }, description: descriptionOnly.properties.description },
           },
           response: { 201: ruleAnswer, '4xx': problemResponse },
         },

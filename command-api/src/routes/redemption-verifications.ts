@@ -20,7 +20,7 @@ import {
   REDEMPTION_MESSAGES,
   type RedemptionVerification,
 } from '@dealer/contracts';
-import { DomainError, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, INPUT_SCHEMAS, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { RateLimitedError } from '../redemption-verifications/decide';
 import { OPCODE_RULES_READ_MODEL, PENDING_APPROVALS_READ_MODEL } from '../redemption-verifications/lookups';
@@ -65,7 +65,7 @@ export function redemptionVerificationRoutes(deps: { store: EventStore; sql: Sql
             properties: {
               type: { type: ['string', 'null'], maxLength: 10 },
               roNumber: { type: ['string', 'null'], maxLength: 20 },
-              locationId: { type: ['integer', 'null'] },
+              locationId: { ...INPUT_SCHEMAS.int32, type: ['integer', 'null'] },
               customerId: { ...uuid, type: ['string', 'null'] },
               preApprovalOpCodes: { ...opCodes, type: ['array', 'null'] },
             },

@@ -1,5 +1,13 @@
-/** JSON schemas shared by the command routes (shape only; SPEC rules run through contracts). */
-export const nullableString = { type: ['string', 'null'] } as const;
+/**
+ * JSON schemas shared by the command routes: shape, and raw bounds a database can hold (SPEC
+ * rules and their messages run through contracts). The raw text bound is well above SPEC's
+ * maxima, so a value that is too long gets SPEC's message from contracts, not the schema's.
+ */
+import { INPUT_SCHEMAS } from '@dealer/platform';
+import { LIMITS } from '@dealer/contracts';
+
+export const nullableString = INPUT_SCHEMAS.nullableText(LIMITS.rawTextMax);
+export const uuid = INPUT_SCHEMAS.uuid;
 
 export const profileBody = {
   type: 'object',
@@ -17,14 +25,14 @@ export const profileBody = {
     isTaxExempt: { type: 'boolean' },
     verifyRedemptions: { type: 'boolean' },
     validateCoupon: { type: 'boolean' },
-    expectedRevision: { type: 'integer', minimum: -1 },
+    expectedRevision: { type: 'integer', minimum: -1, maximum: Number.MAX_SAFE_INTEGER },
   },
 } as const;
 
 export const idParams = {
   type: 'object',
   required: ['id'],
-  properties: { id: { type: 'string', format: 'uuid' } },
+  properties: { id: uuid },
 } as const;
 
 export const problemResponse = {

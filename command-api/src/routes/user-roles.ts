@@ -1,17 +1,16 @@
 /** POST /api/user-roles, PUT /api/user-roles/{id}, DELETE /api/user-roles/{id} (admins). */
 import type { FastifyInstance } from 'fastify';
 import { USER_ROLE_MESSAGES } from '@dealer/contracts';
-import { DomainError, handle, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, INPUT_SCHEMAS, handle, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { employeeStreamId, userRoleDecider, userRoleStreamId } from '../users/user-role';
-import { commandResponse, problemResponse } from './schemas';
+import { commandResponse, idParams, problemResponse } from './schemas';
 
 const roleBody = {
   type: 'object',
   required: ['roleName', 'locationId'],
-  properties: { userId: { type: 'string', format: 'uuid' }, roleName: { type: 'string', maxLength: 40 }, locationId: { type: 'integer' } },
+  properties: { userId: { type: 'string', format: 'uuid' }, roleName: { type: 'string', maxLength: 40 }, locationId: INPUT_SCHEMAS.positiveInt32 },
 } as const;
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
 const position = (p: number | null) => (p === null ? {} : { position: String(p) });
 const access = { access: 'user-roles' } as const;
 

@@ -75,6 +75,7 @@ export const phoneOtherRule = v.pipe(
       v.string(),
       v.regex(/^\d+$/, PROFILE_MESSAGES.onlyNumber),
       v.minLength(LIMITS.phoneMinDigits, PROFILE_MESSAGES.phoneMin),
+      v.maxLength(LIMITS.phoneOtherMaxDigits, PROFILE_MESSAGES.phoneInvalid),
     ),
   ),
 );

@@ -51,7 +51,7 @@ export function customerQueryRoutes(sql: Sql) {
       {
         config: { access: 'customer-search', readModels: [CUSTOMER_SEARCH] },
         schema: {
-          querystring: { type: 'object', properties: { searchTerm: { type: 'string', maxLength: 254 }, minPosition: { type: 'string' } } },
+          querystring: { type: 'object', properties: { searchTerm: { type: 'string', maxLength: 254 }, minPosition: { type: 'string', maxLength: 40 } } },
           response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: searchResultSchema } } } },
         },
       },

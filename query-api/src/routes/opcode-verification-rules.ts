@@ -15,7 +15,7 @@ export function opCodeRuleQueryRoutes(sql: Sql) {
       {
         config: { access: 'opcode-verification-rules', readModels: [OPCODE_RULES] },
         schema: {
-          querystring: { type: 'object', properties: { locationId: { type: 'integer', minimum: 0 }, minPosition: { type: 'string' } } },
+          querystring: { type: 'object', properties: { locationId: { type: 'integer', minimum: 0, maximum: 2147483647 }, minPosition: { type: 'string', maxLength: 40 } } },
           response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: opCodeVerificationRuleSchema } } } },
         },
       },

@@ -21,7 +21,7 @@ export function redemptionVerificationQueryRoutes(sql: Sql) {
         config: { access: 'redemption-verifications', readModels: [PENDING_APPROVALS, CUSTOMER_DETAILS] },
         schema: {
           params: { type: 'object', required: ['id'], properties: { id: uuid } },
-          querystring: { type: 'object', properties: { minPosition: { type: 'string' } } },
+          querystring: { type: 'object', properties: { minPosition: { type: 'string', maxLength: 40 } } },
           response: { 200: { type: 'object', properties: { dataSet: redemptionVerificationSchema } } },
         },
       },
@@ -49,7 +49,7 @@ export function redemptionVerificationQueryRoutes(sql: Sql) {
           querystring: {
             type: 'object',
             required: ['customerId'],
-            properties: { customerId: uuid, getStatuses: { type: 'integer', enum: [0, 1] }, minPosition: { type: 'string' } },
+            properties: { customerId: uuid, getStatuses: { type: 'integer', enum: [0, 1] }, minPosition: { type: 'string', maxLength: 40 } },
           },
           response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: redemptionVerificationSchema } } } },
         },

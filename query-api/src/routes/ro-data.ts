@@ -69,7 +69,7 @@ const roCustomerSchema = {
 export const roQuerystring = {
   roNumber: { type: 'string', maxLength: 20 },
   locationId: { type: 'integer', minimum: 1, maximum: 2147483647 },
-  minPosition: { type: 'string' },
+  minPosition: { type: 'string', maxLength: 40 },
 } as const;
 
 /** SPEC 5: 'RO Number is required' and 'Location is required'. */

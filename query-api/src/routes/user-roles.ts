@@ -11,7 +11,7 @@ export function userRoleQueryRoutes(sql: Sql) {
       {
         config: { access: 'user-roles', readModels: ['user_roles', 'users'] },
         schema: {
-          querystring: { type: 'object', properties: { locationId: { type: 'integer', minimum: 0 }, minPosition: { type: 'string' } } },
+          querystring: { type: 'object', properties: { locationId: { type: 'integer', minimum: 0, maximum: 2147483647 }, minPosition: { type: 'string', maxLength: 40 } } },
           response: {
             200: {
               type: 'object',
