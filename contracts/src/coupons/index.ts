@@ -1,0 +1,4 @@
+export * from './definition';
+export * from './events';
+export * from './state';
+export * from './expiry';
