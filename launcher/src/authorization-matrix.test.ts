@@ -62,6 +62,9 @@ const MATRIX: Record<string, Persona[]> = {
   'POST /api/opcode-verification-rules': ['manager', 'admin'],
   'PUT /api/opcode-verification-rules/:id': ['manager', 'admin'],
   'DELETE /api/opcode-verification-rules/:id': ['manager', 'admin'],
+  // Operations (issue 10, item 9): events a projection parked, listed and retried by admins.
+  'GET /api/parked-events': ['admin'],
+  'POST /api/parked-events/:id/retry': ['admin'],
 };
 
 let server: TestServer;

@@ -59,7 +59,8 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
   const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const sql = await prepareDatabase(env);
   const rawStore = await createEventStore(env, sql);
-  const vault = new PersonalDataVault(sql, env.piiMasterKey);
+  // The keys' own database when PII_KEY_DATABASE_URL is set (closed with the store).
+  const vault = await PersonalDataVault.open(sql, env);
   const store = new ProtectedEventStore(rawStore, vault);
 
   const projector = startProjector({ sql, store, projections, logger });

@@ -23,3 +23,4 @@ export * from './auth/plugin';
 export * from './http/read-your-writes';
 export * from './http/idempotency';
 export * from './http/input-guards';
+export * from './parked-events';

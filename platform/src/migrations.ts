@@ -3,6 +3,7 @@ import { EVENT_STORE_MIGRATIONS } from './event-store/postgres/schema';
 import { PII_KEY_MIGRATIONS } from './personal-data/vault';
 import { DMS_MIGRATIONS } from './dms/schema';
 import { IDEMPOTENCY_MIGRATIONS } from './http/idempotency';
+import { PARKED_EVENT_MIGRATIONS } from './parked-events';
 import type { Migration } from './db/migrate';
 
-export const ALL_PLATFORM_MIGRATIONS: readonly Migration[] = [...EVENT_STORE_MIGRATIONS, ...PII_KEY_MIGRATIONS, ...DMS_MIGRATIONS, ...IDEMPOTENCY_MIGRATIONS];
+export const ALL_PLATFORM_MIGRATIONS: readonly Migration[] = [...EVENT_STORE_MIGRATIONS, ...PII_KEY_MIGRATIONS, ...DMS_MIGRATIONS, ...IDEMPOTENCY_MIGRATIONS, ...PARKED_EVENT_MIGRATIONS];

@@ -2,9 +2,13 @@
  * Rebuild: replay the whole store into a fresh schema, catch up under the checkpoint's row
  * lock (which pauses the live instance's next batch), then swap the schemas and the
  * checkpoint in the same transaction. Readers never see a half-built read model.
+ * An event the projection cannot apply is parked as the live runner parks it (later events of
+ * its stream wait behind it); the swap replaces the projection's parked rows with the rebuild's,
+ * so a parked row never names an event the new read model already holds (no double apply).
  */
 import type { EventStore, RecordedEvent, Sql } from '@dealer/platform';
 import { ident, type Projection } from './projection';
+import { applyOrPark, insertParked, type ParkedInBatch, type SavepointTx } from './runner';
 
 export interface RebuildProgress {
   done: number;
@@ -21,7 +25,7 @@ export async function rebuildProjection(
   deps: { sql: Sql; store: EventStore },
   projection: Projection,
   options: RebuildOptions = {},
-): Promise<{ events: number; seconds: number }> {
+): Promise<{ events: number; seconds: number; parked: number }> {
   const { sql, store } = deps;
   const batchSize = options.batchSize ?? 10_000;
   const fresh = `${projection.schema}__rebuild`;
@@ -36,6 +40,8 @@ export async function rebuildProjection(
   const total = await store.headPosition();
   let position = 0;
   let events = 0;
+  const parked: ParkedInBatch[] = [];
+  const blocked = new Set<string>();
   /**
    * `apply` runs one batch in some transaction; bulk and catch-up phases pass different ones.
    * The next batch is read (and its personal data opened) while the current one is applied.
@@ -65,7 +71,7 @@ export async function rebuildProjection(
     (relevant) =>
       sql.begin(async (tx) => {
         await tx`set local synchronous_commit = off`;
-        await projection.applyBatch(tx as unknown as Sql, fresh, relevant);
+        parked.push(...(await applyOrPark(tx as unknown as SavepointTx, projection, fresh, relevant, blocked)));
       }),
     total,
   );
@@ -76,12 +82,16 @@ export async function rebuildProjection(
     await tx`insert into checkpoints (name, position) values (${projection.name}, 0) on conflict (name) do nothing`;
     await tx`select position from checkpoints where name = ${projection.name} for update`;
     const head = await store.headPosition();
-    await replay((relevant) => projection.applyBatch(tx as unknown as Sql, fresh, relevant), head);
+    await replay(async (relevant) => {
+      parked.push(...(await applyOrPark(tx as unknown as SavepointTx, projection, fresh, relevant, blocked)));
+    }, head);
     await tx.unsafe(`drop schema if exists ${ident(projection.schema)} cascade`);
     await tx.unsafe(`alter schema ${ident(fresh)} rename to ${ident(projection.schema)}`);
     await tx`update checkpoints set position = ${Math.max(position, head)}, updated_at = now() where name = ${projection.name}`;
+    await tx`delete from parked_events where projection = ${projection.name}`;
+    await insertParked(tx as unknown as Sql, projection.name, parked);
   });
-  return { events, seconds: (performance.now() - started) / 1000 };
+  return { events, seconds: (performance.now() - started) / 1000, parked: parked.length };
 }
 
 /** Switches every table of a (rebuild) schema to UNLOGGED or back to LOGGED (a rewrite into the WAL). */

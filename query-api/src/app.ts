@@ -10,6 +10,7 @@ import { opCodeRuleQueryRoutes } from './routes/opcode-verification-rules';
 import { roDataRoutes } from './routes/ro-data';
 import { userRoleQueryRoutes } from './routes/user-roles';
 import { redemptionVerificationQueryRoutes } from './routes/redemption-verifications';
+import { parkedEventQueryRoutes } from './routes/parked-events';
 import { redemptionVerificationStreamsOf } from './read-models/redemption-verifications';
 import { staffNamesOf } from './read-models/staff-names';
 
@@ -33,6 +34,7 @@ export function queryApi(deps: QueryApiDeps) {
     await app.register(customerInfoFromRoRoutes(deps.sql));
     await app.register(redemptionVerificationQueryRoutes(deps.sql));
     await app.register(opCodeRuleQueryRoutes(deps.sql));
+    await app.register(parkedEventQueryRoutes(deps.sql));
     if (deps.demoMode) await app.register(devOutboxRoutes(deps.sql));
   };
 }
