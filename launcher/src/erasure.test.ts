@@ -3,8 +3,12 @@
  * values anywhere (event store, read models, outbox, credentials, throttling), while the events
  * and the non-personal facts remain.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { importDmsFile } from '@dealer/platform/dms/importer';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
 import { loginAs, xsrfHeaders } from './testing/auth';
 
@@ -98,5 +102,103 @@ describe('POST /api/customer-erasure', () => {
 
     const edit = await inject({ method: 'PUT', url: `/api/customers/${customerId}`, headers: staff, payload: { firstName: 'New', lastName: 'Name', phoneMobile: null } });
     expect(edit.statusCode).toBeGreaterThanOrEqual(400);
+  }, 90_000);
+});
+
+describe('POST /api/customer-erasure of a customer who has repair orders', () => {
+  const PERSON = {
+    firstName: 'Ottoline',
+    lastName: 'Vanishwell',
+    emailAddress: 'ottoline.v@erasure.example',
+    phoneMobile: '7205553141',
+    roOtherPhone: '3035552718',
+    address: '7 Oblivion Court',
+    city: 'Fairplay',
+    zip: '80440',
+  };
+  const NEIGHBOUR = { firstName: 'Bartholomew', lastName: 'Staysput', email: 'bart.stays@erasure.example', phone: '7205550999' };
+  const location = { locationId: 9901, locationName: 'Erasure Motors', locId: 'ERM', isUsingCrm: true };
+  const job = { jobId: 1, lineCode: 'A', lineNo: 1, opCode: 'LOF', opCodeDesc: 'Oil change', laborType: 'C', laborSale: 49.95, partsSale: 20 };
+  const ro = (roNumber: string, extra: Record<string, unknown>) => ({
+    roNumber, locationId: 9901, deptId: 'S', vin: '1HGCM82633A004352', mileage: 52000,
+    customerFirstName: PERSON.firstName, customerLastName: PERSON.lastName, customerEmail: PERSON.emailAddress.toUpperCase(),
+    customerPhones: ['(720) 555-3141', PERSON.roOtherPhone], customerAddress: PERSON.address, customerCity: PERSON.city,
+    customerState: 'CO', customerZip: PERSON.zip, advisorFirstName: 'Sam', advisorLastName: 'Lee',
+    openDate: '2026-03-02T08:15:00', jobs: [job], ...extra,
+  });
+  const rows = [
+    location,
+    ro('990001', { closeDate: '2026-03-02T15:40:00' }),
+    // Reached by a phone only (no e-mail on this RO).
+    ro('990002', { customerEmail: null, customerPhones: [PERSON.roOtherPhone, '7205553141'] }),
+    ro('990003', {
+      customerFirstName: NEIGHBOUR.firstName, customerLastName: NEIGHBOUR.lastName, customerEmail: NEIGHBOUR.email,
+      customerPhones: [NEIGHBOUR.phone], customerAddress: '9 Other St',
+    }),
+  ];
+  const needles = [PERSON.firstName, PERSON.lastName, PERSON.emailAddress, PERSON.phoneMobile, PERSON.roOtherPhone, PERSON.address, PERSON.city];
+
+  it('should show no personal data on its repair orders afterwards, and keep them masked when the same file is imported again', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'erasure-ros-'));
+    try {
+      const file = path.join(dir, 'ros.json');
+      await writeFile(file, JSON.stringify(rows));
+      const first = await importDmsFile(server.product.sql, file);
+      expect(first.rejected).toBe(0);
+      const created = await inject({
+        method: 'POST', url: '/api/customers', headers: staff,
+        payload: { firstName: PERSON.firstName, lastName: PERSON.lastName, emailAddress: PERSON.emailAddress, phoneMobile: PERSON.phoneMobile, address: PERSON.address, city: PERSON.city, zip: PERSON.zip },
+      });
+      expect(created.statusCode).toBe(201);
+      const customerId = created.json().dataSet.customerId as string;
+      const positioned = { ...admin, 'x-min-position': created.json().metaData.position as string };
+
+      const reads = async () => [
+        await inject({ method: 'GET', url: '/api/ro-data?roNumber=990001&locationId=9901', headers: positioned }),
+        await inject({ method: 'GET', url: '/api/ro-data?roNumber=990002&locationId=9901', headers: positioned }),
+        await inject({ method: 'GET', url: '/api/ro-data?roNumber=990001&locationId=9901&findCustomers=1', headers: positioned }),
+        await inject({ method: 'GET', url: '/api/customer-info-from-ro?roNumber=990001&locationId=9901&isClosedRo=1', headers: positioned }),
+        await inject({ method: 'GET', url: '/api/customer-info-from-ro?roNumber=990002&locationId=9901&isClosedRo=0', headers: positioned }),
+      ];
+      const before = await reads();
+      for (const res of before) expect(res.statusCode).toBe(200);
+      expect(before[0]!.json().dataSet).toMatchObject({ customerLastName: PERSON.lastName, customerEmail: PERSON.emailAddress });
+      expect(before[2]!.json().dataSet).toEqual([expect.objectContaining({ customerId })]);
+      expect(before[4]!.json().dataSet).toMatchObject({ firstName: PERSON.firstName, phoneMobile: PERSON.roOtherPhone });
+
+      const erased = await inject({ method: 'POST', url: '/api/customer-erasure', headers: admin, payload: { customerId, reason: 'Asked at the service desk' } });
+      expect(erased.statusCode).toBe(200);
+      // The erasure is recorded before the key is destroyed (an erasure is never without its record).
+      const [order] = await server.product.sql<{ event_first: boolean }[]>`
+        select e.recorded_at < k.erased_at as event_first from es_events e, pii_keys k
+        where e.stream_id = ${`customer-${customerId}`} and e.event_type = 'CustomerPersonalDataErased' and k.subject_id = ${customerId}`;
+      expect(order).toEqual({ event_first: true });
+
+      const expectMasked = async () => {
+        const after = await reads();
+        for (const res of after) {
+          expect(res.statusCode).toBe(200);
+          for (const needle of needles) expect(res.body.toLowerCase()).not.toContain(needle.toLowerCase());
+        }
+        // The non-personal facts of the RO stay.
+        expect(after[0]!.json().dataSet).toMatchObject({ roNumber: '990001', vin: '1HGCM82633A004352', customerEmail: null, customerPhones: [], customerFirstName: null });
+        expect(after[0]!.json().dataSet.jobs).toHaveLength(1);
+        expect(after[2]!.json().dataSet).toEqual([]);
+        // Another person's RO is untouched.
+        const neighbour = await inject({ method: 'GET', url: '/api/ro-data?roNumber=990003&locationId=9901', headers: admin });
+        expect(neighbour.json().dataSet).toMatchObject({ customerLastName: NEIGHBOUR.lastName, customerEmail: NEIGHBOUR.email });
+      };
+      await expectMasked();
+
+      // The importer re-imports the same DMS rows idempotently: they stay masked.
+      const again = await importDmsFile(server.product.sql, file);
+      expect(again.rejected).toBe(0);
+      expect(again.repairOrders.updated).toBe(0);
+      await expectMasked();
+      await waitForProjections(server.product);
+      expect(await findEverywhere(PERSON.lastName, PERSON.emailAddress, PERSON.address, PERSON.roOtherPhone)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }, 90_000);
 });

@@ -24,7 +24,8 @@ export async function openRuntime(env: Env & { piiMasterKey: Buffer }, migration
   const sql = createPool(env.DATABASE_URL, { max: 20 });
   await migrate(sql, [...ALL_PLATFORM_MIGRATIONS, ...migrations]);
   const rawStore = await createEventStore(env, sql);
-  const vault = new PersonalDataVault(sql, env.piiMasterKey);
+  // The keys' own database when PII_KEY_DATABASE_URL is set (closed with the store).
+  const vault = await PersonalDataVault.open(sql, env);
   const store = new ProtectedEventStore(rawStore, vault);
   return {
     sql,

@@ -1,12 +1,18 @@
 /**
- * POST /api/customer-erasure {customerId, reason} (admins): destroys the customer's personal-data
- * key, records CustomerPersonalDataErased, and removes the customer's sign-in (its login is their
- * e-mail). Projections null the read models and the workers scrub the outbox on that event.
- * Safe to repeat: each step is idempotent.
+ * POST /api/customer-erasure {customerId, reason} (admins): records CustomerPersonalDataErased,
+ * masks the customer's details on their DMS repair orders, destroys the customer's personal-data
+ * key, and removes the customer's sign-in (its login is their e-mail). Projections null the read
+ * models and the workers scrub the outbox on that event.
+ *
+ * Order: the event is written BEFORE the key is destroyed, so an erasure is never done without
+ * its record; a failure after the event leaves the key, and repeating the request (each step is
+ * idempotent, the decider adds no second event) finishes the erasure while the history is still
+ * readable to find the repair orders. The key goes last but for the sign-in clean-up.
  */
 import type { FastifyInstance } from 'fastify';
 import { customerStreamId } from '@dealer/contracts';
 import { handle, type EventStore, type PersonalDataVault, type Sql } from '@dealer/platform';
+import { maskErasedCustomerRepairOrders } from '@dealer/platform/dms/erasure';
 import { erasureDecider, ERASURE_MESSAGES } from '../erasure/erasure';
 import { commandContext } from '../plugins/request-context';
 
@@ -30,20 +36,20 @@ export function erasureRoutes(deps: { store: EventStore; vault: PersonalDataVaul
         // Refuse unknown customers and empty reasons before destroying anything.
         const history = await deps.store.readStream(stream);
         erasureDecider.decide({ type: 'EraseCustomerPersonalData', data: { customerId, reason } }, history.reduce(erasureDecider.evolve, erasureDecider.initialState()));
-        // Every e-mail the customer had may sit in throttling keys: collect them while still readable.
-        const emails = new Set(
-          history.flatMap((e) => {
-            const d = e.data as { emailAddress?: string | null; pendingEmail?: string | null };
-            return [d.emailAddress, d.pendingEmail].filter((x): x is string => Boolean(x)).map((x) => x.toLowerCase());
-          }),
-        );
-        await deps.vault.erase(customerId);
+        // Every e-mail and phone the customer had (throttling keys hold e-mails; the DMS copies
+        // are found by both): collect them while still readable.
+        type Contacts = { emailAddress?: string | null; pendingEmail?: string | null; phoneMobile?: string | null; phoneOther?: string | null; pendingPhone?: string | null };
+        const contacts = history.map((e) => e.data as Contacts);
+        const emails = new Set(contacts.flatMap((d) => [d.emailAddress, d.pendingEmail]).filter((x): x is string => Boolean(x)).map((x) => x.toLowerCase()));
+        const phones = contacts.flatMap((d) => [d.phoneMobile, d.phoneOther, d.pendingPhone]).filter((x): x is string => Boolean(x));
         const result = await handle(deps.store, stream, erasureDecider, { type: 'EraseCustomerPersonalData', data: { customerId, reason } }, commandContext(request));
+        const maskedRepairOrders = await maskErasedCustomerRepairOrders(deps.sql, { emails: [...emails], phones });
+        await deps.vault.erase(customerId);
         const logins = await deps.sql<{ login: string }[]>`delete from auth_credentials where user_kind = 'customer' and user_id = ${customerId} returning login`;
         await deps.sql`update auth_refresh_tokens set revoked_at = now() where user_kind = 'customer' and user_id = ${customerId} and revoked_at is null`;
         const keys = [...new Set([...logins.map((l) => l.login), ...emails])].map((login) => `account:${login}`);
         await deps.sql`delete from auth_throttle where key = any(${keys})`;
-        request.log.info({ actor: request.auth?.actor, customerId }, 'customer personal data erased');
+        request.log.info({ actor: request.auth?.actor, customerId, maskedRepairOrders }, 'customer personal data erased');
         return { dataSet: { customerId, message: ERASURE_MESSAGES.erased }, metaData: result.position === null ? {} : { position: String(result.position) } };
       },
     );

@@ -17,7 +17,7 @@ if (unknown.length > 0) {
 const chosen = wanted.length === 0 ? projections : projections.filter((p) => wanted.includes(p.name));
 
 const sql = await prepareDatabase(env);
-const store = new ProtectedEventStore(await createEventStore(env, sql), new PersonalDataVault(sql, env.piiMasterKey));
+const store = new ProtectedEventStore(await createEventStore(env, sql), await PersonalDataVault.open(sql, env));
 try {
   for (const projection of chosen) {
     const bar = new cliProgress.SingleBar(

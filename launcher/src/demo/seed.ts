@@ -49,7 +49,7 @@ export interface SeedOptions {
 }
 
 export async function seedDemoData(sql: Sql, env: Env & { piiMasterKey: Buffer }, options: SeedOptions = {}): Promise<{ created: number }> {
-  const store = new ProtectedEventStore(await createEventStore(env, sql), new PersonalDataVault(sql, env.piiMasterKey));
+  const store = new ProtectedEventStore(await createEventStore(env, sql), await PersonalDataVault.open(sql, env));
   let created = 0;
   try {
     for (let i = 0; i < DEMO_CUSTOMER_COUNT; i++) {

@@ -18,6 +18,11 @@ const schema = z
     KAFKA_TOPIC: z.string().default('dealer.integration-events'),
     /** Base64 of 32 bytes: wraps every customer's personal-data key. */
     PII_MASTER_KEY: z.string().optional(),
+    /**
+     * A separate database for the customers' personal-data keys (`pii_keys`), backed up on its
+     * own schedule; unset: the keys live in DATABASE_URL (and in its backups).
+     */
+    PII_KEY_DATABASE_URL: z.string().optional(),
     SMTP_URL: z.string().optional(),
     /** HTTP SMS provider endpoint (POST {to, body}); without it SMS go to the development outbox. */
     SMS_PROVIDER_URL: z.string().url().optional(),

@@ -6,3 +6,4 @@ export * from './importer';
 export * from './generator';
 export * from './bulk-load';
 export * from './demo';
+export * from './erasure';

@@ -1,6 +1,7 @@
 /** The merge of a staged import into the `ref` tables: set-based statements that write only rows that differ. */
 import type { Sql } from '../db/postgres';
 import type { Batch } from './batch';
+import { maskStagedErasedRepairOrders } from './erasure';
 import type { ImportReport, TableCounts } from './import-report';
 import { ACCOUNTING_COLUMNS, JOB_COLUMNS, RO_COLUMNS } from './staging';
 
@@ -72,6 +73,8 @@ export async function mergeStaged(tx: Sql, batch: Batch, report: ImportReport, p
 
   phase('locations');
 
+  // ROs of a customer whose personal data was erased stay masked (dms/erasure.ts).
+  await maskStagedErasedRepairOrders(tx);
   const ros = await upsert(tx, 'ref.repair_orders', 'R', RO_COLUMNS, ['location_id', 'ro_number'], ', imported_at = now()');
   report.repairOrders = counted(batch.staged.repairOrders - unknown.length, ros);
   phase('repairOrders');

@@ -105,4 +105,16 @@ create table if not exists ref.accounting_details (
 create index if not exists accounting_details_ro on ref.accounting_details (location_id, ro_number);
 `,
   },
+  {
+    // Repair orders whose customer details were masked because the customer's personal data
+    // was erased (dms/erasure.ts): an import keeps them masked. Keys only, no personal data.
+    id: '0101_dms_erased_repair_orders',
+    sql: /* sql */ `
+create table if not exists ref.erased_repair_orders (
+  location_id integer not null,
+  ro_number text not null,
+  erased_at timestamptz not null default now(),
+  primary key (location_id, ro_number)
+);`,
+  },
 ];

@@ -4,10 +4,16 @@
  * Every data subject (a customer) has its own random AES-256-GCM key, stored wrapped by the
  * master key in `pii_keys`. Events keep their personal fields only inside an encrypted box;
  * erasing the subject's key makes every copy of those fields unreadable (event store,
- * replays, Kafka, backups), while the non-personal facts stay readable.
+ * replays, Kafka), while the non-personal facts stay readable.
+ *
+ * Backups: keys kept in the same database as the events are in the same backup, so restoring a
+ * backup taken before an erasure brings the key back. PII_KEY_DATABASE_URL puts `pii_keys` in a
+ * database of its own, which can be backed up on its own (shorter) schedule: an erased key is
+ * then gone from every backup once the key database's oldest backup is newer than the erasure.
  */
 import { createCipheriv, randomBytes } from 'node:crypto';
-import type { Sql } from '../db/postgres';
+import { createPool, ensureDatabase, type Sql } from '../db/postgres';
+import { migrate } from '../db/migrate';
 import { BoxOpener, type BoxOpenerOptions } from './box-opener';
 import { openSealed } from './box-crypto.mjs';
 
@@ -54,6 +60,27 @@ export class PersonalDataVault {
   private readonly generationSize: number;
   private readonly ttlMs: number;
   private readonly opener: BoxOpener;
+
+  /** Ended by close(): the separate key database's pool (PersonalDataVault.open), if any. */
+  private ownPool: Sql | null = null;
+
+  /**
+   * The vault of the configured key database: PII_KEY_DATABASE_URL when set (created and
+   * migrated here, closed with the vault), else `sql`, the main database.
+   */
+  static async open(
+    sql: Sql,
+    env: { piiMasterKey: Buffer; PII_KEY_DATABASE_URL?: string | undefined },
+    options: { maxCachedKeys?: number; cacheTtlMs?: number; opener?: BoxOpenerOptions } = {},
+  ): Promise<PersonalDataVault> {
+    if (!env.PII_KEY_DATABASE_URL) return new PersonalDataVault(sql, env.piiMasterKey, options);
+    await ensureDatabase(env.PII_KEY_DATABASE_URL);
+    const keySql = createPool(env.PII_KEY_DATABASE_URL, { max: 10, applicationName: 'pii-keys' });
+    await migrate(keySql, PII_KEY_MIGRATIONS);
+    const vault = new PersonalDataVault(keySql, env.piiMasterKey, options);
+    vault.ownPool = keySql;
+    return vault;
+  }
 
   constructor(
     private readonly sql: Sql,
@@ -130,9 +157,12 @@ export class PersonalDataVault {
     return items.map(({ key }) => (key && key !== 'erased' ? opened[next++]! : null));
   }
 
-  /** Ends the worker threads that open boxes (they start again when needed). */
-  close(): Promise<void> {
-    return this.opener.close();
+  /** Ends the worker threads that open boxes (they start again when needed), and an own key database pool. */
+  async close(): Promise<void> {
+    await this.opener.close();
+    const pool = this.ownPool;
+    this.ownPool = null;
+    await pool?.end({ timeout: 5 });
   }
 
   /** Destroys the subject's key: every box sealed with it becomes unreadable for good. */
