@@ -1,0 +1,64 @@
+/** The state of one pack sale folded from its events; pure, shared by both sides. */
+import type { IssuedCoupon, PackSaleEvent, PackSaleStatus, PackSnapshot, PackSold } from './sale-events';
+
+export interface PackSaleState {
+  saleId: string;
+  customerId: string;
+  pack: PackSnapshot;
+  locationId: number;
+  timeZone: string;
+  saleRoNumber: string;
+  soldAt: string;
+  soldOn: string;
+  soldBy: string;
+  price: PackSold['data']['price'];
+  tax: PackSold['data']['tax'];
+  total: PackSold['data']['total'];
+  status: PackSaleStatus | 'voided';
+  coupons: IssuedCoupon[];
+  void: { reason: string; by: string; at: string } | null;
+}
+
+export const initialPackSaleState = (): PackSaleState | null => null;
+
+export function evolvePackSale(state: PackSaleState | null, event: { type: string; data: unknown }): PackSaleState | null {
+  const e = event as PackSaleEvent;
+  if (e.type === 'PackSold') {
+    const d = e.data;
+    return {
+      saleId: d.saleId,
+      customerId: d.customerId,
+      pack: d.pack,
+      locationId: d.locationId,
+      timeZone: d.timeZone,
+      saleRoNumber: d.saleRoNumber,
+      soldAt: d.soldAt,
+      soldOn: d.soldOn,
+      soldBy: d.soldBy,
+      price: d.price,
+      tax: d.tax,
+      total: d.total,
+      status: d.status,
+      coupons: d.coupons,
+      void: null,
+    };
+  }
+  if (!state) return state;
+  switch (e.type) {
+    case 'PackSaleFinalised':
+      return state.status === 'pending' ? { ...state, status: 'final' } : state;
+    case 'PackSaleLocationCorrected': {
+      const expiries = new Map(e.data.coupons.map((c) => [c.issuedCouponId, c.expiresAt]));
+      return {
+        ...state,
+        locationId: e.data.toLocationId,
+        timeZone: e.data.timeZone,
+        coupons: state.coupons.map((c) => ({ ...c, expiresAt: expiries.get(c.issuedCouponId) ?? c.expiresAt })),
+      };
+    }
+    case 'PackSaleVoided':
+      return { ...state, status: 'voided', void: { reason: e.data.reason, by: e.data.by, at: e.data.voidedAt } };
+    default:
+      return state;
+  }
+}
