@@ -160,3 +160,51 @@ export const redemptionVerificationDecider: Decider<RedemptionVerificationState 
   evolve: evolveRedemptionVerification,
   decide: decideRedemptionVerification,
 };
+
+/**
+ * One open verification per RO and customer (issue 10 item 12), held at write time: a slot
+ * stream per (location, RO, customer) names the verification that holds it. Claiming appends
+ * at the revision the reader saw, so of two racing starts exactly one claims; the other finds
+ * the winner and sends it again. The slot frees itself when its verification is final
+ * (answered, overridden, expired): the caller says so in `holderClosed`.
+ */
+export const redemptionSlotStreamId = (key: { locationId: number; roNumber: string; customerId: string }) =>
+  `ro-verification-slot-${key.locationId}-${key.customerId}-${encodeURIComponent(key.roNumber)}`;
+
+export type RedemptionSlotEvent =
+  | { type: 'RedemptionVerificationSlotClaimed'; data: { redemptionVerificationId: string } }
+  | { type: 'RedemptionVerificationSlotReleased'; data: { redemptionVerificationId: string } };
+
+export interface RedemptionSlotState {
+  holderId: string | null;
+  /** When the holder claimed it (event metadata time). */
+  since: string | null;
+}
+
+export type RedemptionSlotCommand =
+  | { type: 'ClaimRedemptionVerificationSlot'; data: { redemptionVerificationId: string; holderClosed: boolean } }
+  | { type: 'ReleaseRedemptionVerificationSlot'; data: { redemptionVerificationId: string } };
+
+export const REDEMPTION_SLOT_MESSAGES = {
+  held: 'A redemption verification for this RO and customer is already open.',
+  starting: 'A redemption verification for this RO and customer is being started. Please try again in a moment.',
+} as const;
+
+export const redemptionSlotDecider: Decider<RedemptionSlotState, RedemptionSlotCommand, RedemptionSlotEvent> = {
+  initialState: () => ({ holderId: null, since: null }),
+  evolve: (state, event) => {
+    const e = event as RedemptionSlotEvent & { metadata?: { time?: string } };
+    if (e.type === 'RedemptionVerificationSlotClaimed') return { holderId: e.data.redemptionVerificationId, since: e.metadata?.time ?? null };
+    if (e.type === 'RedemptionVerificationSlotReleased' && e.data.redemptionVerificationId === state.holderId) return { holderId: null, since: null };
+    return state;
+  },
+  decide: (command, state) => {
+    const { redemptionVerificationId } = command.data;
+    if (command.type === 'ReleaseRedemptionVerificationSlot') {
+      return state.holderId === redemptionVerificationId ? [{ type: 'RedemptionVerificationSlotReleased', data: { redemptionVerificationId } }] : [];
+    }
+    if (state.holderId === redemptionVerificationId) return [];
+    if (state.holderId !== null && !command.data.holderClosed) throw new DomainError('conflict', [REDEMPTION_SLOT_MESSAGES.held]);
+    return [{ type: 'RedemptionVerificationSlotClaimed', data: { redemptionVerificationId } }];
+  },
+};

@@ -10,13 +10,14 @@ import {
   REDEMPTION_MESSAGES,
   checkStartRequest,
   evolveRedemptionVerification,
+  outcomeAt,
   redemptionVerificationStreamId,
   redemptionVerificationView,
   type RedemptionVerification,
   type RedemptionVerificationType,
 } from '@dealer/contracts';
-import { DomainError, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
-import { redemptionVerificationDecider } from './decide';
+import { DomainError, WrongExpectedRevisionError, handle, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { REDEMPTION_SLOT_MESSAGES, redemptionSlotDecider, redemptionSlotStreamId, redemptionVerificationDecider, type RedemptionVerificationCommand } from './decide';
 import { loadCustomer, locationName, openVerificationOf, roOpCodes, ruleOpCodes, type VerificationCustomerRecord } from './lookups';
 
 export interface VerificationAnswer {
@@ -45,30 +46,84 @@ export async function startRedemptionVerification(deps: RedemptionDeps, body: Re
   if (open) return { ...(await resendRedemptionVerification(deps, open, request.type, ctx, customer)), resent: true };
 
   const redemptionVerificationId = ctx.newId();
-  const result = await handle(
-    deps.store,
-    redemptionVerificationStreamId(redemptionVerificationId),
-    redemptionVerificationDecider,
-    {
-      type: 'StartRedemptionVerification',
-      data: {
-        redemptionVerificationId,
-        customerId: request.customerId,
-        roNumber: request.roNumber,
-        locationId: request.locationId,
-        type: request.type,
-        roOpCodes: jobs,
-        ruleOpCodes: await ruleOpCodes(deps.sql, request.locationId),
-        preApprovalOpCodes: request.preApprovalOpCodes,
-        customer,
-        sendId: ctx.newId(),
-        now,
-      },
+  const command: RedemptionVerificationCommand = {
+    type: 'StartRedemptionVerification',
+    data: {
+      redemptionVerificationId,
+      customerId: request.customerId,
+      roNumber: request.roNumber,
+      locationId: request.locationId,
+      type: request.type,
+      roOpCodes: jobs,
+      ruleOpCodes: await ruleOpCodes(deps.sql, request.locationId),
+      preApprovalOpCodes: request.preApprovalOpCodes,
+      customer,
+      sendId: ctx.newId(),
+      now,
     },
-    ctx,
-  );
+  };
+  // A start the rules refuse claims nothing.
+  redemptionVerificationDecider.decide(command, null);
+  // The read model above lags the writes; the slot holds under races (issue 10 item 12).
+  const holder = await claimSlot(deps, request, redemptionVerificationId, ctx);
+  if (holder !== redemptionVerificationId) return { ...(await resendRedemptionVerification(deps, holder, request.type, ctx, customer)), resent: true };
+  let result;
+  try {
+    result = await handle(deps.store, redemptionVerificationStreamId(redemptionVerificationId), redemptionVerificationDecider, command, ctx);
+  } catch (error) {
+    await releaseSlot(deps, request, redemptionVerificationId, ctx).catch(() => undefined);
+    throw error;
+  }
   const verification = redemptionVerificationView(result.state!, customer, now, await locationName(deps.sql, request.locationId));
   return { verification, position: result.position, resent: false };
+}
+
+/** How long a claim whose verification is not written yet counts as a start in flight. */
+const CLAIM_GRACE_MS = 30_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type SlotKey = { locationId: number; roNumber: string; customerId: string };
+
+/**
+ * Claims the RO and customer's slot for `candidateId`, or answers the id of the open
+ * verification that holds it. A holder whose stream is not written yet is a start in flight:
+ * waited for briefly, then (after CLAIM_GRACE_MS without a stream) taken over.
+ */
+async function claimSlot(deps: RedemptionDeps, key: SlotKey, candidateId: string, ctx: CommandContext): Promise<string> {
+  const streamId = redemptionSlotStreamId(key);
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const history = await deps.store.readStream(streamId);
+    const revision = history.length > 0 ? history[history.length - 1]!.revision : -1;
+    const slot = history.reduce(redemptionSlotDecider.evolve, redemptionSlotDecider.initialState());
+    let holderClosed = false;
+    if (slot.holderId !== null && slot.holderId !== candidateId) {
+      const held = (await deps.store.readStream(redemptionVerificationStreamId(slot.holderId))).reduce(evolveRedemptionVerification, null);
+      if (held) {
+        if (outcomeAt(held, ctx.now()) === null) return slot.holderId;
+        holderClosed = true;
+      } else if (slot.since !== null && ctx.now().getTime() - Date.parse(slot.since) >= CLAIM_GRACE_MS) {
+        holderClosed = true;
+      } else {
+        if (Date.now() > deadline) throw new DomainError('conflict', [REDEMPTION_SLOT_MESSAGES.starting]);
+        await sleep(50);
+        continue;
+      }
+    }
+    const events = redemptionSlotDecider.decide({ type: 'ClaimRedemptionVerificationSlot', data: { redemptionVerificationId: candidateId, holderClosed } }, slot);
+    if (events.length === 0) return candidateId;
+    try {
+      await deps.store.appendToStream(streamId, toNewEvents(events, ctx), { expectedRevision: revision === -1 ? 'no_stream' : revision });
+      return candidateId;
+    } catch (error) {
+      // Another start claimed it first: read again and find the winner.
+      if (!(error instanceof WrongExpectedRevisionError) || Date.now() > deadline) throw error;
+    }
+  }
+}
+
+async function releaseSlot(deps: RedemptionDeps, key: SlotKey, redemptionVerificationId: string, ctx: CommandContext): Promise<void> {
+  await handle(deps.store, redemptionSlotStreamId(key), redemptionSlotDecider, { type: 'ReleaseRedemptionVerificationSlot', data: { redemptionVerificationId } }, ctx);
 }
 
 export async function resendRedemptionVerification(
