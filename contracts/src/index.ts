@@ -18,3 +18,6 @@ export * from './repair-orders/ro-records';
 export * from './app-events/catalogue';
 export * from './history/timeline';
 export * from './operations/parked';
+export * from './money/index';
+export * from './coupons/index';
+export * from './packs/index';

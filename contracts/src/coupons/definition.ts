@@ -6,7 +6,7 @@
  */
 import { LABOR_TYPES, type LaborType } from '../repair-orders/ro-records';
 import { normalizeOpCode, REDEMPTION_VERIFICATION_LIMITS } from '../redemptions/constants';
-import { BASIS_POINTS_PER_WHOLE, cents, formatMoney, min, percentOf, type BasisPoints, type Money } from '../money/index';
+import { BASIS_POINTS_PER_WHOLE, cents, formatMoney, minMoney, percentOf, type BasisPoints, type Money } from '../money/index';
 import { isLocalDate, type LocalDate } from './expiry';
 
 /**
@@ -293,7 +293,7 @@ export function standAloneValue(value: CouponValue): Money {
     case 'percent':
       return percentOf(value.referencePrice, value.basisPoints, 'half-up');
     case 'operation':
-      return min(value.referencePrice, value.maximum);
+      return minMoney(value.referencePrice, value.maximum);
   }
 }
 

@@ -12,7 +12,7 @@ import { cents, type Money } from './money';
  * non-negative numbers (cents); when they are all zero the amount is split equally.
  * Total must be zero or more. The answer has one entry per weight, in order.
  */
-export function allocate(total: Money, weights: readonly number[]): Money[] {
+export function allocateMoney(total: Money, weights: readonly number[]): Money[] {
   if (!Number.isSafeInteger(total) || total < 0) throw new RangeError(`Amount to allocate must be whole cents, zero or more, got ${total}`);
   if (weights.length === 0) {
     if (total !== 0) throw new RangeError('Cannot allocate an amount over no parts');

@@ -1,26 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { add, allocate, cents, dollars, formatMoney, MONEY_MAX_CENTS, MONEY_MESSAGES, multiply, parseMoney, percentOf, subtract, type Money } from './index';
+import { addMoney, allocateMoney, cents, dollars, formatMoney, MONEY_MAX_CENTS, MONEY_MESSAGES, multiplyMoney, parseMoney, percentOf, subtractMoney, type Money } from './index';
 
 const money = (n: number) => cents(n);
 const amounts = fc.integer({ min: -MONEY_MAX_CENTS, max: MONEY_MAX_CENTS }).map(money);
 
 describe('money arithmetic', () => {
   it('should add, subtract and multiply whole cents exactly', () => {
-    expect(add(money(10), money(20), money(1))).toBe(31);
-    expect(subtract(money(10), money(25))).toBe(-15);
-    expect(multiply(money(3995), 4)).toBe(15980);
+    expect(addMoney(money(10), money(20), money(1))).toBe(31);
+    expect(subtractMoney(money(10), money(25))).toBe(-15);
+    expect(multiplyMoney(money(3995), 4)).toBe(15980);
     // The classic float failure: 0.1 + 0.2 dollars is exactly 30 cents here.
-    expect(add(money(10), money(20))).toBe(30);
+    expect(addMoney(money(10), money(20))).toBe(30);
     expect(dollars(12)).toBe(1200);
   });
 
   it('should refuse fractions of a cent and amounts past the exact range', () => {
     expect(() => cents(1.5)).toThrow(RangeError);
     expect(() => cents(Number.NaN)).toThrow(RangeError);
-    expect(() => add(money(MONEY_MAX_CENTS), money(1))).toThrow(RangeError);
-    expect(() => multiply(money(MONEY_MAX_CENTS), 2)).toThrow(RangeError);
-    expect(() => multiply(money(100), 1.5)).toThrow(RangeError);
+    expect(() => addMoney(money(MONEY_MAX_CENTS), money(1))).toThrow(RangeError);
+    expect(() => multiplyMoney(money(MONEY_MAX_CENTS), 2)).toThrow(RangeError);
+    expect(() => multiplyMoney(money(100), 1.5)).toThrow(RangeError);
   });
 
   it('should take a percent half-up by default and half-even on request', () => {
@@ -50,36 +50,36 @@ describe('money arithmetic', () => {
 
 describe('allocation (largest remainder)', () => {
   it('should split $100 over three equal coupons as 33.34, 33.33, 33.33', () => {
-    expect(allocate(money(10000), [500, 500, 500])).toEqual([3334, 3333, 3333]);
+    expect(allocateMoney(money(10000), [500, 500, 500])).toEqual([3334, 3333, 3333]);
   });
 
   it('should give the leftover cents to the largest remainders, ties to the earlier part', () => {
     // 1000 over weights 1,1,1,1,1,1,1 : 142 each, 6 cents left, the first six get one.
-    expect(allocate(money(1000), [1, 1, 1, 1, 1, 1, 1])).toEqual([143, 143, 143, 143, 143, 143, 142]);
+    expect(allocateMoney(money(1000), [1, 1, 1, 1, 1, 1, 1])).toEqual([143, 143, 143, 143, 143, 143, 142]);
     // 10 over 3:7 -> exactly 3 and 7.
-    expect(allocate(money(10), [3, 7])).toEqual([3, 7]);
+    expect(allocateMoney(money(10), [3, 7])).toEqual([3, 7]);
     // 100 over 1:2 -> 33.33.., 66.66..: the larger remainder (the second) gets the cent.
-    expect(allocate(money(100), [1, 2])).toEqual([33, 67]);
+    expect(allocateMoney(money(100), [1, 2])).toEqual([33, 67]);
   });
 
   it('should give a zero-weight part nothing and split equally when every weight is zero', () => {
-    expect(allocate(money(999), [0, 3, 0])).toEqual([0, 999, 0]);
-    expect(allocate(money(10), [0, 0, 0])).toEqual([4, 3, 3]);
-    expect(allocate(money(0), [5, 5])).toEqual([0, 0]);
+    expect(allocateMoney(money(999), [0, 3, 0])).toEqual([0, 999, 0]);
+    expect(allocateMoney(money(10), [0, 0, 0])).toEqual([4, 3, 3]);
+    expect(allocateMoney(money(0), [5, 5])).toEqual([0, 0]);
   });
 
   it('should refuse negative amounts, negative or fractional weights and an amount over nothing', () => {
-    expect(() => allocate(money(-1), [1])).toThrow(RangeError);
-    expect(() => allocate(money(1), [-1, 2])).toThrow(RangeError);
-    expect(() => allocate(money(1), [0.5])).toThrow(RangeError);
-    expect(() => allocate(money(1), [])).toThrow(RangeError);
-    expect(allocate(money(0), [])).toEqual([]);
+    expect(() => allocateMoney(money(-1), [1])).toThrow(RangeError);
+    expect(() => allocateMoney(money(1), [-1, 2])).toThrow(RangeError);
+    expect(() => allocateMoney(money(1), [0.5])).toThrow(RangeError);
+    expect(() => allocateMoney(money(1), [])).toThrow(RangeError);
+    expect(allocateMoney(money(0), [])).toEqual([]);
   });
 
   it('should always sum exactly to the amount, each part within a cent of its exact share', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1e11 }), fc.array(fc.integer({ min: 0, max: 1e9 }), { minLength: 1, maxLength: 40 }), (total, weights) => {
-        const parts = allocate(money(total), weights);
+        const parts = allocateMoney(money(total), weights);
         expect(parts).toHaveLength(weights.length);
         expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
         const effective = weights.every((w) => w === 0) ? weights.map(() => 1) : weights;
@@ -91,7 +91,7 @@ describe('allocation (largest remainder)', () => {
           if (effective[i] === 0) expect(p).toBe(0);
         });
         // Deterministic: the same input gives the same answer.
-        expect(allocate(money(total), weights)).toEqual(parts);
+        expect(allocateMoney(money(total), weights)).toEqual(parts);
       }),
     );
   });
@@ -99,7 +99,7 @@ describe('allocation (largest remainder)', () => {
   it('should give equal weights allocations that differ by at most one cent', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 1, max: 30 }), (total, w, n) => {
-        const parts = allocate(money(total), Array.from({ length: n }, () => w));
+        const parts = allocateMoney(money(total), Array.from({ length: n }, () => w));
         expect(Math.max(...parts) - Math.min(...parts)).toBeLessThanOrEqual(1);
       }),
     );

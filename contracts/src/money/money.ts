@@ -12,7 +12,7 @@ export type Money = number & { readonly [moneyBrand]: 'USD cents' };
 /** The largest amount Money carries: Number.MAX_SAFE_INTEGER cents (about $90 trillion). */
 export const MONEY_MAX_CENTS = Number.MAX_SAFE_INTEGER;
 
-export const ZERO = 0 as Money;
+export const ZERO_MONEY = 0 as Money;
 
 export const isMoney = (value: unknown): value is Money =>
   typeof value === 'number' && Number.isSafeInteger(value);
@@ -30,26 +30,26 @@ export const dollars = (whole: number): Money => {
   return cents(whole * 100);
 };
 
-export function add(...amounts: Money[]): Money {
+export function addMoney(...amounts: Money[]): Money {
   let total = 0;
   for (const a of amounts) total = cents(total + a);
   return cents(total);
 }
 
-export const subtract = (a: Money, b: Money): Money => cents(a - b);
+export const subtractMoney = (a: Money, b: Money): Money => cents(a - b);
 
 /** An amount times a whole quantity (4 oil changes at $39.95). */
-export function multiply(amount: Money, quantity: number): Money {
+export function multiplyMoney(amount: Money, quantity: number): Money {
   if (!Number.isSafeInteger(quantity)) throw new RangeError(`Quantity must be a whole number, got ${quantity}`);
   const product = BigInt(amount) * BigInt(quantity);
   if (product > BigInt(MONEY_MAX_CENTS) || product < -BigInt(MONEY_MAX_CENTS)) throw new RangeError('Money overflow');
   return cents(Number(product));
 }
 
-export const compare = (a: Money, b: Money): -1 | 0 | 1 => (a < b ? -1 : a > b ? 1 : 0);
-export const min = (a: Money, b: Money): Money => (a <= b ? a : b);
-export const max = (a: Money, b: Money): Money => (a >= b ? a : b);
-export const sum = (amounts: readonly Money[]): Money => add(...amounts);
+export const compareMoney = (a: Money, b: Money): -1 | 0 | 1 => (a < b ? -1 : a > b ? 1 : 0);
+export const minMoney = (a: Money, b: Money): Money => (a <= b ? a : b);
+export const maxMoney = (a: Money, b: Money): Money => (a >= b ? a : b);
+export const sumMoney = (amounts: readonly Money[]): Money => addMoney(...amounts);
 
 /**
  * 'half-up': a tie (exactly half a cent) rounds away from zero, as receipts, DMS lines and

@@ -4,7 +4,7 @@
  * that local day in the sale location's zone) and its allocated value (the price spread over
  * the units by their stand-alone values, largest remainder, summing exactly to the price).
  */
-import { allocate, type Money } from '../money/index';
+import { allocateMoney, type Money } from '../money/index';
 import { addMonths, earlierDate, endOfLocalDay, type LocalDate } from '../coupons/expiry';
 import type { CouponValidity } from '../coupons/definition';
 import type { IssuedCoupon, PackSnapshot } from './sale-events';
@@ -19,7 +19,7 @@ export function couponExpiresOn(validity: CouponValidity, soldOn: LocalDate, ter
 /** Allocated value per unit, in pack order (item by item, unit by unit). */
 export function allocatePackPrice(price: Money, pack: Pick<PackSnapshot, 'items'>): Money[] {
   const weights = pack.items.flatMap((item) => Array.from({ length: item.quantity }, () => item.standAloneValue as number));
-  return allocate(price, weights);
+  return allocateMoney(price, weights);
 }
 
 export function issueCoupons(input: { pack: PackSnapshot; price: Money; soldOn: LocalDate; timeZone: string; newId: () => string }): IssuedCoupon[] {
