@@ -149,3 +149,79 @@ describe('api client anti-forgery', () => {
     expect(headersOf(3).get('x-xsrf-token')).toBe('t+1');
   });
 });
+
+describe('api client idempotency keys (issue 10 item 11)', () => {
+  const unavailable = () => json(503, { title: 'Unavailable', status: 503, errors: ['Try later.'] });
+  const keyOf = (call: number) => headersOf(call).get('idempotency-key');
+
+  it('should send one Idempotency-Key per command and the same key on each of its retries (3 attempts, 1000 ms apart)', async () => {
+    vi.useFakeTimers();
+    fetchMock
+      .mockResolvedValueOnce(json(504, {}))
+      .mockResolvedValueOnce(json(408, {}))
+      .mockResolvedValueOnce(json(201, { dataSet: { customerId: 'c1' }, metaData: { position: '5' } }))
+      .mockResolvedValueOnce(json(201, { dataSet: { customerId: 'c2' } }));
+    const first = api.post('/api/customers', { firstName: 'A' });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1001);
+    await expect(first).resolves.toEqual({ dataSet: { customerId: 'c1' }, metaData: { position: '5' } });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    const key = keyOf(0);
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keyOf(1)).toBe(key);
+    expect(keyOf(2)).toBe(key);
+    // The next user action is another command: another key.
+    await api.post('/api/customers', { firstName: 'A' });
+    expect(keyOf(3)).not.toBe(key);
+    expect(keyOf(3)).toBeTruthy();
+  });
+
+  it('should retry 429, 502 and PUT/DELETE commands under their key, and never send a key on a GET', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValueOnce(json(429, {})).mockResolvedValueOnce(json(502, {})).mockResolvedValueOnce(json(200, { dataSet: {} }));
+    const put = api.put('/api/customers/1', { expectedRevision: 3 });
+    await vi.advanceTimersByTimeAsync(2000);
+    await put;
+    expect(keyOf(0)).toBeTruthy();
+    expect(new Set([keyOf(0), keyOf(1), keyOf(2)]).size).toBe(1);
+    fetchMock.mockResolvedValueOnce(json(200, { dataSet: [] }));
+    await api.get('/api/customers');
+    expect(keyOf(3)).toBeNull();
+  });
+
+  it('should use the key the caller gives, on every attempt', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValueOnce(unavailable()).mockResolvedValueOnce(json(200, { dataSet: {} }));
+    const done = api.post('/api/things', {}, { idempotencyKey: 'my-action-1' });
+    await vi.advanceTimersByTimeAsync(1000);
+    await done;
+    expect([keyOf(0), keyOf(1)]).toEqual(['my-action-1', 'my-action-1']);
+  });
+
+  it('should never retry a command without a key (an address outside the API gets none)', async () => {
+    fetchMock.mockImplementation(async () => unavailable());
+    await expect(api.post('https://elsewhere.example/hook', {})).rejects.toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(keyOf(0)).toBeNull();
+  });
+
+  it('should keep the key when a command is sent again after a token refresh', async () => {
+    let token = 'old';
+    setAuthHooks({ token: () => token, refresh: async () => ((token = 'new'), true), onRefreshFailed: vi.fn() });
+    fetchMock.mockResolvedValueOnce(json(401, { errors: ['Expired.'] })).mockResolvedValueOnce(json(201, { dataSet: {} }));
+    await api.post('/api/customers', {});
+    expect(keyOf(0)).toBeTruthy();
+    expect(keyOf(1)).toBe(keyOf(0));
+    expect(headersOf(1).get('authorization')).toBe('Bearer new');
+  });
+
+  it('should make a key without crypto.randomUUID (plain http on a LAN address)', async () => {
+    const { newIdempotencyKey } = await import('./api-client');
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: <T extends ArrayBufferView>(a: T) => real.getRandomValues(a as unknown as Uint8Array) as unknown as T });
+    const key = newIdempotencyKey();
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newIdempotencyKey()).not.toBe(key);
+  });
+});

@@ -1,4 +1,5 @@
-// The one HTTP client of the SPA: credentials, Bearer, anti-forgery, JSON, retries, 401 refresh, errors, read-your-writes.
+// The one HTTP client of the SPA: credentials, Bearer, anti-forgery, JSON, retries, 401 refresh, errors, read-your-writes,
+// and one Idempotency-Key per command (issue 10 item 11): a retried command is the same command, never a second one.
 import { LIMITS, MIN_POSITION_HEADER, RETRIED_STATUSES, TIMINGS, XSRF_COOKIE, XSRF_HEADER } from '@dealer/contracts';
 import { ApiError, type ApiErrorBody } from './api-error';
 import { minPosition, rememberPosition } from './read-position';
@@ -14,6 +15,24 @@ export interface RequestOptions {
   retry?: boolean;
   /** Extra headers, applied last (e.g. a Bearer token handed over in an address). */
   headers?: Record<string, string>;
+  /**
+   * The command's Idempotency-Key. Each call of a command is one user action and gets a fresh key,
+   * reused by every retry of that call; pass one to make two calls the same action.
+   */
+  idempotencyKey?: string;
+}
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** A random UUID v4; getRandomValues also works where randomUUID does not (plain http on a LAN address). */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 /** What the auth layer lends the client; the client itself knows nothing of sessions. */
@@ -66,9 +85,10 @@ async function ensureXsrfCookie(): Promise<void> {
   await xsrfPending;
 }
 
-function buildHeaders(method: Method, url: string, hasBody: boolean, extra?: Record<string, string>): Headers {
+function buildHeaders(method: Method, url: string, hasBody: boolean, extra?: Record<string, string>, idempotencyKey?: string): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   if (hasBody) headers.set('Content-Type', 'application/json');
+  if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
   const position = minPosition();
   // Every request: GETs show what was saved, and commands that consult a read model (duplicate
   // checks, verification rules) judge against it.
@@ -114,10 +134,13 @@ async function send(method: Method, url: string, options: RequestOptions): Promi
     body: hasBody ? JSON.stringify(options.body) : undefined,
     signal: options.signal,
   };
-  const attempts = options.retry === false ? 1 : LIMITS.retryAttempts;
+  // A command is retried only under its Idempotency-Key: the server then answers a retry of a
+  // command that already ran with its first result instead of running it again.
+  const retryable = options.retry !== false && (method === 'GET' || Boolean(options.idempotencyKey));
+  const attempts = retryable ? LIMITS.retryAttempts : 1;
   for (let attempt = 1; ; attempt++) {
-    // Headers are rebuilt per attempt so a retry carries the latest token and read position.
-    const response = await fetch(url, { ...init, headers: buildHeaders(method, url, hasBody, options.headers) });
+    // Headers are rebuilt per attempt so a retry carries the latest token and read position (and the same key).
+    const response = await fetch(url, { ...init, headers: buildHeaders(method, url, hasBody, options.headers, options.idempotencyKey) });
     if (!RETRIED.has(response.status) || attempt >= attempts) return response;
     await sleep(TIMINGS.retryIntervalMs, options.signal);
   }
@@ -134,6 +157,9 @@ async function sendOnce(method: Method, url: string, options: RequestOptions): P
 
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const url = withParams(path, options.params);
+  // One key per call (one user action), on every attempt of it: retries below and the resend after a refresh.
+  // Only our own API takes it: a foreign address gets no key, and so no retry of a command.
+  if (method !== 'GET' && options.idempotencyKey === undefined && isRelative(url)) options = { ...options, idempotencyKey: newIdempotencyKey() };
   let response = await sendOnce(method, url, options);
   // SPEC 4: a 401 refreshes the token once and retries. The auth API answers 401 for its own reasons.
   if (response.status === 401 && authHooks && isRelative(url) && !url.startsWith(AUTH_API_PREFIX)) {
