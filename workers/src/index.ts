@@ -9,5 +9,6 @@ export { CONTACT_VERIFICATION_MIGRATIONS } from './jobs/contact-verification-cod
 export { REDEMPTION_VERIFICATION_TOKEN_MIGRATIONS } from './jobs/redemption-verification-tokens';
 export * from './reactor/reactor';
 export * from './reactor/reactions';
+export * from './reactor/failed-jobs';
 export * from './queue';
 export * from './migrations';

@@ -7,6 +7,7 @@ import { sendContactVerification, type ContactVerificationDeps, type SendContact
 import { sendRedemptionVerification, type DelayJob, type SendRedemptionVerificationJob } from './jobs/send-redemption-verification';
 import { expireRedemptionVerification, type ExpireRedemptionVerificationJob } from './jobs/expire-redemption-verification';
 import { sendRedemptionOverrideNotice, type SendOverrideNoticeJob } from './jobs/send-redemption-override-notice';
+import { failedForGood, failedJobRecord, parkFailedJob } from './reactor/failed-jobs';
 
 export const MESSAGES_QUEUE = 'messages';
 
@@ -73,6 +74,14 @@ export function createMessagesWorker(
       ...(timing.stalledIntervalMs ? { stalledInterval: timing.stalledIntervalMs } : {}),
     },
   );
-  worker.on('failed', (job, error) => logger?.warn({ job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: error.message }, 'job failed'));
+  worker.on('failed', (job, error) => {
+    logger?.warn({ job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: error.message }, 'job failed');
+    // The last attempt: parked where an admin sees it and can ask for a retry.
+    if (job && failedForGood(job)) {
+      parkFailedJob(deps.sql, failedJobRecord(job, error.message)).catch((parkError: unknown) =>
+        logger?.error({ jobId: job.id, err: parkError instanceof Error ? parkError.message : String(parkError) }, 'failed job not parked; the reconciler will'),
+      );
+    }
+  });
   return worker;
 }

@@ -4,12 +4,13 @@
  * store of record: a Redis restarted without persistence (or a failover to a replica that
  * missed the last writes) comes back without jobs the checkpoint has already passed. The
  * reconciler looks each recorded job up in the queue: a finished one (completed, or failed for
- * good) is forgotten, a missing one is added again under the same job id. Adding a job whose id
+ * good, then parked in failed_jobs) is forgotten, a missing one is added again under the same job id. Adding a job whose id
  * is still in Redis does nothing, so the reconciler can never duplicate a job; the jobs
  * themselves deliver once (sent-messages ledger) if one had gone out before the loss.
  */
 import type { JobsOptions, Queue } from 'bullmq';
 import type { Logger, Sql } from '@dealer/platform';
+import { failedJobRecord, parkFailedJob } from './failed-jobs';
 
 export const REACTOR_JOB_MIGRATIONS = [
   {
@@ -57,6 +58,12 @@ export async function reconcilePendingJobs(sql: Sql, queue: Queue, logger?: Logg
     after = rows[rows.length - 1]!.job_id;
     const states = await Promise.all(rows.map((r) => queue.getJobState(r.job_id)));
     const finished = rows.filter((_, i) => FINISHED.has(states[i]!)).map((r) => r.job_id);
+    // A job failed for good is parked before it is forgotten (the worker's failure event may
+    // not have reached PostgreSQL: the process stopped, or the database was away).
+    for (const r of rows.filter((_, i) => states[i] === 'failed')) {
+      const job = await queue.getJob(r.job_id);
+      await parkFailedJob(sql, job ? failedJobRecord(job) : { id: r.job_id, name: r.name, data: r.data, error: 'failed', attempts: 0 }, false);
+    }
     const lost = rows.filter((_, i) => states[i] === 'unknown');
     if (lost.length > 0) {
       await queue.addBulk(lost.map((r) => ({ name: r.name, data: r.data, opts: { jobId: r.job_id } })));

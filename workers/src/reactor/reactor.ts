@@ -5,18 +5,41 @@
  * Redis can still lose jobs the checkpoint has passed (restarted without persistence), so each
  * job is also recorded in PostgreSQL with the checkpoint until it finishes, and a reconciler
  * adds back the ones Redis no longer knows (pending-jobs.ts).
+ *
+ * Workers scale out, the reactor does not: like a projection, only one reactor is active (a
+ * PostgreSQL advisory lock held on a reserved connection); another process waits as a standby
+ * and takes over when the lock is released (stop, or the active process's connection ends).
+ * Its checkpoint only moves forward, whoever writes it. The active reactor also adds back the
+ * failed jobs an admin asked to retry (failed-jobs.ts).
  */
 import type { Queue } from 'bullmq';
-import { readCheckpoint, writeCheckpoint, type EventStore, type Logger, type Sql, type Subscription } from '@dealer/platform';
+import { readCheckpoint, type EventStore, type Logger, type Sql, type Subscription } from '@dealer/platform';
 import { jobIdFor, reactions as defaultReactions, type Reaction } from './reactions';
 import { reconcilePendingJobs, recordPendingJobs } from './pending-jobs';
+import { FAILED_JOB_RETRY_CHANNEL, retryRequestedJobs } from './failed-jobs';
 
 export const REACTOR_CHECKPOINT = 'reactor';
+/** The advisory lock only the active reactor holds. */
+const REACTOR_LOCK = 'reactor:active';
+
+export type ReactorState = 'starting' | 'standby' | 'running' | 'stopped' | 'error';
 
 export interface ReactorHandle {
+  /** The checkpoint: the active reactor's, or (standby) the last one read. */
   position(): number;
+  state(): ReactorState;
   stop(): Promise<void>;
 }
+
+/** Moves the reactor's checkpoint forward only: a lower position (a late or stale writer) changes nothing. */
+export async function advanceReactorCheckpoint(sql: Sql, position: number): Promise<void> {
+  await sql`
+    insert into checkpoints (name, position, updated_at) values (${REACTOR_CHECKPOINT}, ${position}, now())
+    on conflict (name) do update set position = excluded.position, updated_at = now()
+     where checkpoints.position < excluded.position`;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export async function startReactor(deps: {
   sql: Sql;
@@ -24,56 +47,121 @@ export async function startReactor(deps: {
   queue: Queue;
   logger?: Logger;
   reactions?: Reaction[];
-  /** How often jobs Redis lost are looked for (default 5 s). */
+  /** How often jobs Redis lost and retries an admin asked for are looked for (default 5 s). */
   reconcileIntervalMs?: number;
+  /** How often a standby tries to become the active reactor (default 2 s). */
+  standbyRetryMs?: number;
 }): Promise<ReactorHandle> {
   const reactions = deps.reactions ?? defaultReactions;
-  let position = await readCheckpoint(deps.sql, REACTOR_CHECKPOINT);
-  const subscription: Subscription = deps.store.subscribeToAll({
-    after: position,
-    batchSize: 200,
-    onBatch: async (batch) => {
-      const jobs = batch.flatMap((event) =>
-        reactions
-          .filter((r) => r.eventType === event.type)
-          .map((r) => {
-            const job = r.toJob(event);
-            return { name: job.name, data: job.data, opts: { jobId: jobIdFor(event, r) } };
-          }),
-      );
-      if (jobs.length > 0) await deps.queue.addBulk(jobs);
-      const last = batch[batch.length - 1]!.globalPosition;
-      await deps.sql.begin(async (tx) => {
-        await recordPendingJobs(tx as unknown as Sql, jobs);
-        await writeCheckpoint(tx as unknown as Sql, REACTOR_CHECKPOINT, last);
+  let state: ReactorState = 'starting';
+  let position = 0;
+  let stopped = false;
+  let subscription: Subscription | null = null;
+  let lockConnection: Awaited<ReturnType<Sql['reserve']>> | null = null;
+  let leaderTimer: NodeJS.Timeout | null = null;
+  let starting: Promise<void> = Promise.resolve();
+
+  const onBatch = async (batch: Parameters<Parameters<EventStore['subscribeToAll']>[0]['onBatch']>[0]) => {
+    const jobs = batch.flatMap((event) =>
+      reactions
+        .filter((r) => r.eventType === event.type)
+        .map((r) => {
+          const job = r.toJob(event);
+          return { name: job.name, data: job.data, opts: { jobId: jobIdFor(event, r) } };
+        }),
+    );
+    if (jobs.length > 0) await deps.queue.addBulk(jobs);
+    const last = batch[batch.length - 1]!.globalPosition;
+    await deps.sql.begin(async (tx) => {
+      await recordPendingJobs(tx as unknown as Sql, jobs);
+      await advanceReactorCheckpoint(tx as unknown as Sql, last);
+    });
+    position = Math.max(position, last);
+  };
+
+  // Maintenance (active reactor only), one pass at a time: retries an admin asked for, then
+  // jobs Redis lost. A pass waits while Redis is down and repairs the queue once it is back.
+  let maintenanceTimer: NodeJS.Timeout | null = null;
+  let maintaining: Promise<void> = Promise.resolve();
+  let again = false;
+  let passRunning = false;
+  const schedule = (delay: number) => {
+    if (stopped || state !== 'running') return;
+    // A wake-up (delay 0) replaces the next regular pass; a regular one never delays a sooner one.
+    if (maintenanceTimer && delay > 0) return;
+    if (maintenanceTimer) clearTimeout(maintenanceTimer);
+    maintenanceTimer = setTimeout(maintain, delay);
+  };
+  const maintain = () => {
+    maintenanceTimer = null;
+    if (passRunning) {
+      again = true;
+      return;
+    }
+    passRunning = true;
+    maintaining = retryRequestedJobs(deps.sql, deps.queue, deps.logger)
+      .then(() => reconcilePendingJobs(deps.sql, deps.queue, deps.logger))
+      .then(() => undefined)
+      .catch((error: unknown) => deps.logger?.error({ err: message(error) }, 'reactor maintenance failed; retrying'))
+      .finally(() => {
+        passRunning = false;
+        const soon = again;
+        again = false;
+        schedule(soon ? 0 : (deps.reconcileIntervalMs ?? 5000));
       });
-      position = last;
-    },
-    onError: (error) => deps.logger?.error({ err: error instanceof Error ? error.message : String(error) }, 'reactor batch failed; retrying'),
+  };
+  const listening = deps.sql.listen(FAILED_JOB_RETRY_CHANNEL, () => schedule(0)).catch((error: unknown) => {
+    deps.logger?.warn({ err: message(error) }, 'reactor not listening for retries; it polls');
+    return null;
   });
 
-  // One pass at a time; a pass waits while Redis is down and repairs the queue once it is back.
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-  const schedule = () => {
-    if (!stopped) timer = setTimeout(reconcile, deps.reconcileIntervalMs ?? 5000);
+  const lead = async (): Promise<void> => {
+    if (stopped) return;
+    try {
+      lockConnection ??= await deps.sql.reserve();
+      const [lock] = await lockConnection<{ locked: boolean }[]>`select pg_try_advisory_lock(hashtext(${REACTOR_LOCK})) as locked`;
+      position = Math.max(position, await readCheckpoint(deps.sql, REACTOR_CHECKPOINT));
+      if (stopped) return;
+      if (!lock?.locked) {
+        state = 'standby';
+        leaderTimer = setTimeout(() => (starting = lead()), deps.standbyRetryMs ?? 2000);
+        return;
+      }
+      state = 'running';
+      deps.logger?.info({ position }, 'reactor active');
+      subscription = deps.store.subscribeToAll({
+        after: position,
+        batchSize: 200,
+        onBatch,
+        onError: (error) => deps.logger?.error({ err: message(error) }, 'reactor batch failed; retrying'),
+      });
+      schedule(0);
+    } catch (error) {
+      state = 'error';
+      deps.logger?.error({ err: message(error) }, 'reactor failed to start; retrying');
+      if (!stopped) leaderTimer = setTimeout(() => (starting = lead()), deps.standbyRetryMs ?? 2000);
+    }
   };
-  const reconcile = () => {
-    running = reconcilePendingJobs(deps.sql, deps.queue, deps.logger)
-      .then(() => undefined)
-      .catch((error: unknown) => deps.logger?.error({ err: error instanceof Error ? error.message : String(error) }, 'reactor reconcile failed; retrying'))
-      .finally(schedule);
-  };
-  schedule();
+  starting = lead();
+  await starting;
 
   return {
     position: () => position,
+    state: () => state,
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      await subscription.stop();
-      await running;
+      if (leaderTimer) clearTimeout(leaderTimer);
+      await starting;
+      if (maintenanceTimer) clearTimeout(maintenanceTimer);
+      await subscription?.stop();
+      await maintaining;
+      const listener = await listening;
+      await listener?.unlisten().catch(() => undefined);
+      if (lockConnection) {
+        await lockConnection`select pg_advisory_unlock_all()`.catch(() => undefined);
+        lockConnection.release();
+      }
+      state = 'stopped';
     },
   };
 }
