@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@dealer/platform';
+import { HISTORY_EVENT_NAMES } from '@dealer/contracts';
 import { buildTimeline } from './timeline';
 
 const id = 'c-1';
@@ -38,5 +39,36 @@ describe('customer timeline', () => {
     expect(entries[0]!.changes).toContainEqual({ field: 'firstName', before: null, after: '[personal data]' });
     expect(entries[0]!.changes).toContainEqual({ field: 'isTaxExempt', before: null, after: false });
     expect(state.firstName).toBe('[personal data]');
+  });
+
+  it('should name every event in plain words and show no bookkeeping field (kind, ids) as a change', () => {
+    const contact = [
+      event('CustomerCreated', { firstName: 'Pat' }, '2026-01-01T10:00:00Z'),
+      event('CustomerContactChangeRequested', { changeId: 'ch-1', kind: 'phone', pendingPhone: '7205550100' }, '2026-01-02T10:00:00Z'),
+      event('CustomerContactVerificationSent', { changeId: 'ch-1', kind: 'phone' }, '2026-01-02T10:00:01Z', 'system:workers'),
+      event('CustomerContactChangeConfirmed', { changeId: 'ch-1', kind: 'phone', phoneMobile: '7205550100' }, '2026-01-02T10:05:00Z'),
+      event('SomethingNewHappened', { detail: 1 }, '2026-01-03T10:00:00Z'),
+    ];
+    const { entries } = buildTimeline(contact, { showPersonalData: true });
+    expect(entries.map((e) => e.summary)).toEqual([
+      'Customer created',
+      'Phone change requested',
+      'Phone change code sent by text',
+      'Phone change confirmed',
+      'Something new happened',
+    ]);
+    for (const e of entries) {
+      expect(e.summary).not.toMatch(/[a-z][A-Z]/);
+      expect(e.changes.map((c) => c.field)).not.toContain('kind');
+      expect(e.changes.map((c) => c.field)).not.toContain('changeId');
+    }
+    expect(entries[1]!.changes).toEqual([{ field: 'pendingPhone', before: null, after: '7205550100' }]);
+  });
+
+  it('should have a plain-English name for every event type it knows', () => {
+    for (const [type, name] of Object.entries(HISTORY_EVENT_NAMES)) {
+      expect(name, type).not.toMatch(/[a-z][A-Z]/);
+      expect(name, type).toMatch(/^[A-Z][a-z]/);
+    }
   });
 });

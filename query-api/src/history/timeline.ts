@@ -3,13 +3,11 @@
  * actor, correlation and what changed (before and after), plus the customer's state as of any
  * moment. Pure: it folds recorded events; the route loads them.
  */
-import { PERSONAL_FIELD_SET, type FieldChange, type TimelineEntry } from '@dealer/contracts';
+import { historyEventName, INTERNAL_HISTORY_FIELDS, PERSONAL_FIELD_SET, type FieldChange, type TimelineEntry } from '@dealer/contracts';
 
 export type { FieldChange, TimelineEntry };
 import type { RecordedEvent } from '@dealer/platform';
 
-/** Fields of an event's data that describe the customer (not identifiers or bookkeeping). */
-const IGNORED = new Set(['customerId', 'changeId', 'appEventId', 'personalDataErased', 'messageId', 'via', 'reason']);
 
 const list = (codes: unknown) => (Array.isArray(codes) && codes.length > 0 ? codes.join(', ') : 'none');
 const channel = (type: unknown) => (type === 'text' || type === 'sms' ? 'text' : 'e-mail');
@@ -32,6 +30,7 @@ const SUMMARIES: Record<string, (d: Record<string, unknown>) => string> = {
   RegistrationMessageRequested: (d) => `Registration message requested by ${d.channel === 'sms' ? 'text' : 'e-mail'}`,
   RegistrationMessageSent: (d) => `Registration message sent by ${d.channel === 'sms' ? 'text' : 'e-mail'}`,
   CustomerContactChangeRequested: (d) => `${d.kind === 'phone' ? 'Phone' : 'E-mail'} change requested`,
+  CustomerContactVerificationSent: (d) => (d.kind === 'phone' ? 'Phone change code sent by text' : 'E-mail change confirmation link sent'),
   CustomerContactChangeConfirmed: (d) => `${d.kind === 'phone' ? 'Phone' : 'E-mail'} change confirmed`,
   AppEventTriggered: (d) => `App event: ${String(d.name ?? d.eventType)}`,
   CustomerPersonalDataErased: () => 'Personal data erased',
@@ -44,7 +43,7 @@ function fieldsOf(event: RecordedEvent): Record<string, unknown> {
   if (event.type === 'AppEventTriggered' || event.type.startsWith('Registration')) return {};
   // A verification's facts are about a repair order, not the customer's profile: the summary tells them.
   if (event.type.startsWith('RedemptionVerification')) return {};
-  return Object.fromEntries(Object.entries(data).filter(([k]) => !IGNORED.has(k)));
+  return Object.fromEntries(Object.entries(data).filter(([k]) => !INTERNAL_HISTORY_FIELDS.has(k)));
 }
 
 /** Personal values replaced for a viewer who may not see personal data. */
@@ -78,7 +77,8 @@ export function buildTimeline(
       revision: event.revision,
       globalPosition: String(event.globalPosition),
       type: event.type,
-      summary: (SUMMARIES[event.type] ?? (() => event.type))(data),
+      // Every event in words: its own summary, else the plain-English name of its type (never the type itself).
+      summary: SUMMARIES[event.type]?.(data) ?? historyEventName(event.type),
       time: event.metadata.time,
       actor: event.metadata.actor,
       actorName: options.actorNames?.get(event.metadata.actor) ?? null,
