@@ -11,6 +11,7 @@ import { contactChangeRoutes } from './routes/contact-changes';
 import { erasureRoutes } from './routes/erasure';
 import { redemptionVerificationRoutes } from './routes/redemption-verifications';
 import { opCodeRuleRoutes } from './routes/opcode-verification-rules';
+import { failedJobRoutes } from './routes/failed-jobs';
 import { parkedEventRoutes } from './routes/parked-events';
 import type { TokenSettings } from './identity/token-payload';
 import type { RefreshPolicy } from './identity/refresh-tokens';
@@ -39,6 +40,7 @@ export function commandApi(deps: CommandApiDeps) {
     await app.register(erasureRoutes({ store: deps.store, vault: deps.store.vault, sql: deps.sql }));
     await app.register(redemptionVerificationRoutes({ store: deps.store, sql: deps.sql }));
     await app.register(opCodeRuleRoutes({ store: deps.store, sql: deps.sql }));
+    await app.register(failedJobRoutes(deps.sql));
     await app.register(parkedEventRoutes(deps.sql));
   };
 }

@@ -5,6 +5,7 @@ import { customerHistoryRoutes } from './routes/customer-history';
 import { customerInfoFromRoRoutes } from './routes/customer-info-from-ro';
 import { customerQueryRoutes } from './routes/customers';
 import { devOutboxRoutes } from './routes/dev-outbox';
+import { failedJobRoutes } from './routes/failed-jobs';
 import { locationRoutes } from './routes/locations';
 import { opCodeRuleQueryRoutes } from './routes/opcode-verification-rules';
 import { roDataRoutes } from './routes/ro-data';
@@ -35,6 +36,7 @@ export function queryApi(deps: QueryApiDeps) {
     await app.register(redemptionVerificationQueryRoutes(deps.sql));
     await app.register(opCodeRuleQueryRoutes(deps.sql));
     await app.register(parkedEventQueryRoutes(deps.sql));
+    await app.register(failedJobRoutes(deps.sql));
     if (deps.demoMode) await app.register(devOutboxRoutes(deps.sql));
   };
 }

@@ -1,0 +1,35 @@
+/**
+ * POST /api/failed-jobs/{id}/retry (admins): asks for a message job that failed for good to be
+ * run again, after the fault was fixed. The command API does not import the workers: it records
+ * the request in failed_jobs and notifies the active reactor, which adds the job back under the
+ * same id (delivered once: the sent-messages ledger) and forgets the row.
+ */
+import type { FastifyInstance } from 'fastify';
+import { PARKED_MESSAGES } from '@dealer/contracts';
+import { DomainError, type Sql } from '@dealer/platform';
+
+/** The workers' channel (workers/src/reactor/failed-jobs.ts FAILED_JOB_RETRY_CHANNEL). */
+const FAILED_JOB_RETRY_CHANNEL = 'failed_job_retry';
+
+export function failedJobRoutes(sql: Sql) {
+  return async function routes(app: FastifyInstance) {
+    app.post<{ Params: { id: string } }>(
+      '/api/failed-jobs/:id/retry',
+      {
+        config: { access: 'failed-jobs' },
+        schema: {
+          // Job ids are '<reaction>-<event id>': letters, digits, '-', '_' and ':'.
+          params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9:_-]+$' } } },
+        },
+      },
+      async (request) => {
+        const [row] = await sql<{ id: string }[]>`
+          update failed_jobs set retry_requested_at = coalesce(retry_requested_at, now())
+          where job_id = ${request.params.id} returning job_id as id`;
+        if (!row) throw new DomainError('not_found', [PARKED_MESSAGES.notFound]);
+        await sql.notify(FAILED_JOB_RETRY_CHANNEL, row.id);
+        return { dataSet: { id: row.id } };
+      },
+    );
+  };
+}
