@@ -1,6 +1,6 @@
 /** The command API as its own process (docker-compose); npm start runs it inside the launcher. */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { CheckpointWaiter, createLogger, loadEnv, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, stopOnSignal } from '@dealer/platform';
+import { CheckpointWaiter, createLogger, loadEnv, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
 import { authSettings, commandApi } from './app';
 import { IDENTITY_MIGRATIONS } from './identity/schema';
 
@@ -9,10 +9,10 @@ const logger = createLogger(env.LOG_LEVEL, 'command-api');
 const runtime = await openRuntime(env, IDENTITY_MIGRATIONS);
 const waiter = new CheckpointWaiter(runtime.sql);
 await waiter.start();
-const app = Fastify({ loggerInstance: logger, trustProxy: true }) as unknown as FastifyInstance;
+const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(env.TRUSTED_PROXIES) }) as unknown as FastifyInstance;
 registerErrorHandler(app);
 registerApiNotFound(app);
-await registerAuth(app, { secret: env.authSecret });
+await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(runtime.sql) });
 await app.register(commandApi({ store: runtime.store, sql: runtime.sql, waiter, ...authSettings(env) }));
 app.get('/healthz', async () => ({ status: 'ok' }));
 await app.listen({ port: env.PORT, host: env.HOST });

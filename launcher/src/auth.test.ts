@@ -74,6 +74,8 @@ describe('POST /auth-api/refresh', () => {
     const second = first.cookies.find((c) => c.name === 'dealer_refresh')!.value;
     expect(second).not.toBe(refreshCookie);
 
+    // A reuse after the grace window two tabs refreshing together get (issue 10, item 3).
+    await server.product.sql`update auth_refresh_tokens set used_at = used_at - interval '1 minute' where used_at is not null`;
     const reuse = await inject({ method: 'POST', url: '/auth-api/refresh', headers: withCookie(refreshCookie), payload: {} });
     expect(reuse.statusCode).toBe(401);
     // The thief's reuse also ended the legitimate session's newer token.

@@ -2,7 +2,11 @@
  * The authorisation matrix: every registered API route against anonymous, customer A,
  * customer B, employee, controller, manager and admin. A route missing from the matrix (or a
  * matrix row with no route) fails, so a new route cannot ship without an access decision.
+ * Every route is also tried under other spellings of its path (percent-encoded letters, upper
+ * case, `//`, `/./`, `/x/../`), in process and over a real socket: the access layer decides
+ * from the route that matched, so a spelling reaches either that route's checks or no route.
  */
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deterministicUuid } from '@dealer/platform';
 import { hashPassword } from '@dealer/command-api';
@@ -72,6 +76,8 @@ const MATRIX: Record<string, Persona[]> = {
 
 let server: TestServer;
 const headers = {} as Record<Persona, Record<string, string>>;
+const SIGN_OUT = 'DELETE /auth-api/login';
+
 const customerA = deterministicUuid('demo-customer-0');
 const customerB = deterministicUuid('demo-customer-1');
 
@@ -122,7 +128,9 @@ describe('authorisation matrix', () => {
 
   it('should let exactly the allowed personas through the access layer on every route', async () => {
     const wrong: string[] = [];
-    for (const [route, allowed] of Object.entries(MATRIX)) {
+    // Sign-out ends each persona's session: it goes last.
+    const signOutLast = Object.entries(MATRIX).sort(([a], [b]) => Number(a === SIGN_OUT) - Number(b === SIGN_OUT));
+    for (const [route, allowed] of signOutLast) {
       const [method, url] = route.split(' ') as [string, string];
       for (const persona of PERSONAS) {
         const res = await server.product.app.inject({
@@ -139,3 +147,88 @@ describe('authorisation matrix', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+  it('should refuse anonymous callers under every other spelling of every route, or find no route', async () => {
+    const wrong: string[] = [];
+    for (const [route, allowed] of Object.entries(MATRIX)) {
+      if (allowed.includes('anonymous')) continue;
+      const [method, url] = route.split(' ') as [string, string];
+      for (const spelled of spellings(concreteUrl(url))) {
+        for (const res of await bothWays(method, spelled, headers.anonymous, PAYLOADS[url])) {
+          const refused = res.statusCode === 401 && res.denied;
+          if (!refused && !isNoRoute(res)) wrong.push(`${method} ${spelled} (${res.via}): ${res.statusCode} ${res.body.slice(0, 80)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('should hold the anti-forgery check for every non-GET route under every spelling', async () => {
+    const wrong: string[] = [];
+    for (const [route, allowed] of Object.entries(MATRIX)) {
+      const [method, url] = route.split(' ') as [string, string];
+      if (method === 'GET') continue;
+      // The most privileged persona the route lets in, without the anti-forgery header.
+      const persona = [...allowed].reverse()[0]!;
+      const { 'x-xsrf-token': _omitted, ...withoutHeader } = headers[persona];
+      for (const spelled of [concreteUrl(url), ...spellings(concreteUrl(url))]) {
+        for (const res of await bothWays(method, spelled, withoutHeader, PAYLOADS[url])) {
+          const refused = res.statusCode === 403 && res.denied && res.body.includes('anti-forgery');
+          if (!refused && !isNoRoute(res)) wrong.push(`${method} ${spelled} as ${persona} (${res.via}): ${res.statusCode} ${res.body.slice(0, 80)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+/** Spellings a router or a proxy may read as the same path; the query string is kept. */
+function spellings(url: string): string[] {
+  const [path, query] = url.split('?') as [string, string | undefined];
+  const q = query === undefined ? '' : `?${query}`;
+  const [, prefix, ...rest] = path.split('/') as [string, string, ...string[]];
+  const tail = rest.join('/');
+  const hex = (c: string) => `%${c.charCodeAt(0).toString(16)}`;
+  const encodeFirst = (s: string) => `${hex(s[0]!)}${s.slice(1)}`;
+  const paths = [
+    `/${encodeFirst(prefix)}/${tail}`,
+    `/${[...prefix].map(hex).join('')}/${tail}`,
+    `/${prefix}/${encodeFirst(tail)}`,
+    `/${prefix.toUpperCase()}/${tail}`,
+    path.toUpperCase(),
+    `/${path}`,
+    `/${prefix}//${tail}`,
+    `/.${path}`,
+    `/${prefix}/./${tail}`,
+    `/x/..${path}`,
+    `/${prefix}/x/../${tail}`,
+  ];
+  return [...new Set(paths)].map((p) => `${p}${q}`);
+}
+
+interface Answer {
+  via: 'inject' | 'socket';
+  statusCode: number;
+  denied: boolean;
+  body: string;
+}
+
+/** The not-found handler's answer: no route matched this spelling at all. */
+const isNoRoute = (res: Answer) => res.statusCode === 404 && res.body.includes('No route');
+
+/** The same request through app.inject (which resolves dot segments) and as raw bytes over a socket. */
+async function bothWays(method: string, url: string, requestHeaders: Record<string, string>, payload?: Record<string, unknown>): Promise<Answer[]> {
+  const body = method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify(payload ?? {});
+  const injected = await server.product.app.inject({ method: method as 'GET', url, headers: { ...requestHeaders, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { payload: body } : {}) });
+  const socket = await new Promise<Answer>((resolve, reject) => {
+    const { port } = new URL(server.url);
+    const req = httpRequest({ host: '127.0.0.1', port: Number(port), method, path: url, headers: { ...requestHeaders, ...(body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ via: 'socket', statusCode: res.statusCode ?? 0, denied: res.headers['x-auth-denied'] === '1', body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+  return [{ via: 'inject', statusCode: injected.statusCode, denied: injected.headers['x-auth-denied'] === '1', body: injected.body }, socket];
+}

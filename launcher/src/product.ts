@@ -14,11 +14,13 @@ import {
   createLogger,
   createPool,
   createRedis,
+  createSessionCheck,
   ensureDatabase,
   migrate,
   registerAuth,
   registerErrorHandler,
   startKafkaRelay,
+  trustProxyOption,
   type Env,
   type Logger,
   type Sql,
@@ -86,14 +88,14 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
     : null;
 
 
-  const app = Fastify({ loggerInstance: logger, trustProxy: true }) as unknown as FastifyInstance;
+  const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(env.TRUSTED_PROXIES) }) as unknown as FastifyInstance;
   const routes: string[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   });
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
-  await registerAuth(app, { secret: env.authSecret });
+  await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(sql) });
   await app.register(commandApi({ store, sql, waiter, ...authSettings(env) }));
   await app.register(queryApi({ sql, waiter, demoMode: env.APP_MODE === 'demo', store }));
   registerHealth(app, { sql, redis, store, projector, worker, reactor });

@@ -20,6 +20,13 @@ export async function registerWebStatic(app: FastifyInstance, dist: string | nul
   const hasWeb = dist !== null && existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {
     const hashedDir = path.resolve(dist, 'assets') + path.sep;
+    // Every file of the built web client is public. @fastify/static has no option for route
+    // config, so its routes get the declaration while it registers them (the auth plugin
+    // refuses to start with a route that declares no access).
+    let registeringWebFiles = true;
+    app.addHook('onRoute', (route) => {
+      if (registeringWebFiles) route.config = { ...route.config, access: 'public' };
+    });
     await app.register(fastifyStatic, {
       root: dist,
       wildcard: false,
@@ -32,6 +39,7 @@ export async function registerWebStatic(app: FastifyInstance, dist: string | nul
         reply.header('cache-control', filePath.startsWith(hashedDir) ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
       },
     });
+    registeringWebFiles = false;
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));

@@ -20,6 +20,8 @@ export * from './integration/kafka-relay';
 export * from './auth/access-token';
 export * from './auth/xsrf';
 export * from './auth/plugin';
+export * from './auth/sessions';
+export * from './auth/client-address';
 export * from './http/read-your-writes';
 export * from './http/idempotency';
 export * from './http/input-guards';

@@ -1,6 +1,6 @@
 /** The query API as its own process (docker-compose); npm start runs it inside the launcher. */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { CheckpointWaiter, createLogger, loadEnv, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, stopOnSignal } from '@dealer/platform';
+import { CheckpointWaiter, createLogger, loadEnv, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
 import { queryApi } from './app';
 
 const env = loadEnv();
@@ -8,10 +8,10 @@ const logger = createLogger(env.LOG_LEVEL, 'query-api');
 const runtime = await openRuntime(env);
 const waiter = new CheckpointWaiter(runtime.sql);
 await waiter.start();
-const app = Fastify({ loggerInstance: logger, trustProxy: true }) as unknown as FastifyInstance;
+const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(env.TRUSTED_PROXIES) }) as unknown as FastifyInstance;
 registerErrorHandler(app);
 registerApiNotFound(app);
-await registerAuth(app, { secret: env.authSecret });
+await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(runtime.sql) });
 await app.register(queryApi({ sql: runtime.sql, waiter, demoMode: env.APP_MODE === 'demo', store: runtime.store }));
 app.get('/healthz', async () => ({ status: 'ok' }));
 await app.listen({ port: env.PORT, host: env.HOST });

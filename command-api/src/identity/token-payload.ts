@@ -1,4 +1,7 @@
-/** Builds SPEC's auth token payload (user, access, expiresSeconds, renewPeriodSeconds, evt) for a signed-in user. */
+/**
+ * Builds SPEC's auth token payload (user, access, expiresSeconds, renewPeriodSeconds, evt) for a
+ * signed-in user. The access token names its session (sid) and never outlives it.
+ */
 import { accessListFor, type AuthEvent, type AuthTokenPayload, type AuthUser, type EmployeeRole, type Role } from '@dealer/contracts';
 import { signAccessToken, type Sql } from '@dealer/platform';
 
@@ -44,15 +47,18 @@ export async function buildTokenPayload(
   sql: Sql,
   settings: TokenSettings,
   subject: { userKind: 'employee' | 'customer'; userId: string },
+  session: { id: string; expiresAt: Date },
   evt: AuthEvent,
 ): Promise<AuthTokenPayload | null> {
+  const ttlSeconds = Math.min(settings.accessTtlSeconds, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
+  if (ttlSeconds <= 0) return null;
   const loaded = await loadUser(sql, subject.userKind, subject.userId);
   if (!loaded) return null;
   const { user, locationIds } = loaded;
   const token = await signAccessToken(
-    { sub: subject.userId, kind: subject.userKind, roles: user.roles, locationIds },
+    { sub: subject.userId, kind: subject.userKind, roles: user.roles, locationIds, sid: session.id },
     settings.secret,
-    settings.accessTtlSeconds,
+    ttlSeconds,
   );
   return {
     token,
@@ -61,7 +67,7 @@ export async function buildTokenPayload(
       list: accessListFor(user.roles),
       args: { isAdmin: user.roles.includes('admin'), isManager: user.roles.includes('manager'), isController: user.roles.includes('controller') },
     },
-    expiresSeconds: settings.accessTtlSeconds,
+    expiresSeconds: ttlSeconds,
     renewPeriodSeconds: settings.renewSeconds,
     evt,
   };

@@ -1,7 +1,8 @@
 /**
  * The auth host's API (SPEC 7): sign-in, refresh with rotation, app refresh, sign-out, and
  * customer registration from a registration link. Unknown user and wrong password get the
- * same answer, status and (argon2) cost.
+ * same answer, status and (argon2) cost. Each sign-in starts a session (identity/sessions.ts)
+ * bound to the browser's anti-forgery pre-session; sign-out and refresh-token reuse end it.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,8 +12,9 @@ import { DomainError, handle, type EventStore, type Sql } from '@dealer/platform
 import { customerDecider } from '../customers/decider';
 import { commandContext } from '../plugins/request-context';
 import { hashPassword, verifyPassword } from '../identity/passwords';
-import { clearFailures, isLocked, recordFailure, THROTTLE } from '../identity/throttle';
-import { issueRefreshToken, revokeRefreshFamily, rotateRefreshToken, type RefreshPolicy } from '../identity/refresh-tokens';
+import { clearFailures, countAttempt, pruneThrottle, reserveAddressTurn, THROTTLE, uncountAttempt } from '../identity/throttle';
+import { issueRefreshToken, rotateRefreshToken, sessionOfRefreshToken, type RefreshPolicy } from '../identity/refresh-tokens';
+import { activeSession, revokeSession, startSession, type Session } from '../identity/sessions';
 import { buildTokenPayload, type TokenSettings } from '../identity/token-payload';
 
 export const REFRESH_COOKIE = 'dealer_refresh';
@@ -36,6 +38,9 @@ function parseOrThrow<T extends v.GenericSchema>(schema: T, input: unknown): v.I
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 const publicRoute = { access: 'public' } as const;
+/** Routes authenticated by the refresh cookie (or arriving with a token from elsewhere): the pair binds to this browser. */
+const cookieRoute = { access: 'public', antiForgery: 'browser' } as const;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function authRoutes(deps: AuthRouteDeps) {
   const { sql } = deps;
@@ -50,11 +55,23 @@ export function authRoutes(deps: AuthRouteDeps) {
     });
   }
 
+  /** Starts a session in this browser: bound to its pre-session, with the first refresh token. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, subject: { userKind: 'employee' | 'customer'; userId: string }) {
-    const payload = await buildTokenPayload(sql, deps.tokens, subject, 'LOGIN');
-    if (!payload) throw new DomainError('unauthorized', [AUTH_MESSAGES.invalidCredentials]);
-    setRefreshCookie(request, reply, await issueRefreshToken(sql, subject, deps.refresh));
+    const binding = request.server.authTools.browserBinding(request);
+    const session = await startSession(sql, subject, binding, deps.refresh.absoluteDays);
+    const payload = await buildTokenPayload(sql, deps.tokens, subject, session, 'LOGIN');
+    if (!payload) {
+      await revokeSession(sql, session.id, 'user not found');
+      throw new DomainError('unauthorized', [AUTH_MESSAGES.invalidCredentials]);
+    }
+    setRefreshCookie(request, reply, await issueRefreshToken(sql, subject, session, deps.refresh));
     return { dataSet: payload };
+  }
+
+  /** This browser takes the session's binding (a refresh after a lost cookie, a token handed over from elsewhere). */
+  function bindBrowserTo(request: FastifyRequest, reply: FastifyReply, session: Session) {
+    const tools = request.server.authTools;
+    if (session.binding && tools.browserBinding(request) !== session.binding) tools.bindBrowser(request, reply, session.binding);
   }
 
   async function validRegistrationToken(token: string) {
@@ -68,49 +85,76 @@ export function authRoutes(deps: AuthRouteDeps) {
   return async function routes(app: FastifyInstance) {
     app.get('/auth-api/xsrf', { config: publicRoute }, async (_request, reply) => reply.status(204).send());
 
-    app.post('/auth-api/login', { config: publicRoute, schema: { body: { type: 'object' } } }, async (request, reply) => {
+    app.post('/auth-api/login', { config: cookieRoute, schema: { body: { type: 'object' } } }, async (request, reply) => {
       const { username, password } = parseOrThrow(loginSchema, request.body);
       const login = username.toLowerCase();
       const accountKey = `account:${login}`;
       const addressKey = `address:${request.ip}`;
-      if (await isLocked(sql, [accountKey, addressKey])) throw new DomainError('rate_limited', [AUTH_MESSAGES.throttled]);
+      // Counted before anything is checked: parallel guesses cannot all slip under the limit.
+      if (!(await countAttempt(sql, accountKey, THROTTLE.accountFailures))) throw new DomainError('rate_limited', [AUTH_MESSAGES.throttled]);
+      const wait = await reserveAddressTurn(sql, addressKey);
+      if (wait === null) {
+        await uncountAttempt(sql, accountKey);
+        throw new DomainError('rate_limited', [AUTH_MESSAGES.throttled]);
+      }
+      if (wait > 0) await sleep(wait);
+      if (Math.random() < 0.01) await pruneThrottle(sql);
       const [credential] = await sql<{ user_kind: 'employee' | 'customer'; user_id: string; password_hash: string }[]>`
         select user_kind, user_id, password_hash from auth_credentials where login = ${login}`;
       const ok = await verifyPassword(credential?.password_hash ?? null, password);
       if (!ok || !credential) {
-        await recordFailure(sql, accountKey, THROTTLE.accountFailures);
-        await recordFailure(sql, addressKey, THROTTLE.addressFailures);
         if (credential) await sql`update auth_credentials set last_failed_login_at = now() where login = ${login}`;
         throw new DomainError('unauthorized', [AUTH_MESSAGES.invalidCredentials]);
       }
       await clearFailures(sql, accountKey);
+      await uncountAttempt(sql, addressKey);
       return signIn(request, reply, { userKind: credential.user_kind, userId: credential.user_id });
     });
 
-    app.post('/auth-api/refresh', { config: publicRoute }, async (request, reply) => {
+    app.post('/auth-api/refresh', { config: cookieRoute }, async (request, reply) => {
       const current = request.cookies[REFRESH_COOKIE];
-      const rotated = current ? await rotateRefreshToken(sql, current, deps.refresh) : null;
+      const tools = request.server.authTools;
+      const rotated = current ? await rotateRefreshToken(sql, current, deps.refresh, deps.tokens.secret, tools.browserBinding(request)) : null;
       if (!rotated?.ok) {
+        if (rotated?.sessionId) tools.forgetSession(rotated.sessionId);
         reply.clearCookie(REFRESH_COOKIE, { path: '/auth-api' });
         throw new DomainError('unauthorized', [AUTH_MESSAGES.sessionExpired]);
       }
-      const payload = await buildTokenPayload(sql, deps.tokens, rotated.subject, 'REFRESH');
+      const payload = await buildTokenPayload(sql, deps.tokens, rotated.subject, rotated.session, 'REFRESH');
       if (!payload) throw new DomainError('unauthorized', [AUTH_MESSAGES.sessionExpired]);
       setRefreshCookie(request, reply, rotated.token);
+      bindBrowserTo(request, reply, rotated.session);
       return { dataSet: payload };
     });
 
-    app.post('/auth-api/app-refresh', { config: { access: 'authenticated' } }, async (request) => {
+    // A new access token in the same session, read afresh (no cache): a revoked or ended session gets none.
+    app.post('/auth-api/app-refresh', { config: { access: 'authenticated', antiForgery: 'browser' } }, async (request, reply) => {
       const auth = request.auth!;
-      const payload = await buildTokenPayload(sql, deps.tokens, { userKind: auth.kind, userId: auth.userId }, 'APP_REFRESH');
+      const session = await activeSession(sql, auth.sessionId);
+      if (!session) {
+        request.server.authTools.forgetSession(auth.sessionId);
+        throw new DomainError('unauthorized', [AUTH_MESSAGES.sessionExpired]);
+      }
+      const payload = await buildTokenPayload(sql, deps.tokens, { userKind: auth.kind, userId: auth.userId }, session, 'APP_REFRESH');
       if (!payload) throw new DomainError('unauthorized', [AUTH_MESSAGES.sessionExpired]);
+      bindBrowserTo(request, reply, session);
       return { dataSet: payload };
     });
 
-    app.delete('/auth-api/login', { config: publicRoute }, async (request, reply) => {
+    // Sign-out ends the session of the refresh cookie and of the access token, and starts a new pre-session.
+    app.delete('/auth-api/login', { config: cookieRoute }, async (request, reply) => {
+      const tools = request.server.authTools;
       const current = request.cookies[REFRESH_COOKIE];
-      if (current) await revokeRefreshFamily(sql, current);
+      const sessions = new Set<string>();
+      const ofCookie = current ? await sessionOfRefreshToken(sql, current) : null;
+      if (ofCookie) sessions.add(ofCookie);
+      if (request.auth) sessions.add(request.auth.sessionId);
+      for (const sessionId of sessions) {
+        await revokeSession(sql, sessionId, 'signed out');
+        tools.forgetSession(sessionId);
+      }
       reply.clearCookie(REFRESH_COOKIE, { path: '/auth-api' });
+      tools.newPreSession(request, reply);
       return reply.status(204).send();
     });
 

@@ -7,16 +7,20 @@ export type DemoAccount = 'admin' | 'manager' | 'controller' | 'employee' | 'cus
 
 export interface SignedIn {
   payload: AuthTokenPayload;
-  /** Bearer + anti-forgery cookie and header: enough for any request. */
+  /** Bearer + anti-forgery cookies and header: enough for any request. */
   headers: Record<string, string>;
   refreshCookie: string;
 }
 
-/** An anti-forgery cookie/header pair from the server, for anonymous non-GET requests. */
+/**
+ * A fresh browser's anti-forgery cookies (the pair and the httpOnly pre-session it is bound to)
+ * and the header, for anonymous non-GET requests; a sign-in made with them starts a session
+ * bound to the same pre-session, so they stay valid with its Bearer token.
+ */
 export async function xsrfHeaders(server: TestServer): Promise<Record<string, string>> {
   const res = await server.product.app.inject({ method: 'GET', url: '/auth-api/xsrf' });
   const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-  return { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+  return { cookie: res.cookies.map((c) => `${c.name}=${c.value}`).join('; '), 'x-xsrf-token': xsrf };
 }
 
 export async function loginAs(server: TestServer, account: DemoAccount, password = DEMO_PASSWORD): Promise<SignedIn> {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signAccessToken, verifyAccessToken } from './access-token';
 
 const secret = 'a-test-secret-of-enough-length-000000';
-const claims = { sub: 'c0ffee00-0000-4000-8000-000000000001', kind: 'employee' as const, roles: ['manager' as const], locationIds: [1] };
+const claims = { sub: 'c0ffee00-0000-4000-8000-000000000001', kind: 'employee' as const, roles: ['manager' as const], locationIds: [1], sid: '5e55100e-0000-4000-8000-000000000001' };
 
 afterEach(() => {
   vi.useRealTimers();

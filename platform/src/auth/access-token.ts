@@ -1,7 +1,8 @@
 /**
  * Short-lived signed access tokens (HS256, algorithm fixed on verification; audience,
- * issuer, expiry and token type checked). Claims carry who the user is and their roles;
- * the access list is derived from the roles on each request, never trusted from the client.
+ * issuer, expiry and token type checked). Claims carry who the user is, their roles and their
+ * session (`sid`); the access list is derived from the roles on each request, never trusted
+ * from the client, and the session is checked on each request (sessions.ts).
  */
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
@@ -24,11 +25,13 @@ export interface AccessClaims {
   kind: 'employee' | 'customer';
   roles: Role[];
   locationIds: number[];
+  /** The session the token was issued in: sign-out, refresh-token reuse or its end revoke it. */
+  sid: string;
 }
 
 export async function signAccessToken(claims: AccessClaims, secret: string, ttlSeconds: number, now = new Date()): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ kind: claims.kind, roles: claims.roles, loc: claims.locationIds, typ: 'access' })
+  return new SignJWT({ kind: claims.kind, roles: claims.roles, loc: claims.locationIds, sid: claims.sid, typ: 'access' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
@@ -42,9 +45,11 @@ export async function signAccessToken(claims: AccessClaims, secret: string, ttlS
  * Tokens already verified, per secret, until they expire. A client sends the same token on every
  * request for its whole life (15 minutes), and verifying it costs far more than the request
  * itself (jose imports the key and runs an async WebCrypto HMAC each time: about a fifth of the
- * CPU of a customer search). A token is immutable and access tokens cannot be revoked before
- * their expiry anyway, so one successful verification stands until `exp`; the expiry is checked
- * again on every hit. Two generations bound the memory.
+ * CPU of a customer search). A token is immutable, so one successful verification of its
+ * signature stands until `exp`; the expiry is checked again on every hit. This cache says only
+ * that the token is genuine: whether its session still stands is asked separately on every
+ * request (sessions.ts, at most SESSION_CACHE_MS old), so a revocation is never outlived by
+ * this cache. Two generations bound the memory.
  */
 class VerifiedTokens {
   private young = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
@@ -87,11 +92,14 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
     });
     if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
     if (payload.kind !== 'employee' && payload.kind !== 'customer') return null;
+    // A token from before sessions existed names none: it is refused, and the client refreshes.
+    if (typeof payload.sid !== 'string') return null;
     const claims: AccessClaims = {
       sub: payload.sub,
       kind: payload.kind,
       roles: Array.isArray(payload.roles) ? (payload.roles as Role[]) : [],
       locationIds: Array.isArray(payload.loc) ? (payload.loc as number[]) : [],
+      sid: payload.sid,
     };
     verified.set(token, claims, payload.exp * 1000);
     return claims;

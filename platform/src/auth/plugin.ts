@@ -1,18 +1,24 @@
 /**
- * Authentication and authorisation for every API route, registered once on the root app:
- * - anti-forgery: a signed double-submit XSRF-TOKEN cookie, required as X-XSRF-TOKEN on every non-GET;
- * - the Bearer access token, verified into request.auth;
- * - each /api and /auth-api route declares `config.access`: 'public', 'authenticated' or a
- *   resource whose `Api,<resource>,<METHOD>` entry the user's roles must grant. A route that
- *   declares nothing is refused (secure by default). A route about one customer's records
- *   declares `customerScope`, and a customer reaches only their own; shared reference data
- *   (locations) declares none. The authorisation matrix test checks every route.
+ * Authentication and authorisation for every route, registered once on the root app:
+ * - every route declares `config.access`: 'public', 'authenticated' or a resource whose
+ *   `Api,<resource>,<METHOD>` entry the user's roles must grant. The decision is taken from the
+ *   route that matched, whatever spelling of its path reached it (the router decodes
+ *   percent-escapes); a route that declares nothing stops the start-up. A request that matches
+ *   no route reaches only the not-found handler (the SPA page or a 404). A route about one
+ *   customer's records declares `customerScope`, and a customer reaches only their own.
+ * - the Bearer access token is verified, and its session must be active (sessions.ts), into
+ *   request.auth;
+ * - anti-forgery (xsrf.ts): every non-GET request to a route must echo the XSRF-TOKEN cookie
+ *   in X-XSRF-TOKEN, signed for the binding of its session: the Bearer token's session, or
+ *   the browser's (pre-)session cookie when there is no token or the route declares
+ *   `antiForgery: 'browser'` (the auth host's cookie-authenticated routes).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { AUTH_MESSAGES, XSRF_COOKIE, XSRF_HEADER, accessEntry, accessListFor, type HttpMethod, type Role } from '@dealer/contracts';
 import { verifyAccessToken } from './access-token';
-import { newXsrfToken, xsrfMatches } from './xsrf';
+import type { ActiveSession, SessionCheck } from './sessions';
+import { bindingCookieName, bindingOrNull, isValidXsrfToken, newBinding, newXsrfToken, xsrfMatches } from './xsrf';
 
 export interface RequestAuth {
   userId: string;
@@ -20,26 +26,44 @@ export interface RequestAuth {
   roles: Role[];
   locationIds: number[];
   access: ReadonlySet<string>;
+  /** The session the access token belongs to (revoked by sign-out). */
+  sessionId: string;
   /** Who did it, for event metadata and logs (never personal data). */
   actor: string;
 }
 
 export type AccessRule = 'public' | 'authenticated' | string;
 
+/** What the auth host's routes need from this layer. */
+export interface AuthTools {
+  /** Forgets a session this process has just revoked (other processes: within SESSION_CACHE_MS). */
+  forgetSession(sessionId: string): void;
+  /** The browser's binding cookie on this request (its pre-session or session binding), or null. */
+  browserBinding(request: FastifyRequest): string | null;
+  /** Makes `binding` this browser's binding (a session started or arrived here), with a pair for it. */
+  bindBrowser(request: FastifyRequest, reply: FastifyReply, binding: string): void;
+  /** Starts a new pre-session in this browser (after sign-out). */
+  newPreSession(request: FastifyRequest, reply: FastifyReply): void;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
     /** Where the customer id of the record sits; a customer may only reach their own. */
     customerScope?: { in: 'params' | 'query' | 'body'; field: string };
+    /** 'browser': the pair is checked against the browser's binding cookie even with a Bearer token. */
+    antiForgery?: 'browser';
   }
   interface FastifyRequest {
     auth: RequestAuth | null;
+  }
+  interface FastifyInstance {
+    authTools: AuthTools;
   }
 }
 
 export const XSRF_MESSAGE = 'Invalid or missing anti-forgery token. Please reload the page and try again.';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const PROTECTED_PREFIXES = ['/api/', '/auth-api/'];
 
 /** Denials by this layer carry a header, so tests can tell them from a handler's own 401/403. */
 export const AUTH_DENIED_HEADER = 'x-auth-denied';
@@ -48,56 +72,96 @@ function problem(reply: FastifyReply, status: number, message: string) {
   return reply.header(AUTH_DENIED_HEADER, '1').status(status).type('application/problem+json').send({ type: 'about:blank', title: String(status), status, errors: [message] });
 }
 
-export async function registerAuth(app: FastifyInstance, options: { secret: string; secureCookies?: boolean }): Promise<void> {
+export interface AuthOptions {
+  secret: string;
+  /** Whether the session is active (a short per-process cache over auth_sessions). */
+  sessions: SessionCheck;
+  secureCookies?: boolean;
+}
+
+export async function registerAuth(app: FastifyInstance, options: AuthOptions): Promise<void> {
   await app.register(fastifyCookie);
   app.decorateRequest('auth', null);
 
+  // Every route must say who may use it. Checked once all plugins have registered their routes
+  // (a plugin may declare its routes' access in its own onRoute hook, after this one has run).
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.addHook('onReady', async () => {
+    const undeclared = routes.filter((r) => r.config?.access === undefined).map((r) => `${[r.method].flat().join(',')} ${r.url}`);
+    if (undeclared.length > 0) throw new Error(`Every route must declare config.access; these declare no access: ${undeclared.join('; ')}`);
+  });
+
+  const secureFor = (request: FastifyRequest) => options.secureCookies ?? request.protocol === 'https';
+  const browserBinding = (request: FastifyRequest) => bindingOrNull(request.cookies[bindingCookieName(secureFor(request))]);
+  const setPair = (request: FastifyRequest, reply: FastifyReply, binding: string) => {
+    reply.setCookie(XSRF_COOKIE, newXsrfToken(options.secret, binding), { path: '/', sameSite: 'strict', secure: secureFor(request), httpOnly: false });
+  };
+  const setBinding = (request: FastifyRequest, reply: FastifyReply, binding: string) => {
+    reply.setCookie(bindingCookieName(secureFor(request)), binding, { path: '/', sameSite: 'strict', secure: secureFor(request), httpOnly: true });
+    setPair(request, reply, binding);
+  };
+  app.decorate('authTools', {
+    forgetSession: (sessionId: string) => options.sessions.forget(sessionId),
+    browserBinding,
+    bindBrowser: setBinding,
+    newPreSession: (request: FastifyRequest, reply: FastifyReply) => setBinding(request, reply, newBinding()),
+  } satisfies AuthTools);
+
   app.addHook('onRequest', async (request, reply) => {
-    const cookie = request.cookies[XSRF_COOKIE];
-    if (!cookie) {
-      reply.setCookie(XSRF_COOKIE, newXsrfToken(options.secret), {
-        path: '/',
-        sameSite: 'strict',
-        secure: options.secureCookies ?? request.protocol === 'https',
-        httpOnly: false,
-      });
-    }
-    if (!SAFE_METHODS.has(request.method) && PROTECTED_PREFIXES.some((p) => request.url.startsWith(p))) {
-      const header = request.headers[XSRF_HEADER];
-      if (!xsrfMatches(cookie, typeof header === 'string' ? header : undefined, options.secret)) {
-        return problem(reply, 403, XSRF_MESSAGE);
-      }
-    }
+    // A browser without a (pre-)session gets one, and a pair for its binding whenever it lacks a valid one.
+    const binding = browserBinding(request);
+    const pairCookie = request.cookies[XSRF_COOKIE];
+    if (!binding) setBinding(request, reply, newBinding());
+    else if (!isValidXsrfToken(pairCookie, options.secret, binding)) setPair(request, reply, binding);
+
+    let session: ActiveSession | null = null;
     const authorization = request.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
       const claims = await verifyAccessToken(authorization.slice(7), options.secret);
-      if (claims) {
+      session = claims ? await options.sessions.lookup(claims.sid) : null;
+      if (claims && session) {
         request.auth = {
           userId: claims.sub,
           kind: claims.kind,
           roles: claims.roles,
           locationIds: claims.locationIds,
           access: new Set(accessListFor(claims.roles)),
+          sessionId: claims.sid,
           actor: `${claims.kind === 'customer' ? 'customer' : 'user'}:${claims.sub}`,
         };
       }
     }
-  });
 
-  // preValidation: refuse before the body is validated, so anonymous callers learn nothing from 400s.
-  app.addHook('preValidation', async (request, reply) => {
-    if (request.is404 || !PROTECTED_PREFIXES.some((p) => request.url.startsWith(p))) return;
-    const rule = request.routeOptions.config.access;
+    // No route matched: only the not-found handler answers (the SPA page, or a 404).
+    if (request.is404) return;
+    const config = request.routeOptions.config;
+    if (!SAFE_METHODS.has(request.method)) {
+      const bound = config.antiForgery === 'browser' || !session?.binding ? binding : session.binding;
+      const header = request.headers[XSRF_HEADER];
+      if (!xsrfMatches(pairCookie, typeof header === 'string' ? header : undefined, options.secret, bound)) {
+        return problem(reply, 403, XSRF_MESSAGE);
+      }
+    }
+    const rule = config.access;
     if (rule === 'public') return;
     if (rule === undefined) return problem(reply, 403, AUTH_MESSAGES.forbidden);
     const auth = request.auth;
     if (!auth) return problem(reply, 401, AUTH_MESSAGES.sessionExpired);
     if (rule === 'authenticated') return;
     if (!auth.access.has(accessEntry(rule, request.method as HttpMethod))) return problem(reply, 403, AUTH_MESSAGES.forbidden);
-    // A route about one customer's records names where the id is; a customer reaches only their own.
-    if (auth.kind === 'customer' && request.routeOptions.config.customerScope && !isOwnRecord(request, auth)) {
-      return problem(reply, 403, AUTH_MESSAGES.forbidden);
-    }
+  });
+
+  // A route about one customer's records names where the id is; a customer reaches only their
+  // own. preValidation: after the body is parsed, before it is validated.
+  app.addHook('preValidation', async (request, reply) => {
+    const auth = request.auth;
+    if (request.is404 || !auth || auth.kind !== 'customer' || !request.routeOptions.config.customerScope) return;
+    const rule = request.routeOptions.config.access;
+    if (rule === 'public' || rule === 'authenticated') return;
+    if (!isOwnRecord(request, auth)) return problem(reply, 403, AUTH_MESSAGES.forbidden);
   });
 }
 

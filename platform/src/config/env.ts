@@ -54,6 +54,12 @@ export type Env = z.infer<typeof schema>;
 
 /** Fixed demo-only key: demo data is fake, and a restart must still decrypt it. */
 const DEMO_MASTER_KEY = Buffer.alloc(32, 'demo-only-master-key').toString('base64');
+    /**
+     * Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma-separated addresses,
+     * CIDR ranges, or loopback / linklocal / uniquelocal); none by default: the client's address
+     * is the socket's (sign-in throttling).
+     */
+    TRUSTED_PROXIES: z.string().optional(),
 
 const DEMO_AUTH_SECRET = 'demo-only-auth-secret-never-use-in-production';
 
