@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect, onTestFinished } from 'vitest';
 
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
@@ -24,6 +25,8 @@ export interface OpenedPage {
   page: Page;
   /** Uncaught page errors, so a test can assert the app never crashed. */
   pageErrors: Error[];
+  /** Content-Security-Policy violations the browser reported; any fails the test that opened the page. */
+  cspViolations: string[];
 }
 
 export async function openPage(browser: Browser, baseURL: string, viewport: ViewportName = 'desktop'): Promise<OpenedPage> {
@@ -32,7 +35,13 @@ export async function openPage(browser: Browser, baseURL: string, viewport: View
   const page = await context.newPage();
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
-  return { context, page, pageErrors };
+  // A policy that breaks a page is worse than none (issue 10, item 7): every test checks it.
+  const cspViolations: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
+  });
+  if (expect.getState().currentTestName !== undefined) onTestFinished(() => expect(cspViolations).toEqual([]));
+  return { context, page, pageErrors, cspViolations };
 }
 
 /** Saves a full-page PNG to screenshots/<name>.png and returns its path. */

@@ -219,7 +219,7 @@ describe('api client idempotency keys (issue 10 item 11)', () => {
   it('should make a key without crypto.randomUUID (plain http on a LAN address)', async () => {
     const { newIdempotencyKey } = await import('./api-client');
     const real = globalThis.crypto;
-    vi.stubGlobal('crypto', { getRandomValues: <T extends ArrayBufferView>(a: T) => real.getRandomValues(a as unknown as Uint8Array) as unknown as T });
+    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array<ArrayBuffer>) => real.getRandomValues(a) });
     const key = newIdempotencyKey();
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(newIdempotencyKey()).not.toBe(key);

@@ -9,14 +9,17 @@ import type { CustomerCommandResult, CustomerProfileBody } from './customer-prof
 export interface UpdateCustomerInput {
   customerId: string;
   body: CustomerProfileBody;
-  /** The revision the editor loaded; a newer one on the server answers 409 instead of overwriting it. */
-  expectedRevision?: number;
+  /**
+   * The revision the editor loaded (GET /api/customers/{id} answers it). The server answers 428
+   * without it, and 409 when the customer changed since, instead of overwriting the newer changes.
+   */
+  expectedRevision: number | undefined;
 }
 
 export async function updateCustomer({ customerId, body, expectedRevision }: UpdateCustomerInput): Promise<CustomerCommandResult> {
   const response = await api.put<ApiEnvelope<CustomerCommandResult>>(
     `/api/customers/${encodeURIComponent(customerId)}`,
-    expectedRevision === undefined ? body : { ...body, expectedRevision },
+    { ...body, expectedRevision },
   );
   return response.dataSet ?? { customerId };
 }
