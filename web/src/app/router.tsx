@@ -1,5 +1,5 @@
 // Route table of the SPA in SPEC 2.1 order, with its guards (loaders) and route data (page access).
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, replace, type RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../components/layouts/loading-screen';
 import { AuthLayout } from '../components/layouts/auth-layout';
@@ -11,52 +11,63 @@ import type { PageAccess } from '../lib/auth/page-access';
 import { requireAccess } from './guards/require-access';
 import { arrivalGuard, logoutGuard, optionalSessionGuard, refreshBounceGuard, rootGuard } from './guards/session-guards';
 import { giftLoginRedirect, giftRegistrationRedirect, homeRedirect, registrationRedirect } from './guards/token-redirects';
-import { GiftRoute } from './routes/auth/gift';
 import { LoginRoute } from './routes/auth/login';
-import { RegisterRoute } from './routes/auth/register';
-import { CustomerProfileRoute } from './routes/customer/profile';
-import { CustomerHistoryRoute } from './routes/employee/customer-history';
-import { DevOutboxRoute } from './routes/employee/dev-outbox';
-import { RoSearchRoute } from './routes/employee/ro-search';
-import { SalesRoute } from './routes/employee/sales';
-import { UsersRoute } from './routes/employee/users';
-import { VerificationOpCodesRoute } from './routes/employee/verification-op-codes';
 import { ForbiddenRoute } from './routes/forbidden';
 import { LoadingRoute } from './routes/loading';
 import { NotFoundRoute } from './routes/not-found';
-import { PrivacyRoute } from './routes/privacy';
 import { RouteErrorRoute } from './routes/route-error';
 import { AppShell } from './routes/shell';
-import { TermsOfServiceRoute } from './routes/terms-of-service';
 import { UnavailableRoute } from './routes/unavailable';
-import { VerifyContactRoute } from './routes/verify/contact';
-import { VerifyRedemptionRoute } from './routes/verify/redemption';
+
+/**
+ * A page whose code loads when it is first visited (issue 10, item 21): only the shell, the
+ * layouts, the sign-in page and the small status pages are in the first download. The router
+ * loads the chunk before it renders the page, so the first visit shows the shell's
+ * "Loading access..." screen and a later navigation keeps the current page until it is ready.
+ */
+const lazyPage = (load: () => Promise<ComponentType>): RouteObject['lazy'] => async () => ({ Component: await load() });
+
+const SalesPage = lazyPage(() => import('./routes/employee/sales').then((m) => m.SalesRoute));
+const UsersPage = lazyPage(() => import('./routes/employee/users').then((m) => m.UsersRoute));
+const DevOutboxPage = lazyPage(() => import('./routes/employee/dev-outbox').then((m) => m.DevOutboxRoute));
+const SystemHealthPage = lazyPage(() => import('./routes/employee/system-health').then((m) => m.SystemHealthRoute));
+const RoSearchPage = lazyPage(() => import('./routes/employee/ro-search').then((m) => m.RoSearchRoute));
+const CustomerHistoryPage = lazyPage(() => import('./routes/employee/customer-history').then((m) => m.CustomerHistoryRoute));
+const VerificationOpCodesPage = lazyPage(() => import('./routes/employee/verification-op-codes').then((m) => m.VerificationOpCodesRoute));
+const CustomerProfilePage = lazyPage(() => import('./routes/customer/profile').then((m) => m.CustomerProfileRoute));
+const GiftPage = lazyPage(() => import('./routes/auth/gift').then((m) => m.GiftRoute));
+const RegisterPage = lazyPage(() => import('./routes/auth/register').then((m) => m.RegisterRoute));
+const VerifyContactPage = lazyPage(() => import('./routes/verify/contact').then((m) => m.VerifyContactRoute));
+const VerifyRedemptionPage = lazyPage(() => import('./routes/verify/redemption').then((m) => m.VerifyRedemptionRoute));
+const PrivacyPage = lazyPage(() => import('./routes/privacy').then((m) => m.PrivacyRoute));
+const TermsOfServicePage = lazyPage(() => import('./routes/terms-of-service').then((m) => m.TermsOfServiceRoute));
 
 /**
  * A page guarded by its route data (SPEC 2.1: controller and action): the loader enforces it and the
  * handle carries it. A null path is the index page of its parent.
  */
-function guarded(path: string | null, access: PageAccess, element: ReactNode): RouteObject {
-  const page = { element, loader: requireAccess(access), handle: { access } };
+function guarded(path: string | null, access: PageAccess, shown: { element: ReactNode } | { lazy: RouteObject['lazy'] }): RouteObject {
+  const page = { ...shown, loader: requireAccess(access), handle: { access } };
   return path === null ? { index: true, ...page } : { path, ...page };
 }
 
 const toSales = { to: paths.employee.sales, label: 'Go to Sales' };
 const toCoupons = { to: paths.customer.coupons, label: 'Go to My coupons' };
 const staffPage = (path: string | null, title: string, access: PageAccess = PAGE_ACCESS.sales) =>
-  guarded(path, access, <UnavailableRoute title={title} back={toSales} />);
+  guarded(path, access, { element: <UnavailableRoute title={title} back={toSales} /> });
 
 const employeeRoutes: RouteObject = {
   path: 'employee',
   element: <StaffLayout />,
   children: [
     { index: true, loader: () => replace(paths.employee.sales) },
-    guarded('sales', PAGE_ACCESS.sales, <SalesRoute />),
-    guarded('users', PAGE_ACCESS.users, <UsersRoute />),
-    guarded('dev-outbox', PAGE_ACCESS.devOutbox, <DevOutboxRoute />),
-    guarded('ro-search', PAGE_ACCESS.roSearch, <RoSearchRoute />),
-    guarded('customers/:customerId/history', PAGE_ACCESS.customerHistory, <CustomerHistoryRoute />),
-    guarded('verification-op-codes', PAGE_ACCESS.verificationOpCodes, <VerificationOpCodesRoute />),
+    guarded('sales', PAGE_ACCESS.sales, { lazy: SalesPage }),
+    guarded('users', PAGE_ACCESS.users, { lazy: UsersPage }),
+    guarded('dev-outbox', PAGE_ACCESS.devOutbox, { lazy: DevOutboxPage }),
+    guarded('system-health', PAGE_ACCESS.systemHealth, { lazy: SystemHealthPage }),
+    guarded('ro-search', PAGE_ACCESS.roSearch, { lazy: RoSearchPage }),
+    guarded('customers/:customerId/history', PAGE_ACCESS.customerHistory, { lazy: CustomerHistoryPage }),
+    guarded('verification-op-codes', PAGE_ACCESS.verificationOpCodes, { lazy: VerificationOpCodesPage }),
     staffPage('packs', 'Packs', PAGE_ACCESS.packs),
     staffPage('coupons', 'Coupons', PAGE_ACCESS.coupons),
     staffPage('training', 'Training', PAGE_ACCESS.training),
@@ -82,7 +93,7 @@ const employeeRoutes: RouteObject = {
 };
 
 const customerPage = (path: string | null, title: string, access: PageAccess = PAGE_ACCESS.customerPages) =>
-  guarded(path, access, <UnavailableRoute title={title} back={path === 'coupons' ? undefined : toCoupons} />);
+  guarded(path, access, { element: <UnavailableRoute title={title} back={path === 'coupons' ? undefined : toCoupons} /> });
 
 const customerRoutes: RouteObject = {
   path: 'customer',
@@ -92,7 +103,7 @@ const customerRoutes: RouteObject = {
     customerPage('coupons', 'My Coupons'),
     customerPage('service', 'Service History'),
     customerPage('contact', 'Contact', PAGE_ACCESS.customerContact),
-    guarded('profile', PAGE_ACCESS.customerPages, <CustomerProfileRoute />),
+    guarded('profile', PAGE_ACCESS.customerPages, { lazy: CustomerProfilePage }),
     {
       path: 'purchase',
       children: [
@@ -140,8 +151,8 @@ export const routes: RouteObject[] = [
         element: <AuthLayout />,
         children: [
           { index: true, element: <UnavailableRoute title="Verification" /> },
-          { path: 'contact/:token', element: <VerifyContactRoute /> },
-          { path: 'redemption/:token', element: <VerifyRedemptionRoute /> },
+          { path: 'contact/:token', lazy: VerifyContactPage },
+          { path: 'redemption/:token', lazy: VerifyRedemptionPage },
           { path: '*', element: <UnavailableRoute title="Verification" /> },
         ],
       },
@@ -156,15 +167,15 @@ export const routes: RouteObject[] = [
           { path: 'login', element: <LoginRoute /> },
           { path: 'refresh', loader: refreshBounceGuard },
           { path: 'logout', loader: logoutGuard },
-          { path: 'register/:securityToken', element: <RegisterRoute /> },
-          { path: 'gift/:email/:giftToken', element: <GiftRoute /> },
+          { path: 'register/:securityToken', lazy: RegisterPage },
+          { path: 'gift/:email/:giftToken', lazy: GiftPage },
         ],
       },
       {
         element: <AuthLayout />,
         children: [
-          { path: 'privacy', element: <PrivacyRoute /> },
-          { path: 'terms-of-service', element: <TermsOfServiceRoute /> },
+          { path: 'privacy', lazy: PrivacyPage },
+          { path: 'terms-of-service', lazy: TermsOfServicePage },
         ],
       },
       { path: 'forbidden', element: <ForbiddenRoute /> },
