@@ -60,6 +60,9 @@ describe('coupon terms', () => {
     });
     expect(fieldsOf({ ...valid, name: 'x'.repeat(101) }).name).toBe('Only 100 characters are allowed.');
     expect(fieldsOf({ ...valid, name: 'a\u0000b' }).name).toBe('Text contains characters that are not allowed.');
+    expect(fieldsOf({ ...valid, name: 'a\uD800b' }).name).toBe('Text contains characters that are not allowed.');
+    expect(fieldsOf({ ...valid, description: 'x\uDC00' }).description).toBe('Text contains characters that are not allowed.');
+    expect(checkCouponTerms({ ...valid, name: 'Oil \uD83D\uDE97 change' }).ok).toBe(true);
     expect(fieldsOf({ ...valid, description: 'x'.repeat(1001) }).description).toBe(COUPON_MESSAGES.descriptionMax);
     expect(fieldsOf({ ...valid, opCodes: ['LOF', 'A'.repeat(21)] }).opCodes).toBe(COUPON_MESSAGES.opCodeInvalid);
     expect(fieldsOf({ ...valid, opCodes: ['bad code'] }).opCodes).toBe(COUPON_MESSAGES.opCodeInvalid);

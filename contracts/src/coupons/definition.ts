@@ -119,8 +119,9 @@ const OP_CODE = /^[A-Z0-9][A-Z0-9\-_./]*$/;
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Text without NUL or lone surrogates (what PostgreSQL text and JSON can hold). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export function isStorableText(s: string): boolean {
-  return !s.includes('\u0000') && s.isWellFormed();
+  return !s.includes('\u0000') && !LONE_SURROGATE.test(s);
 }
 
 /** A trimmed text of at most `max` characters; '' or absent gives null (or the required message). */

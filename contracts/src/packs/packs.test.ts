@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { cents } from '../money/index';
 import type { CouponTerms } from '../coupons/definition';
-import { checkPackItem, checkPackTerms, PACK_MESSAGES } from './definition';
+import { checkPackItem, checkPackTerms, PACK_MESSAGES, type PackTerms } from './definition';
 import { evolvePack, initialPackState } from './state';
 import { allocatePackPrice, couponExpiresOn, issueCoupons } from './issue';
 import { checkPackSaleRequest, PACK_SALE_MESSAGES } from './sale-rules';
@@ -68,7 +68,7 @@ describe('pack terms', () => {
 
   it('should fold a pack through its events', () => {
     const state = [
-      { type: 'PackCreated', data: { packId: 'p1', items: [{ couponId: 'c1', quantity: 4 }], ...(checkPackTerms(valid) as { value: never }).value } },
+      { type: 'PackCreated', data: { packId: 'p1', items: [{ couponId: 'c1', quantity: 4 }], ...(checkPackTerms(valid) as { ok: true; value: PackTerms }).value } },
       { type: 'PackCouponAdded', data: { packId: 'p1', couponId: 'c2', quantity: 2 } },
       { type: 'PackCouponQuantityChanged', data: { packId: 'p1', couponId: 'c1', quantity: 3, previousQuantity: 4 } },
       { type: 'PackCouponRemoved', data: { packId: 'p1', couponId: 'c2' } },
