@@ -43,9 +43,12 @@ export const INPUT_MESSAGES = {
   tooLarge: 'The request has too many values.',
 } as const;
 
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /** Lone surrogates (half of a UTF-16 pair) or NUL: no database text can hold them. */
 export function isStorableText(s: string): boolean {
-  return s.isWellFormed() && !s.includes('\u0000');
+  return !s.includes('\u0000') && !LONE_SURROGATE.test(s);
 }
 
 /** A whole number beyond 2^53 is not the number the client sent (JSON loses its digits). */
