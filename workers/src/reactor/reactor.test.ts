@@ -84,7 +84,7 @@ describe('reactor: one active at a time', () => {
       await queue.obliterate({ force: true });
       await queue.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('reactor: checkpoint', () => {
@@ -110,7 +110,28 @@ describe('reactor: checkpoint', () => {
       await queue.obliterate({ force: true });
       await queue.close();
     }
-  });
+  }, 60_000);
+});
+
+describe('reactor: replay', () => {
+  it('should replay from a checkpoint an operator set back, without a restart, enqueuing nothing twice', async () => {
+    const prefix = testRedisPrefix();
+    const queue = queueFor(prefix);
+    const reactor = await startReactor({ sql: db.sql, store, queue, reconcileIntervalMs: 100 });
+    try {
+      const event = await registrationRequested('replay.one@example.com');
+      await waitFor(() => reactor.position() >= event.position, 'the reactor');
+      const jobs = await queue.getJobCounts('waiting', 'delayed', 'failed', 'completed', 'active');
+      await db.sql`update checkpoints set position = 0 where name = ${REACTOR_CHECKPOINT}`;
+      await waitFor(async () => reactor.position() < event.position, 'the replay to start');
+      await waitFor(async () => (await readCheckpoint(db.sql, REACTOR_CHECKPOINT)) >= event.position, 'the replay to pass the event again');
+      expect(await queue.getJobCounts('waiting', 'delayed', 'failed', 'completed', 'active')).toEqual(jobs);
+    } finally {
+      await reactor.stop();
+      await queue.obliterate({ force: true });
+      await queue.close();
+    }
+  }, 60_000);
 });
 
 /** An e-mail provider that is down until fixed. */
@@ -172,5 +193,5 @@ describe('reactor: jobs that fail for good', () => {
       await queue.obliterate({ force: true });
       await queue.close();
     }
-  });
+  }, 60_000);
 });

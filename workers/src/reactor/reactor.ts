@@ -9,8 +9,9 @@
  * Workers scale out, the reactor does not: like a projection, only one reactor is active (a
  * PostgreSQL advisory lock held on a reserved connection); another process waits as a standby
  * and takes over when the lock is released (stop, or the active process's connection ends).
- * Its checkpoint only moves forward, whoever writes it. The active reactor also adds back the
- * failed jobs an admin asked to retry (failed-jobs.ts).
+ * Its checkpoint only moves forward, whoever writes it (an operator who sets it back asks for
+ * a replay, which the active reactor starts within a maintenance pass). The active reactor also
+ * adds back the failed jobs an admin asked to retry (failed-jobs.ts).
  */
 import type { Queue } from 'bullmq';
 import { readCheckpoint, type EventStore, type Logger, type Sql, type Subscription } from '@dealer/platform';
@@ -76,7 +77,7 @@ export async function startReactor(deps: {
       await recordPendingJobs(tx as unknown as Sql, jobs);
       await advanceReactorCheckpoint(tx as unknown as Sql, last);
     });
-    position = Math.max(position, last);
+    position = last;
   };
 
   // Maintenance (active reactor only), one pass at a time: retries an admin asked for, then
@@ -99,7 +100,8 @@ export async function startReactor(deps: {
       return;
     }
     passRunning = true;
-    maintaining = retryRequestedJobs(deps.sql, deps.queue, deps.logger)
+    maintaining = replayIfAsked()
+      .then(() => retryRequestedJobs(deps.sql, deps.queue, deps.logger))
       .then(() => reconcilePendingJobs(deps.sql, deps.queue, deps.logger))
       .then(() => undefined)
       .catch((error: unknown) => deps.logger?.error({ err: message(error) }, 'reactor maintenance failed; retrying'))
@@ -115,6 +117,30 @@ export async function startReactor(deps: {
     return null;
   });
 
+  const subscribe = () => {
+    subscription = deps.store.subscribeToAll({
+      after: position,
+      batchSize: 200,
+      onBatch,
+      onError: (error) => deps.logger?.error({ err: message(error) }, 'reactor batch failed; retrying'),
+    });
+  };
+
+  /**
+   * The reactor never moves its checkpoint back, so a checkpoint below its position was set
+   * there by an operator: a replay (job ids make it enqueue nothing twice). It starts from
+   * there without a restart.
+   */
+  const replayIfAsked = async () => {
+    const stored = await readCheckpoint(deps.sql, REACTOR_CHECKPOINT);
+    if (stored >= position || stopped) return;
+    deps.logger?.warn({ from: stored, position }, 'reactor checkpoint moved back by an operator: replaying');
+    await subscription?.stop();
+    if (stopped) return;
+    position = stored;
+    subscribe();
+  };
+
   const lead = async (): Promise<void> => {
     if (stopped) return;
     try {
@@ -129,12 +155,7 @@ export async function startReactor(deps: {
       }
       state = 'running';
       deps.logger?.info({ position }, 'reactor active');
-      subscription = deps.store.subscribeToAll({
-        after: position,
-        batchSize: 200,
-        onBatch,
-        onError: (error) => deps.logger?.error({ err: message(error) }, 'reactor batch failed; retrying'),
-      });
+      subscribe();
       schedule(0);
     } catch (error) {
       state = 'error';
