@@ -142,6 +142,9 @@ describe('customer registration', () => {
     await page.getByRole('button', { name: 'Register' }).click();
     await page.waitForURL('**/customer/coupons');
     await visible(page.getByText('Successfully registered.'));
+    // The first sign-in welcomes; only later ones welcome back (issue 10, item 20).
+    await visible(page.getByText('Welcome! Your coupons and offers are ready for you.'));
+    expect(await page.getByText(/Welcome back!/).count()).toBe(0);
     await context.close();
 
     // The link is single use; the new password signs in.
@@ -151,6 +154,7 @@ describe('customer registration', () => {
     await again.page.goto('/auth/login');
     await submitSignIn(again.page, email, 'riley-moreno-pass-1');
     await again.page.waitForURL('**/customer/coupons');
+    await visible(again.page.getByText('Welcome back! Your coupons and offers are ready for you.'));
     expect(pageErrors).toEqual([]);
     await again.context.close();
   });

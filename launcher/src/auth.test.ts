@@ -161,10 +161,14 @@ describe('POST /api/app-events', () => {
     const res = await inject({ method: 'POST', url: '/api/app-events', headers, payload: { type: 'Login', customerId: payload.user.customerId } });
     expect(res.statusCode).toBe(200);
     // The catalogue names the event and gives the message the client shows as a toast.
-    expect(res.json().dataSet[0].event).toMatchObject({ type: 'Login', name: 'Login', message: APP_EVENTS.Login.message, isTriggered: true, customerId: payload.user.customerId });
-    expect(APP_EVENTS.Login.message).toMatch(/^Welcome back!/);
+    // A first sign-in is welcomed, not welcomed back (issue 10, item 20).
+    expect(res.json().dataSet[0].event).toMatchObject({ type: 'Login', name: 'Login', message: APP_EVENTS.Login.firstMessage, isTriggered: true, customerId: payload.user.customerId });
+    expect(APP_EVENTS.Login.firstMessage).toMatch(/^Welcome!/);
     const stored = await server.product.sql`select event_type from es_events where stream_id = ${`app-events-${payload.user.customerId}`}`;
     expect(stored.map((r) => r.event_type)).toEqual(['AppEventTriggered']);
+    const second = await inject({ method: 'POST', url: '/api/app-events', headers, payload: { type: 'Login', customerId: payload.user.customerId } });
+    expect(second.json().dataSet[0].event.message).toBe(APP_EVENTS.Login.message);
+    expect(APP_EVENTS.Login.message).toMatch(/^Welcome back!/);
     const other = await inject({ method: 'POST', url: '/api/app-events', headers, payload: { type: 'Login', customerId: '00000000-0000-4000-8000-000000000999' } });
     expect(other.statusCode).toBe(403);
     const unknown = await inject({ method: 'POST', url: '/api/app-events', headers, payload: { type: 'Birthday', customerId: payload.user.customerId } });

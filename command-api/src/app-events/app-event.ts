@@ -14,9 +14,16 @@ export type AppEventTriggered = {
 };
 export type TriggerAppEvent = { type: 'TriggerAppEvent'; data: { appEventId: string; customerId: string; appId: string; eventType: string } };
 
-export const appEventDecider: Decider<null, TriggerAppEvent, AppEventTriggered> = {
-  initialState: () => null,
-  evolve: (state) => state,
+/** How many times each type was triggered for the customer (the first Login gets a first-time message). */
+export type AppEventCounts = Readonly<Partial<Record<string, number>>>;
+
+export const appEventDecider: Decider<AppEventCounts, TriggerAppEvent, AppEventTriggered> = {
+  initialState: () => ({}),
+  evolve: (state, event) => {
+    if (event.type !== 'AppEventTriggered') return state;
+    const type = (event.data as AppEventTriggered['data']).eventType;
+    return { ...state, [type]: (state[type] ?? 0) + 1 };
+  },
   decide: (command) => {
     const definition = appEventDefinition(command.data.eventType);
     if (!definition) throw new DomainError('validation', [APP_EVENT_MESSAGES.unknownType]);

@@ -1,6 +1,6 @@
 /** POST /api/app-events {type, customerId}: triggers an app event; answers [{event, result}] (SPEC 7) with the catalogue's name and message. */
 import type { FastifyInstance } from 'fastify';
-import { appEventDefinition, type AppEventResult } from '@dealer/contracts';
+import { appEventDefinition, appEventMessage, type AppEventResult } from '@dealer/contracts';
 import { handle, type EventStore } from '@dealer/platform';
 import { appEventDecider, appEventStreamId } from '../app-events/app-event';
 import { commandContext } from '../plugins/request-context';
@@ -28,9 +28,11 @@ export function appEventRoutes(store: EventStore) {
         const now = ctx.now().toISOString();
         // The decider refused unknown types, so the catalogue has this one.
         const definition = appEventDefinition(type)!;
+        // result.state counts this trigger too: 1 means the customer's first (e.g. a first sign-in).
+        const message = appEventMessage(definition, (result.state[type] ?? 0) <= 1);
         const dataSet: AppEventResult[] = [
           {
-            event: { eventId: appEventId, appId, customerId, type, name: definition.name, message: definition.message, data: null, isTriggered: true, createdDate: now, triggeredDate: now },
+            event: { eventId: appEventId, appId, customerId, type, name: definition.name, message, data: null, isTriggered: true, createdDate: now, triggeredDate: now },
             result: null,
           },
         ];

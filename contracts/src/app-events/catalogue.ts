@@ -8,14 +8,25 @@
 export interface AppEventDefinition {
   /** The name listeners subscribe to. */
   name: string;
-  /** Shown to the customer as a toast when the event is triggered; null for none. */
+  /** Shown to the customer as a toast when the event is triggered again; null for none. */
   message: string | null;
+  /** Shown instead of `message` the first time the event is triggered for the customer (a first sign-in is no "welcome back"). */
+  firstMessage?: string | null;
 }
 
 export const APP_EVENTS = {
   /** SPEC 4: triggered after a customer (not an employee) signs in. */
-  Login: { name: 'Login', message: 'Welcome back! Your coupons and offers are ready for you.' },
+  Login: {
+    name: 'Login',
+    message: 'Welcome back! Your coupons and offers are ready for you.',
+    firstMessage: 'Welcome! Your coupons and offers are ready for you.',
+  },
 } as const satisfies Record<string, AppEventDefinition>;
+
+/** The toast of a trigger: the first-time words for the customer's first trigger of the type, when there are any. */
+export function appEventMessage(definition: AppEventDefinition, firstTime: boolean): string | null {
+  return firstTime && definition.firstMessage !== undefined ? definition.firstMessage : definition.message;
+}
 
 export type AppEventType = keyof typeof APP_EVENTS;
 export const APP_EVENT_TYPES = Object.keys(APP_EVENTS) as AppEventType[];
