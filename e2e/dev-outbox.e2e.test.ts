@@ -1,8 +1,8 @@
 // Browser tests of the development outbox page (signed in as the demo admin): messages the demo product sent, and the non-demo notice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startTestServer } from '@dealer/launcher/testing/test-server';
-import { createCustomer, sendRegistrationEmail } from './support/api';
+import { createCustomer, sendRegistrationEmail, sendRegistrationText } from './support/api';
 import { signIn } from './support/auth';
 import { launchBrowser, openPage, screenshot, visible, waitForTitle } from './support/browser';
 
@@ -16,7 +16,19 @@ beforeAll(async () => {
   // A registration e-mail gives the outbox something to show.
   const customerId = await createCustomer(server.url, { firstName: 'Morgan', lastName: 'Hale', emailAddress: email, phoneMobile: '7205550123' });
   await sendRegistrationEmail(server.url, customerId);
+  await sendRegistrationText(server.url, customerId);
 });
+
+/** Types `to` in the To filter and refreshes until a row for `shown` arrives (a background worker sends). */
+async function filterUntilRow(page: Page, to: string, shown: string) {
+  await page.getByLabel('To').fill(to);
+  const row = page.getByRole('row').filter({ hasText: shown });
+  for (let i = 0; i < 20 && !(await row.count()); i++) {
+    await page.waitForTimeout(500);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+  }
+  return visible(row.first());
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -38,6 +50,18 @@ describe('development outbox', () => {
     await visible(row.first());
     expect(await row.first().textContent()).toContain('Email');
     await screenshot(page, 'dev-outbox-desktop');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('should find texts by a phone number written in any format, and show the number formatted (SPEC 5)', async () => {
+    const { page, context, pageErrors } = await openPage(browser, server.url, 'desktop');
+    await signIn(page, 'admin', { destination: '/employee/dev-outbox' });
+    const row = await filterUntilRow(page, '(720) 555-0123', '(720) 555-0123');
+    expect(await row.textContent()).toContain('SMS');
+    expect(await page.getByRole('cell', { name: '7205550123', exact: true }).count()).toBe(0);
+    await filterUntilRow(page, '720.555.0123', '(720) 555-0123');
+    await screenshot(page, 'dev-outbox-phone-desktop');
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -41,6 +41,11 @@ export async function sendRegistrationEmail(baseUrl: string, customerId: string)
   if (response.status !== 200) throw new Error(`Sending a registration e-mail failed with ${response.status}`);
 }
 
+export async function sendRegistrationText(baseUrl: string, customerId: string): Promise<void> {
+  const response = await post(baseUrl, '/api/customer-resend-registration', { customerId, isText: true });
+  if (response.status !== 200) throw new Error(`Sending a registration text failed with ${response.status}: ${await response.text()}`);
+}
+
 interface OutboxMessage {
   to: string;
   body: string;

@@ -23,3 +23,19 @@ export function maskPhoneInput(value: string): string {
   if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }
+
+/** Characters a phone number is written with besides digits: spaces, ( ) . - + */
+const PHONE_WRITING = /^[\d\s().\-+]+$/;
+
+/**
+ * The digits of a text that is a phone number in any writing ('(720) 555-0123', '720.555.0123',
+ * '+1 720 555 0123'), as the product stores phones (10 digits, no country code for +1); null when
+ * the text is not a phone number (an e-mail address, a name).
+ */
+export function phoneDigitsOf(value: string): string | null {
+  const text = value.trim();
+  if (!PHONE_WRITING.test(text)) return null;
+  const d = digitsOnly(text);
+  if (d.length === 11 && d.startsWith('1')) return d.slice(1);
+  return d.length >= 7 && d.length <= 15 ? d : null;
+}

@@ -1,5 +1,6 @@
-/** GET /api/dev-outbox?to=ADDRESS: the development outbox, newest first (demo mode only). */
+/** GET /api/dev-outbox?to=ADDRESS: the development outbox, newest first (demo mode only). A phone number may be written in any format. */
 import type { FastifyInstance } from 'fastify';
+import { phoneDigitsOf } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 
 export function devOutboxRoutes(sql: Sql) {
@@ -17,10 +18,12 @@ export function devOutboxRoutes(sql: Sql) {
       },
       async (request) => {
         const to = request.query.to?.trim().toLowerCase();
+        // Texts are stored to the phone's digits: '(720) 555-0123' finds what was sent to 7205550123.
+        const phone = to ? phoneDigitsOf(to) : null;
         const limit = request.query.limit ?? 200;
         const rows = await sql`
           select message_id as "messageId", recipient as "to", channel, subject, body, created_at as "time"
-          from dev_outbox ${to ? sql`where lower(recipient) = ${to}` : sql``}
+          from dev_outbox ${to ? sql`where lower(recipient) = ${to}${phone ? sql` or recipient = ${phone}` : sql``}` : sql``}
           order by created_at desc, seq desc limit ${limit}`;
         return { dataSet: rows };
       },

@@ -1,11 +1,13 @@
 // Outbox messages as a table (To, Channel, Subject, Body, Time), or cards on mobile.
-import { formatDateTime } from '@dealer/contracts';
+import { formatDateTime, formatPhone } from '@dealer/contracts';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import type { OutboxMessage } from '../api/get-outbox-messages';
 
 const CHANNEL_LABELS: Record<OutboxMessage['channel'], string> = { email: 'Email', sms: 'SMS' };
 
 const formatTime = (time: string) => formatDateTime(time, { seconds: true }) || time;
+/** Texts go to a phone, shown in SPEC 5's (xxx) xxx-xxxx. */
+const recipientOf = (m: OutboxMessage) => (m.channel === 'sms' ? formatPhone(m.to) : m.to);
 
 export function OutboxMessages({ messages }: { messages: OutboxMessage[] }) {
   const isMobile = useIsMobile();
@@ -17,7 +19,7 @@ export function OutboxMessages({ messages }: { messages: OutboxMessage[] }) {
             <strong>{m.subject || CHANNEL_LABELS[m.channel]}</strong>
             <dl className="card-fields">
               <dt>To</dt>
-              <dd>{m.to}</dd>
+              <dd>{recipientOf(m)}</dd>
               <dt>Channel</dt>
               <dd>{CHANNEL_LABELS[m.channel]}</dd>
               <dt>Time</dt>
@@ -44,7 +46,7 @@ export function OutboxMessages({ messages }: { messages: OutboxMessage[] }) {
         <tbody>
           {messages.map((m) => (
             <tr key={m.messageId}>
-              <td>{m.to}</td>
+              <td className="nowrap">{recipientOf(m)}</td>
               <td>{CHANNEL_LABELS[m.channel]}</td>
               <td>{m.subject || '-'}</td>
               <td className="outbox-body">{m.body}</td>

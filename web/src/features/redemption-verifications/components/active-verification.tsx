@@ -1,7 +1,7 @@
 // The verification staff are following: RO#, location, status, op codes, expiry, polled every 3 s until it is
 // complete (the last known value stays on a failed poll), and Resend behind SPEC 4's rate-limit countdown.
 import { useEffect, useState } from 'react';
-import { locationLabel, type RedemptionVerification } from '@dealer/contracts';
+import { formatPhone, locationLabel, type RedemptionVerification } from '@dealer/contracts';
 import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
@@ -36,7 +36,8 @@ function Countdown({ verification, since, busy, onResend }: { verification: Rede
   );
 }
 
-const recipient = (v: RedemptionVerification) => (v.type === 'email' ? v.emailAddress : v.phoneMobile);
+/** Where it went: the e-mail address, or the mobile phone in SPEC 5's (xxx) xxx-xxxx. */
+const recipient = (v: RedemptionVerification) => (v.type === 'email' ? v.emailAddress : v.phoneMobile && formatPhone(v.phoneMobile));
 
 export function ActiveVerification({ redemptionVerificationId, sentMessage, onSeen }: ActiveVerificationProps) {
   const query = usePolledRedemptionVerification(redemptionVerificationId);
