@@ -50,8 +50,12 @@ async function selectCustomer(page: Page, term: string, name: string): Promise<L
   return visible(page.getByRole('region', { name }));
 }
 
-async function acknowledgeVerificationSent(page: Page) {
+const STAFF_VERIFICATION_SENT = 'A verification email/text was sent to the customer. Their email/phone will not update until they accept.';
+
+/** Closes 'Verification Sent', checking its words: SPEC's for staff, the customer's own for a customer (issue 10, item 20). */
+async function acknowledgeVerificationSent(page: Page, expectedText = STAFF_VERIFICATION_SENT) {
   const sent = await visible(page.getByRole('dialog', { name: 'Verification Sent' }));
+  await visible(sent.getByText(expectedText, { exact: true }));
   await sent.getByRole('button', { name: 'Okay' }).click();
   await sent.waitFor({ state: 'detached' });
 }
@@ -161,7 +165,7 @@ describe('a phone change confirmed with the texted code', () => {
     await dialog.getByPlaceholder('Enter new mobile phone').pressSequentially(newPhone);
     await dialog.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await dialog.getByRole('button', { name: 'Change Phone' }).click();
-    await acknowledgeVerificationSent(page);
+    await acknowledgeVerificationSent(page, 'We texted a code to your new phone number. Your phone number will not change until you enter the code.');
     await dialog.waitFor({ state: 'detached' });
 
     // Pending: the old number stays, the code form appears.

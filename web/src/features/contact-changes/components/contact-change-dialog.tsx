@@ -22,6 +22,7 @@ import { notify } from '../../../components/ui/modal/notification-store';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { contactChangeKeys, useRequestContactChange } from '../api/request-contact-change';
 import { useDeferredFocus } from '../../../hooks/use-deferred-focus';
+import { verificationSentMessage } from './verification-sent-texts';
 import './contact-change-dialog.css';
 
 export type ContactChangeAudience = 'employee' | 'customer';
@@ -96,7 +97,7 @@ function ContactChangeForm({ kind, customer, audience, onClose }: Omit<ContactCh
   const emailField = form.register('info', { onChange: () => setEdited(true) });
   const request = useRequestContactChange({
     onSuccess: () => {
-      void notify({ title: VERIFICATION_SENT.title, message: VERIFICATION_SENT.message, variant: 'success' });
+      void notify({ title: VERIFICATION_SENT.title, message: verificationSentMessage(kind, audience), variant: 'success' });
       onClose(true);
     },
     onError: (error) => void notify({ message: error.messages, variant: 'danger' }),
