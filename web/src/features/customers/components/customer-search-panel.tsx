@@ -3,6 +3,7 @@ import { ErrorMessages } from '../../../components/ui/error-messages/error-messa
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { Tooltip } from '../../../components/ui/tooltip/tooltip';
 import { useCustomerSearch } from '../hooks/use-customer-search';
+import { SEARCH_TOO_SHORT_TEXT } from '../hooks/use-search-term';
 import { CustomerSearchResults } from './customer-search-results';
 
 export const SEARCH_FIRST_HINT = 'You must search for a customer first.';
@@ -14,8 +15,9 @@ interface SearchPanelProps {
 }
 
 function ResultsArea({ search, selectedId, onSelect }: { search: ReturnType<typeof useCustomerSearch> } & Omit<SearchPanelProps, 'onCreate'>) {
-  const { query, hasSearched } = search;
-  if (!hasSearched) return <p className="empty-state">Please search for a customer.</p>;
+  const { query, searchTerm, tooShort } = search;
+  if (tooShort) return <p className="empty-state">{SEARCH_TOO_SHORT_TEXT}</p>;
+  if (searchTerm === null) return <p className="empty-state">Please search for a customer.</p>;
   if (query.isLoading)
     return (
       <div className="empty-state">
@@ -76,7 +78,7 @@ export function CustomerSearchPanel({ selectedId, onSelect, onCreate }: SearchPa
           Search
         </button>
       </form>
-      <div className="search-results" aria-live="polite">
+      <div className="search-results" aria-live="polite" aria-busy={search.query.isFetching}>
         <ResultsArea search={search} selectedId={selectedId} onSelect={onSelect} />
       </div>
     </section>

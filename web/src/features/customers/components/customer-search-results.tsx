@@ -43,7 +43,8 @@ function ResultCards({ results, selectedId, onSelect }: ResultsProps) {
 
 function ResultTable({ results, selectedId, onSelect }: ResultsProps) {
   return (
-    <div className="table-wrap search-results-table">
+    // Scrolls past 325 px: focusable and named so keyboard users can scroll it.
+    <div className="table-wrap search-results-table" role="region" aria-label="Search results" tabIndex={0}>
       <table className="table">
         <caption className="visually-hidden">Search results</caption>
         <thead>

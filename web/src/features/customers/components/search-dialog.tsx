@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner/spinner';
 import { Tooltip } from '../../../components/ui/tooltip/tooltip';
 import { useScreen } from '../../../lib/screen/screen-context';
 import { useDeferredFocus } from '../../../hooks/use-deferred-focus';
-import { useSearchTerm } from '../hooks/use-search-term';
+import { SEARCH_TOO_SHORT_TEXT, useSearchTerm } from '../hooks/use-search-term';
 import './search-dialog.css';
 
 export const SEARCH_DIALOG_TEXTS = { noResults: 'No results.', placeholder: 'Search...' } as const;
@@ -118,7 +118,8 @@ function SearchDialogBody<T>(props: Omit<SearchDialogProps<T>, 'open' | 'title' 
   };
 
   let area: ReactNode;
-  if (box.term === null) area = <p className="empty-state">{beforeSearchText ?? ''}</p>;
+  if (box.tooShort) area = <p className="empty-state">{SEARCH_TOO_SHORT_TEXT}</p>;
+  else if (box.term === null) area = <p className="empty-state">{beforeSearchText ?? ''}</p>;
   else if (query.isFetching)
     area = (
       <div className="empty-state">
@@ -225,6 +226,10 @@ function SearchDialogBody<T>(props: Omit<SearchDialogProps<T>, 'open' | 'title' 
         <div
           className={isDesktop ? 'search-dialog-results is-table' : 'search-dialog-results'}
           style={isDesktop ? { height: RESULTS_BODY_PX } : undefined}
+          // A scrolling region: reachable by keyboard (Tab, then the arrow keys scroll it) and named.
+          role="region"
+          aria-label="Search results"
+          tabIndex={0}
           aria-live="polite"
           aria-busy={query.isFetching || busy}
         >

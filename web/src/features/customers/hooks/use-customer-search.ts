@@ -8,5 +8,5 @@ export function useCustomerSearch() {
   const submit = () => {
     if (box.submit() === 'same') void query.refetch();
   };
-  return { input: box.input, setInput: box.setInput, submit, searchTerm: box.term, hasSearched: box.hasSearched, query };
+  return { input: box.input, setInput: box.setInput, submit, searchTerm: box.term, hasSearched: box.hasSearched, tooShort: box.tooShort, query };
 }
