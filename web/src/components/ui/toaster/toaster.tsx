@@ -25,7 +25,8 @@ function ToastItem({ toast }: { toast: Toast }) {
   }, [paused, toast.id]);
 
   return (
-    <li
+    // A plain group, not a list item: an error toast is an alert, and a list may hold only list items (axe 'list').
+    <div
       className={`toast toast-${toast.type}`}
       role={toast.type === 'danger' ? 'alert' : undefined}
       onMouseEnter={() => setPaused(true)}
@@ -40,7 +41,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => dismissToast(toast.id)}>
         ×
       </button>
-    </li>
+    </div>
   );
 }
 
@@ -50,11 +51,11 @@ export function Toaster() {
     // A live region: announced as toasts arrive, and left visible to assistive tech when a modal hides the rest.
     // Clicks stop here so an open modal does not count a toast's dismissal as a click outside itself.
     <section className="toaster" aria-label="Notifications" aria-live="polite" onClick={(e) => e.stopPropagation()}>
-      <ol className="toaster-list">
+      <div className="toaster-list">
         {toasts.map((t) => (
           <ToastItem key={t.id} toast={t} />
         ))}
-      </ol>
+      </div>
     </section>
   );
 }
