@@ -116,6 +116,20 @@ async function verificationIdOf(roNumber: string): Promise<string> {
   return found.redemptionVerificationId;
 }
 
+/** A read side that answers the open list (Pending Approvals and its badge) 3 s late, as a busy projector would. */
+async function slowPendingApprovals(page: Page): Promise<() => Promise<void>> {
+  const matches = (url: URL) => url.pathname === '/api/redemption-verifications' && url.searchParams.get('getStatuses') === '0';
+  const handler = async (route: import('playwright-core').Route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue().catch(() => undefined);
+  };
+  await page.route(matches, handler);
+  return () => page.unroute(matches, handler);
+}
+
+/** What a command answered shows at once, not after the next read: 1 s is well under the slow read side's 3 s. */
+const AT_ONCE = { timeout: 1000 };
+
 const countdownSeconds = async (panel: Locator) => {
   const text = await panel.getByText(/^You can send again in \d+ seconds?$/).textContent();
   return Number(/(\d+)/.exec(text ?? '')![1]);
@@ -212,9 +226,18 @@ describe('Pending Approvals', () => {
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await dialog.waitFor({ state: 'detached' });
 
+    // The started verification is counted and listed at once, even while the read side is slow (issue 10, item 19).
+    let fast = await slowPendingApprovals(page);
     await startVerification(page, panel, secondRo);
     await visible(page.getByText(`Email or Text sent to ${name}.`, { exact: true }));
-    await visible(panel.getByRole('button', { name: 'Pending Approvals 1' }));
+    await panel.getByRole('button', { name: 'Pending Approvals 1' }).waitFor(AT_ONCE);
+    await panel.getByRole('button', { name: /^Pending Approvals/ }).click();
+    dialog = await visible(page.getByRole('dialog', { name: 'Pending Approvals' }));
+    await dialog.getByRole('row').filter({ hasText: secondRo.roNumber }).waitFor(AT_ONCE);
+    expect(await dialog.getByText('No Pending Verifications', { exact: true }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+    await fast();
 
     // The same list on a phone: cards instead of a table. This browser's clock is ours to move.
     const mobile = await signedIn('employee', 'mobile', true);
@@ -257,11 +280,15 @@ describe('Pending Approvals', () => {
     await confirmation.waitFor({ state: 'detached' });
     expect(await row.isVisible()).toBe(true);
 
+    // With the success message the row leaves the list and the badge, even while the read side is slow (item 19).
+    fast = await slowPendingApprovals(page);
     await approve.click();
     confirmation = await visible(page.getByRole('alertdialog', { name: 'Confirm Action' }));
     await confirmation.getByRole('button', { name: 'Yes' }).click();
     await visible(page.getByText(`Redemption verification for RO# ${secondRo.roNumber} successfully accepted.`, { exact: true }));
-    await row.waitFor({ state: 'detached' });
+    await row.waitFor({ state: 'detached', ...AT_ONCE });
+    await panel.locator('.rv-count').filter({ hasText: /^0$/ }).waitFor(AT_ONCE);
+    await fast();
     await visible(dialog.getByText('No Pending Verifications', { exact: true }));
 
     // The customer is told, on the verification's channel.
@@ -281,6 +308,22 @@ describe('Pending Approvals', () => {
     await dialog.waitFor({ state: 'detached' });
     await visible(panel.getByRole('button', { name: 'Pending Approvals 0' }));
     await visible(panel.getByRole('article', { name: `RO# ${secondRo.roNumber}` }).getByText("Accepted on the customer's behalf", { exact: true }).first());
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a redemption verification sent by text', () => {
+  it('should show the mobile phone it went to as (xxx) xxx-xxxx (SPEC 5)', async () => {
+    const { page, context, pageErrors } = await signedIn('employee');
+    const panel = await selectSubject(page);
+    // The first RO's verification was answered (first test), so the RO may be asked about again.
+    await startVerification(page, panel, firstRo, 'Text');
+    await visible(page.getByText(`Email or Text sent to ${name}.`, { exact: true }));
+    const active = await visible(panel.getByRole('article', { name: `RO# ${firstRo.roNumber}` }));
+    const digits = subject.phoneMobile!.replace(/\D/g, '');
+    await visible(active.getByText(`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, { exact: true }));
+    expect(await active.getByText(digits, { exact: true }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

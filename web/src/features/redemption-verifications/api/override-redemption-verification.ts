@@ -4,6 +4,7 @@ import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/
 import type { ApiEnvelope, RedemptionVerification } from '@dealer/contracts';
 import { api } from '../../../lib/api-client';
 import type { ApiError } from '../../../lib/api-error';
+import { applyVerificationAnswer } from './apply-verification';
 import { redemptionVerificationKeys } from './redemption-verification-keys';
 
 export interface OverrideRedemptionVerificationInput {
@@ -23,14 +24,15 @@ export function useOverrideRedemptionVerification(options: Options = {}) {
     ...options,
     mutationKey: redemptionVerificationKeys.override(),
     mutationFn: overrideRedemptionVerification,
-    onSuccess: (verification, ...rest) => {
-      queryClient.setQueryData(redemptionVerificationKeys.detail(verification.redemptionVerificationId), verification);
-      options.onSuccess?.(verification, ...rest);
+    // The accepted row leaves Pending Approvals (and its badge) together with the success message.
+    onSuccess: async (verification, ...rest) => {
+      await applyVerificationAnswer(queryClient, verification);
+      await options.onSuccess?.(verification, ...rest);
     },
-    // Success or not (a 409 means the list is out of date), the customer's lists are refetched.
-    onSettled: (...args) => {
+    // A 409 means the list is out of date: the customer's lists are refetched.
+    onError: async (error, ...rest) => {
       void queryClient.invalidateQueries({ queryKey: redemptionVerificationKeys.lists() });
-      options.onSettled?.(...args);
+      await options.onError?.(error, ...rest);
     },
   });
 }

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/
 import type { ApiEnvelope, RedemptionVerification, RedemptionVerificationType, StartRedemptionVerificationRequest } from '@dealer/contracts';
 import { api } from '../../../lib/api-client';
 import type { ApiError } from '../../../lib/api-error';
+import { applyVerificationAnswer } from './apply-verification';
 import { redemptionVerificationKeys } from './redemption-verification-keys';
 
 export type SendRedemptionVerificationInput =
@@ -34,11 +35,10 @@ export function useSendRedemptionVerification(options: Options = {}) {
     ...options,
     mutationKey: redemptionVerificationKeys.send(),
     mutationFn: sendRedemptionVerification,
-    onSuccess: (verification, ...rest) => {
-      // The answer is the newest state: polling starts from it; the customer's lists are refetched.
-      queryClient.setQueryData(redemptionVerificationKeys.detail(verification.redemptionVerificationId), verification);
-      void queryClient.invalidateQueries({ queryKey: redemptionVerificationKeys.customerLists(verification.customerId) });
-      options.onSuccess?.(verification, ...rest);
+    onSuccess: async (verification, ...rest) => {
+      // The answer is the newest state: polling starts from it, Pending Approvals counts it at once.
+      await applyVerificationAnswer(queryClient, verification);
+      await options.onSuccess?.(verification, ...rest);
     },
   });
 }

@@ -153,7 +153,8 @@ function PendingApprovalsBody({ customerId, customerName, onClose, onOverridden 
   };
 
   let content;
-  if (list.isPending)
+  // An empty list being refetched (after a start, a write elsewhere) is not yet an answer: no 'No Pending Verifications' until it is.
+  if (list.isPending || (list.isFetching && list.data?.length === 0))
     content = (
       <div className="empty-state">
         <Spinner label="Loading pending verifications..." />
