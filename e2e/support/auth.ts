@@ -32,9 +32,11 @@ export async function signIn(page: Page, username: DemoLogin, options: { destina
 /** Bearer, anti-forgery cookie and header of a demo account, for seeding through the API. */
 export async function apiHeaders(baseUrl: string, username: DemoLogin = 'admin'): Promise<Record<string, string>> {
   const xsrfResponse = await fetch(`${baseUrl}/auth-api/xsrf`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(xsrfResponse.headers.get('set-cookie') ?? '')?.[1];
+  // Every cookie the server set: the readable pair and the pre-session it is bound to (issue 10, item 5).
+  const cookies = xsrfResponse.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
   if (!xsrf) throw new Error('The server did not set the XSRF-TOKEN cookie');
-  const antiForgery = { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': decodeURIComponent(xsrf) };
+  const antiForgery = { cookie: cookies.join('; '), 'x-xsrf-token': decodeURIComponent(xsrf) };
   const login = await fetch(`${baseUrl}/auth-api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...antiForgery },
