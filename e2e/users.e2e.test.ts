@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestServer } from '@dealer/launcher/testing/test-server';
 import { signIn } from './support/auth';
 import { launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
+import { expectCurrentTabInView } from './support/navigation';
 
 let server: { url: string; stop(): Promise<void> };
 let browser: Browser;
@@ -101,6 +102,8 @@ describe('users page', () => {
       const { page, context } = await openPage(browser, server.url, viewport);
       await signIn(page, 'admin');
       const cards = await visible(page.getByRole('list', { name: 'User roles' }));
+      // The admin lands on Users, far along the menu strip: its tab is scrolled into view (issue 10, item 18).
+      await expectCurrentTabInView(page, 'Users');
       expect(await page.getByRole('table').count()).toBe(0);
       expect(await cards.getByRole('listitem').count()).toBe(DEMO_NAMES.length);
       await screenshot(page, `users-${viewport}`);

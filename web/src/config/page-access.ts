@@ -22,6 +22,8 @@ export const PAGE_ACCESS = {
   /** Admin area (SPEC 6). */
   users: staff('user-roles'),
   devOutbox: staff('dev-outbox'),
+  /** Parked projection events and failed message jobs, with Retry (issue 10, items 9 and 16). */
+  systemHealth: staff('parked-events'),
   customerPages: customer('customers'),
   customerContact: customer('customer-contact-form', 'POST'),
 } satisfies Record<string, PageAccess>;

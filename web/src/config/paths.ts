@@ -32,6 +32,7 @@ export const paths = {
     users: '/employee/users',
     verificationOpCodes: '/employee/verification-op-codes',
     devOutbox: '/employee/dev-outbox',
+    systemHealth: '/employee/system-health',
     customerHistory: (customerId: string) => `/employee/customers/${encodeURIComponent(customerId)}/history`,
   },
   training: {

@@ -1,5 +1,6 @@
 // Staff shell: top bar with the product name, the user and Sign out; navigation limited to what the user's access allows.
-import { NavLink, Outlet } from 'react-router-dom';
+import { useLayoutEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { PAGE_ACCESS } from '../../config/page-access';
 import { paths } from '../../config/paths';
 import { PRODUCT_NAME } from '../../hooks/use-document-title';
@@ -21,12 +22,29 @@ const NAV_ITEMS: { to: string; label: string; access: PageAccess }[] = [
   { to: paths.employee.verificationOpCodes, label: 'Verification Op Codes', access: PAGE_ACCESS.verificationOpCodes },
   { to: paths.employee.users, label: 'Users', access: PAGE_ACCESS.users },
   { to: paths.employee.devOutbox, label: 'Dev outbox', access: PAGE_ACCESS.devOutbox },
+  { to: paths.employee.systemHealth, label: 'System health', access: PAGE_ACCESS.systemHealth },
 ];
+
+/** Below desktop width the navigation is a strip that scrolls sideways: bring the current page's tab into view. */
+function useActiveTabInView() {
+  const navRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    const nav = navRef.current;
+    const active = nav?.querySelector<HTMLElement>('.staff-nav-link.active');
+    if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return;
+    const navBox = nav.getBoundingClientRect();
+    const activeBox = active.getBoundingClientRect();
+    nav.scrollLeft += activeBox.left - navBox.left - (navBox.width - activeBox.width) / 2;
+  }, [pathname]);
+  return navRef;
+}
 
 export function StaffLayout() {
   const session = useSession();
   const home = useDefaultPage();
   const items = NAV_ITEMS.filter((item) => hasAccess(session?.payload, item.access));
+  const navRef = useActiveTabInView();
   return (
     <div className="staff-layout">
       <a className="skip-link" href="#main">
@@ -41,7 +59,7 @@ export function StaffLayout() {
         </NavLink>
         <UserMenu />
       </header>
-      <nav className="staff-nav" aria-label="Staff">
+      <nav className="staff-nav" aria-label="Staff" ref={navRef}>
         <ul className="staff-nav-list">
           {items.map((item) => (
             <li key={item.to}>
