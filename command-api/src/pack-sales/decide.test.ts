@@ -3,6 +3,8 @@ import {
   PACK_SALE_MESSAGES,
   cents,
   evolvePackSale,
+  issuedCouponStatus,
+  soldCouponTerms,
   type CouponDefinitionState,
   type CouponTerms,
   type PackSaleEvent,
@@ -293,5 +295,19 @@ describe('voiding a sale', () => {
     const state = [sold(), ...voided].reduce<PackSaleState | null>(evolvePackSale, null)!;
     expect(state.status).toBe('voided');
     expect(given([sold(), ...voided]).when(voidBy(manager))()).toEqual([]);
+  });
+});
+
+describe("the customer's coupons", () => {
+  it('should be available until the end of their last local day, then expired; voided with the sale', () => {
+    const state = [sold()].reduce<PackSaleState | null>(evolvePackSale, null)!;
+    const rot = soldCouponTerms(state, 'coupon-5')!;
+    expect(rot).toMatchObject({ couponId: 'rot', expiresOn: '2026-02-28', terms: { name: 'Tire rotation', opCodes: ['TIR'] } });
+    expect(soldCouponTerms(state, 'not-ours')).toBeNull();
+    // 11:59 PM Feb 28 in Denver is 06:59 UTC Mar 1: still good; a minute later, expired.
+    expect(issuedCouponStatus({ saleStatus: state.status, expiresAt: rot.expiresAt, redeemed: false }, new Date('2026-03-01T06:59:00Z'))).toBe('available');
+    expect(issuedCouponStatus({ saleStatus: state.status, expiresAt: rot.expiresAt, redeemed: false }, new Date('2026-03-01T07:00:00Z'))).toBe('expired');
+    expect(issuedCouponStatus({ saleStatus: state.status, expiresAt: rot.expiresAt, redeemed: true }, new Date('2026-03-01T07:00:00Z'))).toBe('redeemed');
+    expect(issuedCouponStatus({ saleStatus: 'voided', expiresAt: rot.expiresAt, redeemed: false }, new Date('2026-02-10T00:00:00Z'))).toBe('voided');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addMoney, allocateMoney, cents, dollars, formatMoney, MONEY_MAX_CENTS, MONEY_MESSAGES, multiplyMoney, parseMoney, percentOf, subtractMoney, type Money } from './index';
+import { addMoney, allocateMoney, cents, dollars, formatMoney, formatPercent, MONEY_MAX_CENTS, MONEY_MESSAGES, multiplyMoney, parseMoney, parsePercent, PERCENT_MESSAGES, percentOf, subtractMoney, type Money } from './index';
 
 const money = (n: number) => cents(n);
 const amounts = fc.integer({ min: -MONEY_MAX_CENTS, max: MONEY_MAX_CENTS }).map(money);
@@ -186,5 +186,27 @@ describe('parsing what a person typed', () => {
         expect(parseMoney(text)).toEqual({ ok: true, value: n });
       }),
     );
+  });
+});
+
+describe('percent as basis points', () => {
+  it('should read a typed percent and print it back', () => {
+    expect(parsePercent('12.5')).toEqual({ ok: true, value: 1250 });
+    expect(parsePercent(' 100 % ')).toEqual({ ok: true, value: 10000 });
+    expect(parsePercent('.05')).toEqual({ ok: true, value: 5 });
+    expect(parsePercent('')).toEqual({ ok: false, error: PERCENT_MESSAGES.required });
+    expect(parsePercent('12.345')).toEqual({ ok: false, error: PERCENT_MESSAGES.decimals });
+    expect(parsePercent('0')).toEqual({ ok: false, error: PERCENT_MESSAGES.range });
+    expect(parsePercent('100.01')).toEqual({ ok: false, error: PERCENT_MESSAGES.range });
+    expect(parsePercent('1e2')).toEqual({ ok: false, error: PERCENT_MESSAGES.invalid });
+    expect(formatPercent(1250)).toBe('12.5%');
+    expect(formatPercent(10000)).toBe('100%');
+    expect(formatPercent(5)).toBe('0.05%');
+  });
+
+  it('should read back every percent it prints', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 10000 }), (bp) => {
+      expect(parsePercent(formatPercent(bp))).toEqual({ ok: true, value: bp });
+    }));
   });
 });

@@ -47,3 +47,29 @@ export function parseMoney(input: unknown, options: ParseMoneyOptions = {}): Mon
   if (negative && !options.allowNegative) return { ok: false, error: MONEY_MESSAGES.negative };
   return { ok: true, value: cents(Number(negative ? -magnitude : magnitude)) };
 }
+
+export const PERCENT_MESSAGES = {
+  required: 'Percent is required.',
+  invalid: 'Enter a percent like 12.5.',
+  decimals: 'Enter at most 2 digits after the decimal point.',
+  range: 'Percent must be between 0.01 and 100.',
+} as const;
+
+/** '12.5', '12.5%', '100' -> basis points (1250, 1250, 10000); 0.01 % to 100 %. */
+export function parsePercent(input: unknown): { ok: true; value: number } | { ok: false; error: string } {
+  if (typeof input !== 'string' || input.trim() === '') return { ok: false, error: PERCENT_MESSAGES.required };
+  const match = /^(\d+|(?=\.\d))(?:\.(\d*))?\s*%?$/.exec(input.trim());
+  if (!match) return { ok: false, error: PERCENT_MESSAGES.invalid };
+  const [, whole = '', fraction = ''] = match;
+  if (fraction.length > 2) return { ok: false, error: PERCENT_MESSAGES.decimals };
+  const bp = BigInt(`${whole || '0'}${fraction.padEnd(2, '0')}`);
+  if (bp < 1n || bp > 10000n) return { ok: false, error: PERCENT_MESSAGES.range };
+  return { ok: true, value: Number(bp) };
+}
+
+/** Basis points as a percent: 1250 -> '12.5%', 10000 -> '100%', 5 -> '0.05%'. */
+export function formatPercent(basisPoints: number): string {
+  const whole = Math.trunc(basisPoints / 100);
+  const fraction = String(Math.abs(basisPoints % 100)).padStart(2, '0').replace(/0+$/, '');
+  return `${basisPoints < 0 ? '-' : ''}${Math.abs(whole)}${fraction ? `.${fraction}` : ''}%`;
+}

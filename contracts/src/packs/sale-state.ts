@@ -62,3 +62,25 @@ export function evolvePackSale(state: PackSaleState | null, event: { type: strin
       return state;
   }
 }
+
+/** The terms an issued coupon was sold with (from the sale's snapshot); null for a coupon not of this sale. */
+export function soldCouponTerms(state: PackSaleState, issuedCouponId: string): (IssuedCoupon & { terms: PackSnapshot['items'][number]['coupon'] }) | null {
+  const issued = state.coupons.find((c) => c.issuedCouponId === issuedCouponId);
+  const item = issued && state.pack.items.find((i) => i.couponId === issued.couponId);
+  return issued && item ? { ...issued, terms: item.coupon } : null;
+}
+
+/** What staff see for one issued coupon (issue 11): redemption (issue 12) adds 'redeemed'. */
+export type IssuedCouponStatus = 'available' | 'redeemed' | 'voided' | 'expired';
+
+/**
+ * A voided sale's coupons are voided; a used one is redeemed; past the end of its last local
+ * day it is expired; otherwise available (a pending sale's coupons are available, with what
+ * staff can do limited by SPEC 2.5's pending rules).
+ */
+export function issuedCouponStatus(input: { saleStatus: PackSaleState['status']; expiresAt: string; redeemed: boolean }, now: Date): IssuedCouponStatus {
+  if (input.saleStatus === 'voided') return 'voided';
+  if (input.redeemed) return 'redeemed';
+  if (now.getTime() > Date.parse(input.expiresAt)) return 'expired';
+  return 'available';
+}
