@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 # One image for every Node service (command-api, query-api, projector, workers, launcher):
 # each container runs `npx tsx <part>/src/server.ts` (see docker-compose.yml), plus a `web`
-# target: the built SPA behind nginx, which routes the APIs.
+# target: the built SPA behind nginx, which routes the APIs. No secret is built in: settings
+# come from the environment at run time (deploy.env.example; .dockerignore keeps deploy.env out).
 
 FROM node:20-slim AS deps
 WORKDIR /app
@@ -39,5 +40,9 @@ ENV NODE_ENV=production \
     PORT=3000
 USER node
 EXPOSE 3000
+# Every Node service answers /healthz on PORT (status only; 503 when a part it needs is down):
+# the APIs check their database, the projector its projections, the workers queue and reactor.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=6 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Every service takes SIGTERM and closes gracefully; run with an init (compose: init: true).
 CMD ["npx", "tsx", "launcher/src/server.ts"]

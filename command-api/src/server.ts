@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { CheckpointWaiter, createLogger, loadEnv, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
 import { authSettings, commandApi } from './app';
 import { IDENTITY_MIGRATIONS } from './identity/schema';
+import { probe, registerPublicHealth, report } from '@dealer/platform/health';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL, 'command-api');
@@ -14,7 +15,13 @@ registerErrorHandler(app);
 registerApiNotFound(app);
 await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(runtime.sql) });
 await app.register(commandApi({ store: runtime.store, sql: runtime.sql, waiter, ...authSettings(env) }));
-app.get('/healthz', async () => ({ status: 'ok' }));
+// Public /healthz: the status of what this process needs (database, event store); details at the query API's /api/system-health.
+registerPublicHealth(app, async () =>
+  report({
+    database: await probe(() => runtime.sql`select 1`),
+    eventStore: await probe(() => runtime.store.headPosition()),
+  }),
+);
 await app.listen({ port: env.PORT, host: env.HOST });
 stopOnSignal(logger, async () => {
   await app.close();

@@ -69,6 +69,8 @@ const MATRIX: Record<string, Persona[]> = {
   // Operations (issue 10, item 9): events a projection parked, listed and retried by admins.
   'GET /api/parked-events': ['admin'],
   'POST /api/parked-events/:id/retry': ['admin'],
+  // Health details (issue 10, item 17): public /healthz answers the status only.
+  'GET /api/system-health': ['admin'],
   // Message jobs that failed for good (issue 10, item 16), listed and retried by admins.
   'GET /api/failed-jobs': ['admin'],
   'POST /api/failed-jobs/:id/retry': ['admin'],

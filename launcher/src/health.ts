@@ -1,8 +1,14 @@
-/** GET /healthz: 200 only when database, Redis, event store, projector and workers are ready. */
+/**
+ * Health of the whole product in one process (platform/src/health.ts): public GET /healthz
+ * answers the status only (200 ok / degraded, 503 unavailable); admins get every part's details
+ * (database, Redis, event store, projector with each projection's position, lag and parked
+ * events, workers and reactor) at GET /api/system-health.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Worker } from 'bullmq';
 import type { EventStore, Sql } from '@dealer/platform';
+import { probe, projectionsPart, registerHealthDetails, registerPublicHealth, report, workersPart, type HealthReport } from '@dealer/platform/health';
 import type { ProjectorHandle } from '@dealer/projector';
 import type { ReactorHandle } from '@dealer/workers';
 
@@ -15,48 +21,26 @@ export interface HealthDeps {
   reactor: ReactorHandle;
 }
 
-type PartState = { state: 'ready' | 'unavailable'; detail?: string };
-
-async function probe(fn: () => Promise<unknown>): Promise<PartState> {
-  try {
-    await Promise.race([fn(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
-    return { state: 'ready' };
-  } catch (error) {
-    return { state: 'unavailable', detail: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-export function registerHealth(app: FastifyInstance, deps: HealthDeps): void {
-  app.get('/healthz', async (_request, reply) => {
+export function productHealth(deps: HealthDeps): () => Promise<HealthReport> {
+  return async () => {
     const [database, redis, eventStore] = await Promise.all([
       probe(() => deps.sql`select 1`),
       probe(() => deps.redis.ping()),
       probe(() => deps.store.headPosition()),
     ]);
-    const head = await deps.store.headPosition().catch(() => null);
-    const projections = deps.projector.status().map((p) => ({
-      name: p.name,
-      state: p.state,
-      position: p.position,
-      lag: head === null ? null : Math.max(0, head - p.position),
-      lastError: p.lastError,
-    }));
-    const projectorReady = projections.every((p) => p.state === 'running' && !p.lastError);
-    const workersReady = deps.worker.isRunning() && redis.state === 'ready';
-    const ok = database.state === 'ready' && redis.state === 'ready' && eventStore.state === 'ready' && projectorReady && workersReady;
-    reply.status(ok ? 200 : 503);
-    return {
-      status: ok ? 'ok' : 'unavailable',
-      parts: {
-        database,
-        redis,
-        eventStore: { ...eventStore, headPosition: head },
-        projector: { state: projectorReady ? 'ready' : 'unavailable', lag: Math.max(0, ...projections.map((p) => p.lag ?? 0)), projections },
-        workers: {
-          state: workersReady ? 'ready' : 'unavailable',
-          reactor: { position: deps.reactor.position(), lag: head === null ? null : Math.max(0, head - deps.reactor.position()) },
-        },
-      },
-    };
-  });
+    const head = eventStore.state === 'ready' ? await deps.store.headPosition().catch(() => null) : null;
+    return report({
+      database,
+      redis,
+      eventStore: { ...eventStore, headPosition: head },
+      projector: projectionsPart(deps.projector.status(), head),
+      workers: workersPart(deps, redis, head),
+    });
+  };
+}
+
+export function registerHealth(app: FastifyInstance, deps: HealthDeps): void {
+  const check = productHealth(deps);
+  registerPublicHealth(app, check);
+  registerHealthDetails(app, check);
 }

@@ -2,6 +2,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CheckpointWaiter, createLogger, loadEnv, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
 import { queryApi } from './app';
+import { checkpointsPart, probe, registerHealthDetails, registerPublicHealth, report } from '@dealer/platform/health';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL, 'query-api');
@@ -13,7 +14,16 @@ registerErrorHandler(app);
 registerApiNotFound(app);
 await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(runtime.sql) });
 await app.register(queryApi({ sql: runtime.sql, waiter, demoMode: env.APP_MODE === 'demo', store: runtime.store }));
-app.get('/healthz', async () => ({ status: 'ok' }));
+// Health: the database and event store this process reads, and every checkpoint as stored
+// (projections and reactor run in their own processes): public /healthz the status only,
+// admins the details at /api/system-health.
+const health = async () => {
+  const [database, eventStore] = await Promise.all([probe(() => runtime.sql`select 1`), probe(() => runtime.store.headPosition())]);
+  const head = eventStore.state === 'ready' ? await runtime.store.headPosition().catch(() => null) : null;
+  return report({ database, eventStore: { ...eventStore, headPosition: head }, checkpoints: await checkpointsPart(runtime.sql, head) });
+};
+registerPublicHealth(app, health);
+registerHealthDetails(app, health);
 await app.listen({ port: env.PORT, host: env.HOST });
 stopOnSignal(logger, async () => {
   await app.close();

@@ -5,6 +5,7 @@ import { createMessagesQueue, createMessagesWorker } from './queue';
 import { startReactor } from './reactor/reactor';
 import { createMessageSenders } from './messaging/senders';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
+import { probe, report, startHealthServer, workersPart } from '@dealer/platform/health';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL, 'workers');
@@ -33,7 +34,24 @@ const relay = env.KAFKA_BROKERS
   ? startKafkaRelay({ sql: runtime.sql, store: runtime.rawStore, brokers: env.KAFKA_BROKERS, topic: env.KAFKA_TOPIC, logger })
   : null;
 logger.info({ providers: messaging.providers }, `reactor and workers started${relay ? ', Kafka relay on' : ''}`);
+// Health on this process's port (not published): database, Redis, the message worker, the
+// reactor running or standing by and its lag; /healthz the status only, /internal/health the details.
+const health = await startHealthServer({
+  port: env.PORT,
+  host: env.HOST,
+  logger,
+  check: async () => {
+    const [database, redisPart, eventStore] = await Promise.all([
+      probe(() => runtime.sql`select 1`),
+      probe(() => redis.ping()),
+      probe(() => runtime.store.headPosition()),
+    ]);
+    const head = eventStore.state === 'ready' ? await runtime.store.headPosition().catch(() => null) : null;
+    return report({ database, redis: redisPart, eventStore: { ...eventStore, headPosition: head }, workers: workersPart({ worker, reactor }, redisPart, head) });
+  },
+});
 stopOnSignal(logger, async () => {
+  await health.close();
   await reactor.stop();
   await relay?.stop();
   await worker.close();

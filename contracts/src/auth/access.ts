@@ -43,6 +43,8 @@ export const ROLE_ACCESS: Record<Role, readonly string[]> = {
     // Operations: parked projection events and failed message jobs, listed and retried.
     ...crud('parked-events', ['GET', 'POST']),
     ...crud('failed-jobs', ['GET', 'POST']),
+    // The details of every part's health (public /healthz answers the status only).
+    ...crud('system-health', ['GET']),
   ],
   // A customer's entries apply to their own records only (the server checks ownership).
   customer: [

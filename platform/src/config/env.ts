@@ -4,6 +4,22 @@
  */
 import { z } from 'zod';
 
+/**
+ * What production mode refuses to start without (issue 10, item 17): real secrets, a real
+ * e-mail transport and SMS provider (never the development outbox), and the public address
+ * that links in messages point to.
+ */
+const PRODUCTION_REQUIRED = {
+  PII_MASTER_KEY: 'base64 of 32 bytes wrapping the personal-data keys',
+  AUTH_SECRET: 'at least 32 characters signing sign-in and anti-forgery tokens',
+  SMTP_URL: 'the e-mail transport, e.g. smtps://user:password@smtp.example.com:465',
+  SMS_PROVIDER_URL: 'the HTTP SMS provider endpoint',
+  PUBLIC_URL: 'the address customers reach the product at, for links in messages',
+} as const;
+
+/** Settings where an empty value (an unfilled line of an env file) means "not set". */
+const BLANK_IS_UNSET = ['PII_MASTER_KEY', 'PII_KEY_DATABASE_URL', 'AUTH_SECRET', 'SMTP_URL', 'SMS_PROVIDER_URL', 'SMS_PROVIDER_TOKEN', 'PUBLIC_URL'];
+
 const schema = z
   .object({
     APP_MODE: z.enum(['demo', 'production']).default('demo'),
@@ -38,15 +54,24 @@ const schema = z
     AUTH_RENEW_SECONDS: z.coerce.number().int().min(1).default(600),
     AUTH_REFRESH_IDLE_DAYS: z.coerce.number().int().min(1).max(90).default(14),
     AUTH_REFRESH_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /**
+     * Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma-separated addresses,
+     * CIDR ranges, or loopback / linklocal / uniquelocal); none by default: the client's address
+     * is the socket's (sign-in throttling).
+     */
+    TRUSTED_PROXIES: z.string().optional(),
     /** Directory of the built web client to serve; empty to serve none. */
     WEB_DIST: z.string().optional(),
   })
   .superRefine((env, ctx) => {
-    if (env.APP_MODE === 'production' && !env.PII_MASTER_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['PII_MASTER_KEY'], message: 'PII_MASTER_KEY is required in production mode' });
-    }
-    if (env.APP_MODE === 'production' && !env.AUTH_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'AUTH_SECRET is required in production mode' });
+    if (env.APP_MODE !== 'production') return;
+    for (const [key, what] of Object.entries(PRODUCTION_REQUIRED)) {
+      const value = env[key as keyof typeof PRODUCTION_REQUIRED];
+      if (!value) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required in production mode (${what})` });
+      } else if (/<[^>]*>/.test(value)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `${key} is still the example's placeholder: replace it (${what})` });
+      }
     }
   });
 
@@ -54,19 +79,15 @@ export type Env = z.infer<typeof schema>;
 
 /** Fixed demo-only key: demo data is fake, and a restart must still decrypt it. */
 const DEMO_MASTER_KEY = Buffer.alloc(32, 'demo-only-master-key').toString('base64');
-    /**
-     * Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma-separated addresses,
-     * CIDR ranges, or loopback / linklocal / uniquelocal); none by default: the client's address
-     * is the socket's (sign-in throttling).
-     */
-    TRUSTED_PROXIES: z.string().optional(),
 
 const DEMO_AUTH_SECRET = 'demo-only-auth-secret-never-use-in-production';
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env & { piiMasterKey: Buffer; authSecret: string } {
-  const parsed = schema.safeParse(source);
+  const parsed = schema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([key, value]) => !(BLANK_IS_UNSET.includes(key) && value !== undefined && value.trim() === ''))),
+  );
   if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    const detail = parsed.error.issues.map((i) => (i.message.startsWith(`${i.path.join('.')} `) ? i.message : `${i.path.join('.')}: ${i.message}`)).join('; ');
     throw new Error(`Invalid configuration: ${detail}`);
   }
   const env = parsed.data;

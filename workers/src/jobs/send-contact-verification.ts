@@ -32,8 +32,12 @@ export interface ContactVerificationDeps {
   sender: MessageSender;
   publicUrl: string;
   now: () => Date;
-  /** Key of the secrets' keyed hashes (verificationHashKey(AUTH_SECRET)). */
-  verificationHashKey: Buffer;
+  /**
+   * Key of the secrets' keyed hashes (verificationHashKey(AUTH_SECRET)); the product and the
+   * workers' server always set it. A contact-change job without it fails (never stores a secret
+   * under no key); deps of other jobs need not carry it.
+   */
+  verificationHashKey?: Buffer;
   /** The dealership contact line of the notice to the old address. */
   contactLine?: string;
 }
@@ -64,6 +68,11 @@ async function snapshotOf(store: EventStore, customerId: string): Promise<Contac
 
 const newKey = (jobId: string, generation: number) => `${jobId}:new:${generation}`;
 
+function requireHashKey(key: Buffer | undefined): Buffer {
+  if (!key || key.length < 32) throw new Error('verificationHashKey is not configured: contact-change secrets are stored only as keyed hashes');
+  return key;
+}
+
 export async function sendContactVerification(jobId: string, job: SendContactVerificationJob, deps: ContactVerificationDeps): Promise<void> {
   const snapshot = await snapshotOf(deps.store, job.customerId);
   const pending = snapshot.pending[job.kind];
@@ -82,7 +91,7 @@ export async function sendContactVerification(jobId: string, job: SendContactVer
       secret,
       requestedAt: new Date(job.requestedAt),
       now: deps.now(),
-      hashKey: deps.verificationHashKey,
+      hashKey: requireHashKey(deps.verificationHashKey),
     });
     if (generation === null) return;
     const text =
