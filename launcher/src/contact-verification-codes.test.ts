@@ -1,7 +1,8 @@
 /**
  * Codes at rest (issue 10, item 6): SMS codes are stored as keyed hashes bound to their change,
  * so a dump of the table does not give the code away, and two pending changes that drew the
- * same code both work.
+ * same code both work. In the launcher because it takes both sides: the workers issue codes,
+ * the command API checks them.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { loadEnv, migrate } from '@dealer/platform';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
 import { CONTACT_VERIFICATION_MIGRATIONS, storeSecret } from '@dealer/workers/jobs/contact-verification-codes';
-import { checkCode, checkLinkToken } from './verification-secrets';
+import { checkCode, checkLinkToken } from '@dealer/command-api/contact-changes/verification-secrets';
 
 const KEY = verificationHashKey(loadEnv({}).authSecret);
 let db: TestDatabase;
