@@ -109,7 +109,8 @@ export interface OpenStore {
   close(): Promise<void>;
 }
 
-export function appendSession(name: StoreName, writers: number, open: () => OpenStore): AppendSession {
+/** `open` may take its time (a store whose companions must be running first): it is not measured. */
+export function appendSession(name: StoreName, writers: number, open: () => OpenStore | Promise<OpenStore>): AppendSession {
   const latencies = new LatencyRecorder();
   let appends = 0;
   let elapsedMs = 0;
@@ -120,7 +121,7 @@ export function appendSession(name: StoreName, writers: number, open: () => Open
     name,
     writers,
     async segment(seconds, warmupSeconds, probe) {
-      const store = open();
+      const store = await open();
       try {
         if (warmupSeconds > 0) {
           // Warm-up failures are reported, not fatal: they show what a freshly started process meets.

@@ -1,6 +1,8 @@
 /**
  * (b) The physical reference: pgbench inserting one event-shaped row per transaction
- * (`pgbench -n -c N -j N -T secs -f script`), same server, same concurrency, same row body.
+ * (`pgbench -n -M prepared -c N -j N -T secs -f script`), same server, same concurrency, same
+ * row body. Prepared statements, like our store's postgres.js (whose statements are prepared
+ * once per connection): the reference pays no parsing or planning per insert either.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -59,7 +61,7 @@ function connectionArgs(url: string): string[] {
 async function pgbench(url: string, scriptFile: string, writers: number, seconds: number): Promise<Omit<PgbenchResult, 'cpu'>> {
   const u = new URL(url);
   const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
-  const args = [...connectionArgs(url), '-n', '-c', String(writers), '-j', String(writers), '-T', String(seconds), '-f', scriptFile, database];
+  const args = [...connectionArgs(url), '-n', '-M', 'prepared', '-c', String(writers), '-j', String(writers), '-T', String(seconds), '-f', scriptFile, database];
   const env = { ...process.env, ...(u.password ? { PGPASSWORD: decodeURIComponent(u.password) } : {}) };
   const { stdout } = await run(PGBENCH, args, { env, maxBuffer: 16 * 1024 * 1024 });
   const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);

@@ -2,14 +2,18 @@
  * npm run bench — one run on one PostgreSQL server:
  *   (a) appends/s and p50/p99 latency of our PostgresEventStore and of emmett-postgresql (the
  *       peer) at 1, 8 and 32 writers, one event per new stream, expected revision "no stream";
- *   (b) pgbench's one-row insert TPS at the same concurrency, the physical reference;
+ *   (b) pgbench's one-row insert TPS at the same concurrency (-M prepared), the physical reference;
  *   (c) the projection rebuild rate of every customer projection over a 1,000,000-event store
  *       read through ProtectedEventStore (decryption included);
+ *   (d) the slow append path: expectedRevision 'any' onto new streams, and onto 4 shared streams
+ *       (conflicts: the losers go again after the winner);
+ *   (e) the product's own append (CustomerCreated, sealed) alone and while every projection and
+ *       the reactor run in the same process and database, with the projections' catch-up time;
  * then the targets with PASS/MISS, and bench/results/latest.md for the README.
  *
  * Settings (environment, see bench/README.md): BENCH_SECONDS (10), BENCH_ROUNDS (2),
  * BENCH_WARMUP_SECONDS (1), BENCH_WRITERS (1,8,32), BENCH_EVENTS (1000000), BENCH_REBUILD_BATCH,
- * BENCH_REBUILD_MAX_SECONDS (55), BENCH_SECTIONS (abc), BENCH_MAX_IN_FLIGHT, BENCH_QUIET_WAIT_SECONDS (1),
+ * BENCH_REBUILD_MAX_SECONDS (55), BENCH_SECTIONS (abcde), BENCH_HOT_STREAMS (4), BENCH_REDIS_URL (REDIS_URL or redis://127.0.0.1:6379), BENCH_MAX_IN_FLIGHT, BENCH_QUIET_WAIT_SECONDS (1),
  * BENCH_DATABASE_SERVER (postgres://postgres@127.0.0.1:5432), BENCH_PGBENCH (/usr/bin/pgbench).
  */
 import { writeFile, mkdir } from 'node:fs/promises';
@@ -18,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { oursSession, peerSession, poolSizeFor, prepareOurs, preparePeer, type AppendResultRow, type AppendSession, type ProbeStarter } from './append';
 import { openPgbench, PGBENCH, preparePgbench, type PgbenchResult, type PgbenchSession } from './pgbench';
 import { customerProjections, runRebuildSection, type RebuildSection } from './rebuild';
+import { anySession, catchUpSeconds, HOT_STREAMS, prepareProduct, productSession } from './product-load';
 import { adminPool, createBenchDatabase, dropAllBenchDatabases, dropBenchDatabase, RUN_ID, settle } from './lib/databases';
 import { CORES, startProbe, waitForQuietHost, type CpuReport } from './lib/host';
 import { loadSettings } from './lib/settings';
@@ -84,12 +89,18 @@ async function serverInfo(): Promise<string> {
 async function appendSection(): Promise<void> {
   const withPgbench = settings.sections.has('b');
   const withStores = settings.sections.has('a');
+  const withSlow = settings.sections.has('d');
+  const withProduct = settings.sections.has('e');
   const ours = withStores ? await createBenchDatabase(settings.server, 'ours') : null;
   const peer = withStores ? await createBenchDatabase(settings.server, 'peer') : null;
   const pgb = withPgbench ? await createBenchDatabase(settings.server, 'pgbench') : null;
+  const slow = withSlow ? await createBenchDatabase(settings.server, 'slow') : null;
+  const product = withProduct ? await createBenchDatabase(settings.server, 'product') : null;
   if (ours) await prepareOurs(ours);
   if (peer) await preparePeer(peer);
   if (pgb) await preparePgbench(pgb);
+  if (slow) await prepareOurs(slow);
+  if (product) await prepareProduct(product);
   const segmentSeconds = segmentSecondsOf();
 
   for (const writers of settings.writers) {
@@ -98,6 +109,13 @@ async function appendSection(): Promise<void> {
     if (ours) runners.push({ label: 'ours', url: ours, session: oursSession(ours, writers, settings.maxInFlight) });
     if (peer) runners.push({ label: 'peer', url: peer, session: peerSession(peer, writers) });
     if (pgb) runners.push({ label: 'pgbench', url: pgb, session: await openPgbench(pgb, writers) });
+    if (slow) runners.push({ label: 'any-new', url: slow, session: anySession(slow, writers, false) }, { label: 'any-hot', url: slow, session: anySession(slow, writers, true) });
+    if (product) {
+      runners.push(
+        { label: 'product-idle', url: product, session: productSession(product, writers, false) },
+        { label: 'product-running', url: product, session: productSession(product, writers, true) },
+      );
+    }
     try {
       for (let round = 0; round < rounds; round++) {
         // ABBA: background load drifting during a case hits every runner alike.
@@ -129,7 +147,7 @@ async function appendSection(): Promise<void> {
       for (const runner of runners) if ('close' in runner.session) await runner.session.close();
     }
   }
-  for (const url of [ours, peer, pgb]) if (url) await dropBenchDatabase(url);
+  for (const url of [ours, peer, pgb, slow, product]) if (url) await dropBenchDatabase(url);
 }
 
 async function rebuildSection(): Promise<void> {
@@ -146,7 +164,7 @@ async function rebuildSection(): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------
 
-const find = (store: 'ours' | 'peer', writers: number) => appendRows.find((r) => r.store === store && r.writers === writers);
+const find = (store: string, writers: number) => appendRows.find((r) => r.store === store && r.writers === writers);
 const pgbenchAt = (writers: number) => pgbenchRows.find((r) => r.writers === writers);
 const cores = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : 'n/a');
 
@@ -174,7 +192,7 @@ function appendTable(): Table {
     }),
     notes: [
       `ours = PostgresEventStore (postgres.js); peer = @event-driven-io/emmett-postgresql 0.42 (node-postgres); pools of writers + 1 (${settings.writers.map(poolSizeFor).join('/')}) connections; each store in its own fresh database.`,
-      `pgbench = \`pgbench -n -c N -j N -T ${segmentSecondsOf()} -f insert.sql\` x ${rounds}: one row (id bigserial, stream text, data jsonb, same JSON body) per transaction.`,
+      `pgbench = \`pgbench -n -M prepared -c N -j N -T ${segmentSecondsOf()} -f insert.sql\` x ${rounds}: one row (id bigserial, stream text, data jsonb, same JSON body) per transaction, prepared statements (as postgres.js prepares ours).`,
       ...[...failures].map(([key, message]) => `${key} FAILED: ${message}`),
       ...appendRows
         .filter((r) => r.warmupErrors > 0)
@@ -182,6 +200,55 @@ function appendTable(): Table {
     ],
   };
 }
+
+function productTable(): Table | null {
+  if (!settings.sections.has('d') && !settings.sections.has('e')) return null;
+  const cell = (store: string, w: number, f: (r: AppendResultRow) => string) => {
+    const r = find(store, w);
+    return r ? f(r) : 'n/a';
+  };
+  const ratio = (a: string, b: string, w: number) => {
+    const x = find(a, w);
+    const y = find(b, w);
+    return x && y ? fmtPct(x.perSecond / y.perSecond) : 'n/a';
+  };
+  const toPgbench = (a: string, w: number) => {
+    const x = find(a, w);
+    const g = pgbenchAt(w);
+    return x && g ? fmtPct(x.perSecond / g.tps) : 'n/a';
+  };
+  return {
+    title: `(d)+(e) The slow append path ('any') and the product's append while its projector and reactor run; same cases and order as (a)`,
+    headers: [
+      'writers',
+      'any new streams /s', 'any hot streams /s', 'any hot p99 ms', 'any hot / ours no_stream', 'any hot / pgbench',
+      'product alone /s', 'product running /s', 'running p99 ms', 'running / alone', 'running / pgbench',
+    ],
+    numeric: [true, true, true, true, true, true, true, true, true, true, true],
+    rows: settings.writers.map((w) => [
+      String(w),
+      cell('any-new', w, (r) => fmtInt(r.perSecond)),
+      cell('any-hot', w, (r) => fmtInt(r.perSecond)),
+      cell('any-hot', w, (r) => fmtMs(r.p99)),
+      ratio('any-hot', 'ours', w),
+      toPgbench('any-hot', w),
+      cell('product-idle', w, (r) => fmtInt(r.perSecond)),
+      cell('product-running', w, (r) => fmtInt(r.perSecond)),
+      cell('product-running', w, (r) => fmtMs(r.p99)),
+      ratio('product-running', 'product-idle', w),
+      toPgbench('product-running', w),
+    ]),
+    notes: [
+      `any new streams: expectedRevision 'any', one event per new stream (es_append_batch examines every append). any hot streams: 'any' onto ${HOT_STREAMS} shared streams (BENCH_HOT_STREAMS): appends to one stream in one statement conflict and the losers are sent again after the winner.`,
+      `product: CustomerCreated with 'no_stream' through ProtectedEventStore (a vault key per new customer, the personal fields sealed), as the command API appends; "running": every projection (startProjector) and the reactor (startReactor, BullMQ on ${REDIS_URL_NOTE}) run in the same process and database meanwhile, on one pool of max(20, writers + 1) connections.`,
+      ...(catchUpSeconds.length > 0
+        ? [`After each measured "running" segment the projections reached the last append in ${catchUpSeconds.map((s) => s.toFixed(1)).join(' / ')} s (catch-up; appends had stopped).`]
+        : []),
+    ],
+  };
+}
+
+const REDIS_URL_NOTE = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 function cpuRow(label: string, writers: number, throughput: number, ops: number, cpu: CpuReport | null): string[] {
   const perOp = (c: number) => (cpu && throughput > 0 ? `${Math.round((c / throughput) * 1e6)}` : 'n/a');
@@ -197,7 +264,7 @@ function cpuRow(label: string, writers: number, throughput: number, ops: number,
 function cpuTable(): Table {
   const rows: string[][] = [];
   for (const w of settings.writers) {
-    for (const s of ['ours', 'peer'] as const) {
+    for (const s of ['ours', 'peer', 'any-new', 'any-hot', 'product-idle', 'product-running'] as const) {
       const r = find(s, w);
       if (r) rows.push(cpuRow(s, w, r.perSecond, r.appends, r.cpu));
     }
@@ -300,13 +367,15 @@ try {
   ];
   progress(header.join('\n        '));
 
-  if (settings.sections.has('a') || settings.sections.has('b')) await appendSection();
+  if (['a', 'b', 'd', 'e'].some((x) => settings.sections.has(x as 'a'))) await appendSection();
   if (settings.sections.has('c')) await rebuildSection();
 
   const busy = backgroundBefore.filter((b) => b.cores > 0.3);
   const busiest = busy.reduce((a, b) => (b.cores > a.cores ? b : a), { label: '', cores: 0 });
   const tables = [
-    ...(appendRows.length > 0 || pgbenchRows.length > 0 || failures.size > 0 ? [appendTable(), cpuTable()] : []),
+    ...(appendRows.length > 0 || pgbenchRows.length > 0 || failures.size > 0 ? [appendTable()] : []),
+    ...(productTable() ? [productTable()!] : []),
+    ...(appendRows.length > 0 || pgbenchRows.length > 0 ? [cpuTable()] : []),
     ...(rebuildTable() ? [rebuildTable()!] : []),
     targetTable(),
   ];

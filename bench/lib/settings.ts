@@ -18,6 +18,8 @@ function list(name: string, fallback: number[]): number[] {
   return values;
 }
 
+export type Section = 'a' | 'b' | 'c' | 'd' | 'e';
+
 export interface BenchSettings {
   /** postgres://user@host:port (no database): every bench database is created on this server. */
   server: string;
@@ -31,18 +33,18 @@ export interface BenchSettings {
   events: number;
   /** Events per batch handed to rebuildProjection. */
   rebuildBatchSize: number | undefined;
-  /** Sections to run: a = appends, b = pgbench, c = rebuild. */
-  sections: Set<'a' | 'b' | 'c'>;
+  /** Sections to run: a = appends, b = pgbench, c = rebuild, d = the slow ('any') append path, e = appends while the projector and reactor run. */
+  sections: Set<Section>;
   /** Our store's statements in flight at once (its maxInFlight); undefined: the store's default. */
   maxInFlight: number | undefined;
 }
 
 export function loadSettings(): BenchSettings {
   const sections = new Set(
-    (process.env.BENCH_SECTIONS ?? 'abc')
+    (process.env.BENCH_SECTIONS ?? 'abcde')
       .toLowerCase()
       .split('')
-      .filter((s): s is 'a' | 'b' | 'c' => s === 'a' || s === 'b' || s === 'c'),
+      .filter((s): s is Section => 'abcde'.includes(s)),
   );
   const batch = process.env.BENCH_REBUILD_BATCH ? int('BENCH_REBUILD_BATCH', 1000) : undefined;
   return {
