@@ -179,8 +179,13 @@ try {
     };
 
     const authSecret = randomBytes(32).toString('hex');
-    const token = await signAccessToken({ sub: randomUUID(), kind: 'employee', roles: ['employee'], locationIds: [1] }, authSecret, 3600);
     const port = await startProductProcess(url, authSecret);
+    // Access tokens name a session the APIs check on every request (issue 10, item 2): one for the bench's employee.
+    const employee = randomUUID();
+    const [session] = await sql<{ id: string }[]>`
+      insert into auth_sessions (session_id, user_kind, user_id, binding, expires_at)
+      values (gen_random_uuid(), 'employee', ${employee}, null, now() + interval '1 day') returning session_id::text as id`;
+    const token = await signAccessToken({ sub: employee, kind: 'employee', roles: ['employee'], locationIds: [1], sid: session!.id }, authSecret, 3600);
     // A browser holds the anti-forgery cookie after its first request; without it every
     // answer would mint and set a new one.
     const first = await fetch(`http://127.0.0.1:${port}/api/locations`, { headers: { authorization: `Bearer ${token}` } });
