@@ -1,0 +1,298 @@
+/**
+ * Fuzz suite (issue 10, item 10): every registered API route gets malformed input, and no
+ * answer is a 5xx; afterwards nothing stored is something a valid request could not store, and
+ * every projection still runs with nothing parked.
+ * - every non-GET route: at least 300 malformed bodies (wrong types, NUL, lone surrogates, huge
+ *   strings, huge/negative/fractional numbers, NaN/Infinity/1e400 as raw JSON, deep nesting,
+ *   arrays for objects, extra fields...), as an admin, and also as a customer where the
+ *   customer has access;
+ * - every GET route: odd query strings; every route with path parameters: odd path values.
+ * Routes come from the running product (server.product.routes), so a route added later is
+ * fuzzed too; a route with path parameters needs a row in PATH_PARAMS (the suite fails without).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS, ROLE_ACCESS, accessEntry, validateProfile, type HttpMethod } from '@dealer/contracts';
+import { deterministicUuid, GENERIC_STRING_MAX, isStorableText } from '@dealer/platform';
+import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
+import { loginAs, xsrfHeaders } from './testing/auth';
+
+const customerA = deterministicUuid('demo-customer-0');
+const employeeId = deterministicUuid('demo-employee-employee');
+const controllerRole = deterministicUuid('demo-user-role-controller');
+const nowhere = '00000000-0000-4000-8000-000000000001';
+
+/** Concrete values of path parameters, per route. A route with parameters and no row fails the suite. */
+const PATH_PARAMS: Record<string, Record<string, string>> = {
+  'PUT /api/customers/:id': { id: customerA },
+  'GET /api/customers/:id': { id: customerA },
+  'GET /api/customers/:id/history': { id: customerA },
+  'PUT /api/user-roles/:id': { id: controllerRole },
+  'DELETE /api/user-roles/:id': { id: nowhere },
+  'GET /auth-api/registration/:securityToken': { securityToken: 'no-such-token' },
+  'POST /api/redemption-verifications/:id/resend': { id: nowhere },
+  'GET /api/redemption-verifications/:id': { id: nowhere },
+  'PUT /api/opcode-verification-rules/:id': { id: nowhere },
+  'DELETE /api/opcode-verification-rules/:id': { id: nowhere },
+  'POST /api/parked-events/:id/retry': { id: nowhere },
+  'POST /api/failed-jobs/:id/retry': { id: nowhere },
+};
+
+const profile = {
+  firstName: 'Fuzz', lastName: 'Tester', emailAddress: 'fuzz.tester@example.com', phoneMobile: '3035550100', phoneOther: null,
+  address: '1 Main St', address2: null, city: 'Denver', state: 'CO', zip: '80202', isTaxExempt: false, verifyRedemptions: false,
+};
+const passwords = { password: 'a-long-enough-password', passwordConfirm: 'a-long-enough-password' };
+
+/** A plausible body per route, so that one bad field reaches as deep into the handler as it can. */
+const BASE_BODIES: Record<string, Record<string, unknown>> = {
+  'POST /api/customers': profile,
+  'POST /api/customer-validate': profile,
+  'PUT /api/customers/:id': { ...profile, emailAddress: 'pat.customer@example.com' },
+  'POST /api/customer-resend-registration': { customerId: customerA, isEmail: true },
+  'POST /api/user-roles': { userId: employeeId, roleName: 'employee', locationId: 2 },
+  'PUT /api/user-roles/:id': { roleName: 'controller', locationId: 1 },
+  'POST /api/customer-erasure': { customerId: nowhere, reason: 'fuzz' },
+  'POST /api/app-events': { type: 'Login', customerId: customerA },
+  'POST /api/email-phone-verification': { type: 'email', info: 'fuzz.new@example.com', customerId: customerA },
+  'POST /api/contact-change-confirmations': { customerId: customerA, code: '123456' },
+  'POST /auth-api/contact-change/confirm': { token: 'no-such-token' },
+  'POST /api/redemption-verifications': { type: 'email', roNumber: '9900001', locationId: 1, customerId: customerA, preApprovalOpCodes: ['A1'] },
+  'POST /api/redemption-verifications/:id/resend': { type: 'email' },
+  'PUT /api/redemption-verifications': { codeId: nowhere, code: 'no-such-code', reply: { approvedOpCodes: ['A1'], declinedOpCodes: [] } },
+  'POST /api/redemption-verification-overrides': { redemptionVerificationId: nowhere, reason: 'fuzz' },
+  'POST /api/opcode-verification-rules': { locationId: 1, opCode: 'FUZZ1', description: 'fuzz' },
+  'PUT /api/opcode-verification-rules/:id': { description: 'fuzz' },
+  'POST /auth-api/login': { username: 'nobody-here', password: 'wrong-password-1' },
+  'POST /auth-api/registration': { securityToken: 'no-such-token', ...passwords },
+  'POST /auth-api/registration/gift': { giftToken: 'no-such-token', ...passwords },
+};
+/** Fields every body also gets hostile values in (routes added later have no base body). */
+const GENERIC_FIELDS = ['customerId', 'locationId', 'type', 'id', 'reason', 'description', 'limit', 'extraField'];
+
+const deep = (levels: number): unknown => {
+  let v: unknown = 'bottom';
+  for (let i = 0; i < levels; i++) v = i % 2 ? [v] : { n: v };
+  return v;
+};
+
+/** Values no valid request carries where a string, number or flag belongs. */
+const HOSTILE: unknown[] = [
+  '\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\udc00\ud800', '\ud83d', 'ok\u0000'.repeat(50),
+  'a'.repeat(20_000), '9'.repeat(200_000), '\u00e9'.repeat(5_000), '\u{1F600}'.repeat(3_000), '', ' ', '\t\n', '0', '-1', 'null',
+  "' or 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '%00', '\u202e\u200b', '0000-00-00T00:00:00Z', '2026-13-45T99:99:99Z',
+  0, -1, 1.5, -0.000001, 2_147_483_648, -2_147_483_649, 9_007_199_254_740_993, 1e308, -1e308, 5e-324,
+  true, false, null, [], [1, 2, 3], ['\u0000'], ['\ud800'], Array.from({ length: 300 }, (_, i) => `A${i}`), {}, { nested: { deeper: '\u0000' } }, deep(40),
+];
+
+/** Whole bodies, as raw text where JSON.stringify cannot write them. */
+const RAW_BODIES: string[] = [
+  '{"locationId": NaN}', '{"locationId": Infinity}', '{"locationId": -Infinity}', '{"locationId": 1e400}', '{"locationId": -1e400}',
+  '{"firstName": "\\u0000"}', '{"firstName": "\\ud800"}', '{"customerId": "\\udfff"}', '{"a\\u0000b": 1}', '{"\\ud800": "x"}',
+  '[]', '[{}]', 'null', '"string"', '123', 'true', '{', '{"a":', '{"a": 1,}', "{'a': 1}", '',
+  '['.repeat(20_000) + ']'.repeat(20_000), '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000),
+  '{"__proto__": {"isAdmin": true}}', '{"constructor": {"prototype": {"x": 1}}}', '{"a": 1, "a": "\\u0000"}',
+];
+
+interface Case {
+  label: string;
+  payload: string;
+}
+
+/** Hostile values every field gets (the rest are spread over the fields). */
+const CRITICAL = [0, 2, 8, 26, 30, 31, 37, 43, 44].map((i) => HOSTILE[i]);
+/** Bodies per non-GET route (issue 10: at least 300). */
+const BODIES_PER_ROUTE = 320;
+
+function bodiesFor(route: string): Case[] {
+  const base = BASE_BODIES[route] ?? {};
+  const cases: Case[] = [];
+  const paths: string[][] = [...new Set([...Object.keys(base), ...GENERIC_FIELDS])].map((f) => [f]);
+  // Nested fields of the base body (e.g. reply.approvedOpCodes).
+  for (const [field, value] of Object.entries(base)) {
+    if (value && typeof value === 'object' && !Array.isArray(value)) for (const inner of Object.keys(value)) paths.push([field, inner]);
+  }
+  const withValue = (path: string[], value: unknown) => {
+    const body = structuredClone(base) as Record<string, unknown>;
+    if (path.length === 1) body[path[0]!] = value;
+    else body[path[0]!] = { ...(body[path[0]!] as object), [path[1]!]: value };
+    return JSON.stringify(body);
+  };
+  RAW_BODIES.forEach((raw, i) => cases.push({ label: `raw[${i}]`, payload: raw }));
+  for (const value of HOSTILE.slice(0, 12)) cases.push({ label: 'whole body hostile', payload: JSON.stringify(value) });
+  cases.push({ label: 'array for the object', payload: JSON.stringify([base]) });
+  cases.push({ label: 'every field null', payload: JSON.stringify(Object.fromEntries(Object.keys(base).map((k) => [k, null]))) });
+  cases.push({ label: 'every field an object', payload: JSON.stringify(Object.fromEntries(Object.keys(base).map((k) => [k, { k }]))) });
+  cases.push({ label: '500 extra fields', payload: JSON.stringify({ ...base, ...Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`x${i}`, '\u0000'])) }) });
+  for (const path of paths) CRITICAL.forEach((value, i) => cases.push({ label: `${path.join('.')}=critical[${i}]`, payload: withValue(path, value) }));
+  // The other hostile values, spread over the fields until the route has its count.
+  for (let i = 0; cases.length < BODIES_PER_ROUTE; i++) {
+    const path = paths[i % paths.length]!;
+    const h = (i * 7) % HOSTILE.length;
+    cases.push({ label: `${path.join('.')}=hostile[${h}]`, payload: withValue(path, HOSTILE[h]) });
+  }
+  return cases;
+}
+
+const ODD_QUERY_VALUES = [
+  '%00', 'a%00b', '%ED%A0%80', '%F0%9F', '%zz', 'Infinity', '-Infinity', 'NaN', '1e400', '-1e400', '1e308',
+  '9007199254740993', '2147483648', '-1', '0.5', '', 'x'.repeat(5_000), '[]',
+];
+const QUERY_PARAMS = ['locationId', 'roNumber', 'searchTerm', 'customerId', 'limit', 'to', 'asOf', 'minPosition', 'token', 'getStatuses', 'isClosedRo', 'accounting', 'findCustomers', 'id'];
+const ODD_PATH_VALUES = ['%00', '%ED%A0%80', 'x'.repeat(3_000), '..', '%2F', 'Infinity', '9007199254740993', '-1', '%25', 'null'];
+
+const fill = (route: string, params: Record<string, string>, encoded = false) =>
+  route.replace(/:([A-Za-z]+)/g, (_, name: string) => (encoded ? params[name]! : encodeURIComponent(params[name]!)));
+
+let server: TestServer;
+let admin: Record<string, string>;
+let customer: Record<string, string>;
+let anonymous: Record<string, string>;
+let routes: string[];
+
+beforeAll(async () => {
+  server = await startTestServer({ webDist: null });
+  admin = (await loginAs(server, 'admin')).headers;
+  customer = (await loginAs(server, 'customer')).headers;
+  anonymous = await xsrfHeaders(server);
+  routes = server.product.routes.filter((r) => / \/(auth-)?api\//.test(r));
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Runs `tasks` with a few in flight (app.inject: in process, no sockets). */
+async function pool<T>(items: T[], run: (item: T) => Promise<void>, width = 6): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < items.length) await run(items[next++]!);
+  }));
+}
+
+const customerMay = (method: string, url: string) => {
+  const resource = url.split('/')[2] ?? '';
+  return ROLE_ACCESS.customer.includes(accessEntry(resource, method as HttpMethod));
+};
+
+describe('fuzz: malformed input', () => {
+  it("should refuse the issue's examples with a 400 naming the field", async () => {
+    const send = async (method: 'POST' | 'PUT' | 'GET', url: string, headers: Record<string, string>, payload?: string) => {
+      const res = await server.product.app.inject({ method, url, headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) }, payload });
+      return { status: res.statusCode, errors: (res.json() as { errors?: string[] }).errors };
+    };
+    const body = (changes: Record<string, unknown>) => JSON.stringify({ ...profile, emailAddress: null, phoneMobile: '3035550199', ...changes });
+    expect(await send('POST', '/api/customers', admin, body({ firstName: '\ud800' }))).toEqual({ status: 400, errors: ['firstName contains a character that is not allowed.'] });
+    expect(await send('POST', '/api/customers', admin, body({ lastName: 'a\u0000b' }))).toEqual({ status: 400, errors: ['lastName contains a character that is not allowed.'] });
+    expect((await send('POST', '/api/customers', admin, body({ phoneOther: '9'.repeat(1_000_000) }))).status).toBe(400);
+    expect(await send('POST', '/api/customers', admin, body({ phoneOther: '9'.repeat(16) }))).toEqual({ status: 400, errors: ['Enter valid phone number.'] });
+    // A signed-in customer on their own profile.
+    const own = await send('PUT', `/api/customers/${customerA}`, customer, JSON.stringify({ ...profile, emailAddress: 'pat.customer@example.com', address: 'x\udfff', expectedRevision: 0 }));
+    expect(own).toEqual({ status: 400, errors: ['address contains a character that is not allowed.'] });
+    expect((await send('POST', '/api/user-roles', admin, `{"userId": "${employeeId}", "roleName": "employee", "locationId": 9007199254740993}`)).status).toBe(400);
+    expect((await send('POST', '/api/user-roles', admin, `{"userId": "${employeeId}", "roleName": "employee", "locationId": 2147483648}`)).status).toBe(400);
+    expect(await send('GET', '/api/dev-outbox?limit=Infinity', admin)).toEqual({ status: 400, errors: ['limit is not a number that can be stored.'] });
+    expect((await send('GET', '/api/user-roles?locationId=1e400', admin)).status).toBe(400);
+  });
+
+  it('should know a concrete value of every path parameter', () => {
+    const missing = routes.filter((r) => r.includes(':') && !PATH_PARAMS[r]);
+    expect(missing).toEqual([]);
+    expect(routes.length).toBeGreaterThan(30);
+  });
+
+  it('should never answer 5xx to malformed bodies on any non-GET route', async () => {
+    const failures: string[] = [];
+    const jobs: { route: string; c: Case; headers: Record<string, string> }[] = [];
+    for (const route of routes.filter((r) => !r.startsWith('GET '))) {
+      const [method, url] = route.split(' ') as [string, string];
+      const cases = bodiesFor(route);
+      expect(cases.length, route).toBeGreaterThanOrEqual(300);
+      // Signing out would end the admin's session: that route is fuzzed anonymously.
+      const who = url.startsWith('/auth-api/') && method === 'DELETE' ? [anonymous] : customerMay(method, url) ? [admin, customer] : [admin];
+      for (const headers of who) for (const c of cases) jobs.push({ route, c, headers });
+    }
+    await pool(jobs, async ({ route, c, headers }) => {
+      const [method, url] = route.split(' ') as [string, string];
+      const res = await server.product.app.inject({
+        method: method as 'POST',
+        url: fill(url, PATH_PARAMS[route] ?? {}),
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: c.payload,
+      });
+      if (res.statusCode >= 500) failures.push(`${route} ${c.label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    });
+    expect(failures).toEqual([]);
+    expect(jobs.length).toBeGreaterThan(300 * 20);
+  }, 600_000);
+
+  it('should never answer 5xx to odd query strings or path values', async () => {
+    const failures: string[] = [];
+    const jobs: { method: string; url: string; label: string }[] = [];
+    for (const route of routes) {
+      const [method, url] = route.split(' ') as [string, string];
+      const base = fill(url, PATH_PARAMS[route] ?? {});
+      if (method === 'GET') {
+        for (const name of QUERY_PARAMS) for (const value of ODD_QUERY_VALUES) jobs.push({ method, url: `${base}?${name}=${value}`, label: `${name}=${value.slice(0, 20)}` });
+        jobs.push({ method, url: `${base}?locationId=1&locationId=2&roNumber[]=1&asOf[x]=1`, label: 'repeated and bracketed names' });
+        jobs.push({ method, url: `${base}?${'a=1&'.repeat(2_000)}`, label: '2,000 parameters' });
+      }
+      if (url.includes(':')) {
+        for (const value of ODD_PATH_VALUES) {
+          const params = Object.fromEntries(Object.keys(PATH_PARAMS[route] ?? {}).map((k) => [k, value]));
+          jobs.push({ method, url: fill(url, params, true), label: `path=${value.slice(0, 20)}` });
+        }
+      }
+    }
+    await pool(jobs, async ({ method, url, label }) => {
+      const payload = method === 'GET' || method === 'DELETE' ? undefined : '{}';
+      const res = await server.product.app.inject({ method: method as 'GET', url, headers: { ...admin, ...(payload ? { 'content-type': 'application/json' } : {}) }, payload });
+      if (res.statusCode >= 500) failures.push(`${method} ${url.slice(0, 80)} (${label}): ${res.statusCode} ${res.body.slice(0, 200)}`);
+    });
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it('should have stored nothing a valid request could not store, and every projection still runs', async () => {
+    await waitForProjections(server.product);
+    for (const status of server.product.projector.status()) {
+      expect({ name: status.name, state: status.state, parked: status.parked, lastError: status.lastError }).toEqual({ name: status.name, state: 'running', parked: 0, lastError: null });
+    }
+
+    // Every event, opened: no NUL, no lone surrogate, no over-long text, no unsafe number.
+    const bad: string[] = [];
+    const check = (value: unknown, where: string): void => {
+      if (typeof value === 'string') {
+        if (!isStorableText(value) || value.length > GENERIC_STRING_MAX) bad.push(`${where}: ${JSON.stringify(value.slice(0, 40))}`);
+      } else if (typeof value === 'number') {
+        if (!Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value))) bad.push(`${where}: ${value}`);
+      } else if (value && typeof value === 'object') {
+        for (const [k, v] of Object.entries(value)) check(v, `${where}.${k}`);
+      }
+    };
+    let after = 0;
+    for (;;) {
+      const events = await server.product.store.readAll({ after, maxCount: 1000 });
+      if (events.length === 0) break;
+      for (const e of events) check(e.data, `${e.type}@${e.globalPosition}`);
+      after = events[events.length - 1]!.globalPosition;
+    }
+    expect(bad).toEqual([]);
+
+    // Every customer in the read model is a profile the rules accept (SPEC 5's maxima included).
+    const rows = await server.product.sql<Record<string, string | null>[]>`
+      select first_name as "firstName", last_name as "lastName", email_address as "emailAddress", phone_mobile as "phoneMobile",
+        phone_other as "phoneOther", address, address2, city, state, zip
+      from rm_customer_details.customers where not personal_data_erased`;
+    const invalid = rows.filter((r) => !validateProfile(r).ok).map((r) => JSON.stringify(r).slice(0, 200));
+    expect(invalid).toEqual([]);
+    // Text in every read table stays within what a request may send.
+    const columns = await server.product.sql<{ schema: string; table: string; column: string }[]>`
+      select table_schema as schema, table_name as table, column_name as column from information_schema.columns
+      where table_schema like 'rm\\_%' and data_type = 'text'`;
+    for (const c of columns) {
+      const [row] = await server.product.sql.unsafe<{ longest: number | null }[]>(
+        `select max(length("${c.column}")) as longest from "${c.schema}"."${c.table}"`,
+      );
+      expect(row?.longest ?? 0, `${c.schema}.${c.table}.${c.column}`).toBeLessThanOrEqual(LIMITS.rawTextMax);
+    }
+  }, 60_000);
+});
