@@ -85,7 +85,7 @@ export function projectionsPart(statuses: ProjectionHealthInput[], head: number 
   const state: PartState = failing.length > 0 ? 'unavailable' : behind.length > 0 ? 'degraded' : 'ready';
   return {
     state,
-    ...(failing.length > 0 ? { detail: `not running: ${failing.map((p) => p.name).join(', ')}` } : {}),
+    ...(failing.length > 0 ? { detail: `failing or not running: ${failing.map((p) => p.name).join(', ')}` } : {}),
     ...(failing.length === 0 && behind.length > 0 ? { detail: `parked events or lag: ${behind.map((p) => p.name).join(', ')}` } : {}),
     lag: Math.max(0, ...projections.map((p) => p.lag ?? 0)),
     parked: projections.reduce((sum, p) => sum + p.parked, 0),
