@@ -161,7 +161,7 @@ export async function applyBatchTransactionally(sql: Sql, projection: Projection
   });
 }
 
-/** Reads the one event at a global position (the store is gap-free: it is the next one after position - 1). */
+/** Reads the event at a global position: the first one after position - 1, if it is at that position. */
 async function eventAt(store: EventStore, position: number): Promise<RecordedEvent | null> {
   const [event] = await store.readAll({ after: position - 1, maxCount: 1 });
   return event && event.globalPosition === position ? event : null;
@@ -186,7 +186,7 @@ export async function retryParkedEvents(sql: Sql, store: EventStore, projection:
       for (const [i, row] of rows.entries()) {
         const event = await eventAt(store, Number(row.position));
         let error: string | null = null;
-        if (!event || event.metadata.eventId !== row.eventId) {
+        if (!event || event.metadata.eventId.toLowerCase() !== row.eventId.toLowerCase()) {
           error = 'The event is no longer in the store at this position.';
         } else if (projection.handles.has(event.type)) {
           try {
