@@ -224,7 +224,8 @@ describe('GET /api/customers/{id}/history', () => {
     await new Promise((r) => setTimeout(r, 20));
     const between = new Date().toISOString();
     await new Promise((r) => setTimeout(r, 20));
-    await inject({ method: 'PUT', url: `/api/customers/${id}`, payload: { firstName: 'Hattie', lastName: 'History', emailAddress: 'hattie@example.com', phoneMobile: '3035550700', city: 'Golden' } });
+    const edited = await inject({ method: 'PUT', url: `/api/customers/${id}`, payload: { firstName: 'Hattie', lastName: 'History', emailAddress: 'hattie@example.com', phoneMobile: '3035550700', city: 'Golden', expectedRevision: created.body.dataSet.revision } });
+    expect(edited.statusCode).toBe(200);
 
     const manager = (await loginAs(server, 'manager')).headers;
     const res = await inject({ method: 'GET', url: `/api/customers/${id}/history`, headers: manager });
