@@ -1,0 +1,93 @@
+/**
+ * The idempotency hooks on a bare fastify app against real PostgreSQL: a slow first request is
+ * never run twice (the second waits for its answer, or gets 409 when it takes too long); a 5xx
+ * is not kept, so the retry runs again; another caller's key is another key.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../testing/database';
+import { IDEMPOTENCY_MESSAGES, IDEMPOTENT_REPLAY_HEADER, registerIdempotency } from './idempotency';
+
+let db: TestDatabase;
+let app: FastifyInstance;
+const runs = new Map<string, number>();
+const count = (name: string) => runs.set(name, (runs.get(name) ?? 0) + 1).get(name)!;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = Fastify();
+  app.decorateRequest('auth', null);
+  // Stands in for the auth plugin: the caller is named by a test header.
+  app.addHook('onRequest', async (request) => {
+    const user = request.headers['x-test-user'];
+    request.auth = typeof user === 'string' ? { userId: user, kind: 'employee', roles: [], locationIds: [], access: new Set(), actor: `user:${user}` } : null;
+  });
+  registerIdempotency(app, { sql: db.sql, secret: 'test-secret-test-secret-test-secret', waitMs: 600 });
+  app.post<{ Body: { ms: number; name: string } }>('/api/slow', async (request) => {
+    const n = count(request.body.name);
+    await new Promise((r) => setTimeout(r, request.body.ms));
+    return { dataSet: { run: n }, metaData: { position: String(n) } };
+  });
+  app.post<{ Body: { name: string } }>('/api/flaky', async (request, reply) => {
+    const n = count(request.body.name);
+    if (n === 1) return reply.status(503).send({ errors: ['Try again.'] });
+    return { dataSet: { run: n } };
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await db?.drop();
+});
+
+const send = (url: string, body: unknown, key: string, user = 'u1') =>
+  app.inject({ method: 'POST', url, headers: { 'idempotency-key': key, 'x-test-user': user }, payload: body as Record<string, unknown> });
+
+describe('registerIdempotency', () => {
+  it('should make a second request with the key wait for the running first one and answer its result, running it once', async () => {
+    const body = { ms: 300, name: 'wait' };
+    const [a, b] = await Promise.all([send('/api/slow', body, 'k-wait'), new Promise((r) => setTimeout(r, 50)).then(() => send('/api/slow', body, 'k-wait'))]);
+    expect(runs.get('wait')).toBe(1);
+    expect(a.json()).toEqual({ dataSet: { run: 1 }, metaData: { position: '1' } });
+    expect(b.json()).toEqual(a.json());
+    expect(b.headers[IDEMPOTENT_REPLAY_HEADER]).toBe('true');
+  });
+
+  it('should answer 409 with a clear message when the first request runs longer than the wait, and still run once', async () => {
+    const body = { ms: 1500, name: 'long' };
+    const first = send('/api/slow', body, 'k-long');
+    await new Promise((r) => setTimeout(r, 50));
+    const second = await send('/api/slow', body, 'k-long');
+    expect(second.statusCode).toBe(409);
+    expect(second.json().errors).toEqual([IDEMPOTENCY_MESSAGES.inProgress]);
+    expect((await first).statusCode).toBe(200);
+    expect(runs.get('long')).toBe(1);
+    // Once it has finished, the same key answers its result.
+    const third = await send('/api/slow', body, 'k-long');
+    expect(third.json().dataSet.run).toBe(1);
+  });
+
+  it('should not keep a 5xx: the retry with the same key runs the command again', async () => {
+    const body = { name: 'flaky' };
+    expect((await send('/api/flaky', body, 'k-flaky')).statusCode).toBe(503);
+    const retry = await send('/api/flaky', body, 'k-flaky');
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().dataSet.run).toBe(2);
+    expect((await send('/api/flaky', body, 'k-flaky')).json().dataSet.run).toBe(2);
+  });
+
+  it("should scope keys to the caller: the same key of another user is theirs", async () => {
+    const body = { ms: 0, name: 'scoped' };
+    await send('/api/slow', body, 'k-scope', 'u1');
+    const other = await send('/api/slow', body, 'k-scope', 'u2');
+    expect(other.headers[IDEMPOTENT_REPLAY_HEADER]).toBeUndefined();
+    expect(other.json().dataSet.run).toBe(2);
+  });
+
+  it('should run a request without a key every time', async () => {
+    const body = { ms: 0, name: 'nokey' };
+    await app.inject({ method: 'POST', url: '/api/slow', headers: { 'x-test-user': 'u1' }, payload: body });
+    await app.inject({ method: 'POST', url: '/api/slow', headers: { 'x-test-user': 'u1' }, payload: body });
+    expect(runs.get('nokey')).toBe(2);
+  });
+});
