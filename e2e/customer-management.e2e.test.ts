@@ -120,10 +120,11 @@ describe('Search Customer dialog', () => {
     await visible(page.getByRole('tooltip').filter({ hasText: 'You must search for a customer first.' }));
     await screenshot(page, 'search-customer-empty-desktop');
 
-    // One character does not search; a phone typed with punctuation does.
+    // One character does not search, and says why (issue 10, item 20); a phone typed with punctuation does.
     await box.fill('3');
     await page.waitForTimeout(700);
-    await visible(dialog.getByText('Please search for a customer.'));
+    await visible(dialog.getByText('Please enter at least 2 characters to search.'));
+    expect(await dialog.getByRole('row').count()).toBe(0);
     const typedPhone = `${byPhone.phoneMobile.slice(0, 3)}.${byPhone.phoneMobile.slice(3, 6)}.${byPhone.phoneMobile.slice(6)}`;
     const phoneRow = await searchFor(dialog, typedPhone, nameOf(byPhone), 'typing');
     expect(await phoneRow.textContent()).toContain('Phone');
