@@ -10,8 +10,13 @@
  * in PostgreSQL (`idempotency_keys`) for a day and are deleted after that. Answers of 5xx, 408
  * and 429 are not kept (a retry runs the command again: nothing was decided), nor answers that
  * set cookies (sign-in secrets never rest in this table). The sign-in routes take no key at all.
+ *
+ * An answer may hold personal data (a verification names its customer): the table keeps neither
+ * the key nor the answer in clear. Rows are found by an HMAC of caller and key, and the answer
+ * is sealed (AES-256-GCM) under a key derived from the server secret and the client's key, which
+ * only the client holds. A dump of the database reads no answer.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { XSRF_COOKIE } from '@dealer/contracts';
 import type { Sql } from '../db/postgres';
@@ -35,11 +40,13 @@ export const IDEMPOTENCY_MIGRATIONS: readonly Migration[] = [
     sql: `
       create table if not exists idempotency_keys (
         scope text not null,
+        -- an HMAC of caller and the client's key, never the key
         key text not null,
         fingerprint bytea not null,
         -- null while the first request runs
         status integer,
         headers jsonb,
+        -- the answer, sealed under a key only the client's key derives
         body text,
         created_at timestamptz not null default now(),
         -- a running request whose process died frees the key after this
@@ -83,7 +90,9 @@ const SKIPPED_HEADERS = new Set(['content-length', 'date', 'connection', 'keep-a
 
 interface Claim {
   scope: string;
+  /** rowKey(): the client's key never rests in the table. */
   key: string;
+  sealing: Buffer;
 }
 
 interface StoredRow {
@@ -112,6 +121,24 @@ function fingerprintOf(secret: string, request: FastifyRequest): Buffer {
 }
 
 const sameFingerprint = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b);
+
+/** The row's key: never the client's key itself (it also opens the stored answer). */
+const rowKey = (secret: string, scope: string, key: string) => createHmac('sha256', secret).update(`row\0${scope}\0${key}`).digest('base64url');
+const sealingKey = (secret: string, scope: string, key: string) => createHmac('sha256', secret).update(`answer\0${scope}\0${key}`).digest();
+
+function sealAnswer(key: Buffer, text: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+}
+
+function openAnswer(key: Buffer, sealed: string): string {
+  const raw = Buffer.from(sealed, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Deletes the results whose day is over; answers how many. */
@@ -154,7 +181,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) return problem(reply, 400, IDEMPOTENCY_MESSAGES.invalidKey);
     const scope = idempotencyScope(request);
     if (scope === null) return;
-    const claim = { scope, key: header };
+    const claim: Claim = { scope, key: rowKey(secret, scope, header), sealing: sealingKey(secret, scope, header) };
     const fingerprint = fingerprintOf(secret, request);
     const deadline = Date.now() + waitMs;
     for (;;) {
@@ -174,7 +201,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       if (row.status !== null) {
         for (const [name, value] of Object.entries(row.headers ?? {})) reply.header(name, value);
         reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
-        return reply.status(row.status).send(row.body ?? '');
+        return reply.status(row.status).send(row.body ? openAnswer(claim.sealing, row.body) : '');
       }
       if (row.abandoned) {
         const taken = await sql`
@@ -208,7 +235,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     }
     const body = payload == null ? '' : Buffer.isBuffer(payload) ? payload.toString('utf8') : (payload as string);
     await sql`
-      update idempotency_keys set status = ${status}, headers = ${sql.json(headers)}, body = ${body}
+      update idempotency_keys set status = ${status}, headers = ${sql.json(headers)}, body = ${body === '' ? null : sealAnswer(claim.sealing, body)}
       where scope = ${claim.scope} and key = ${claim.key}`;
     return payload;
   });
