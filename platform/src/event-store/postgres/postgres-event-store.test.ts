@@ -187,7 +187,7 @@ describe('PostgreSQL event store specifics', () => {
     const elsewhere = await createTestDatabase();
     const store = new PostgresEventStore(db.sql);
     // New connections cannot start while the view is locked: open the pool's first ones now.
-    await Promise.all(Array.from({ length: 12 }, () => db.sql`select pg_sleep(0.05)`));
+    await Promise.all(Array.from({ length: 8 }, () => db.sql`select pg_sleep(0.05)`));
     const locker = await db.sql.reserve();
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
