@@ -6,6 +6,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
+import type { RequestAuth } from '../auth/plugin';
 import { IDEMPOTENCY_MESSAGES, IDEMPOTENT_REPLAY_HEADER, registerIdempotency } from './idempotency';
 
 let db: TestDatabase;
@@ -20,7 +21,8 @@ beforeAll(async () => {
   // Stands in for the auth plugin: the caller is named by a test header.
   app.addHook('onRequest', async (request) => {
     const user = request.headers['x-test-user'];
-    request.auth = typeof user === 'string' ? { userId: user, kind: 'employee', roles: [], locationIds: [], access: new Set(), actor: `user:${user}` } : null;
+    const auth = { userId: user, kind: 'employee', roles: [], locationIds: [], access: new Set<string>(), sessionId: `session-${String(user)}`, actor: `user:${String(user)}` };
+    request.auth = typeof user === 'string' ? (auth as unknown as RequestAuth) : null;
   });
   registerIdempotency(app, { sql: db.sql, secret: 'test-secret-test-secret-test-secret', waitMs: 600 });
   app.post<{ Body: { ms: number; name: string } }>('/api/slow', async (request) => {
