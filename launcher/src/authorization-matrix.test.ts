@@ -69,17 +69,17 @@ const MATRIX: Record<string, Persona[]> = {
   // Operations (issue 10, item 9): events a projection parked, listed and retried by admins.
   'GET /api/parked-events': ['admin'],
   'POST /api/parked-events/:id/retry': ['admin'],
-  // Health details (issue 10, item 17): public /healthz answers the status only.
-  'GET /api/system-health': ['admin'],
   // Message jobs that failed for good (issue 10, item 16), listed and retried by admins.
   'GET /api/failed-jobs': ['admin'],
   'POST /api/failed-jobs/:id/retry': ['admin'],
+  // Health details (issue 10, item 17): public /healthz answers the status only.
+  'GET /api/system-health': ['admin'],
 };
+
+const SIGN_OUT = 'DELETE /auth-api/login';
 
 let server: TestServer;
 const headers = {} as Record<Persona, Record<string, string>>;
-const SIGN_OUT = 'DELETE /auth-api/login';
-
 const customerA = deterministicUuid('demo-customer-0');
 const customerB = deterministicUuid('demo-customer-1');
 
@@ -148,7 +148,6 @@ describe('authorisation matrix', () => {
     }
     expect(wrong).toEqual([]);
   });
-});
 
   it('should refuse anonymous callers under every other spelling of every route, or find no route', async () => {
     const wrong: string[] = [];
@@ -182,6 +181,7 @@ describe('authorisation matrix', () => {
     }
     expect(wrong).toEqual([]);
   });
+});
 
 /** Spellings a router or a proxy may read as the same path; the query string is kept. */
 function spellings(url: string): string[] {
