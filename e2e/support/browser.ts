@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
+import { expectAccessible } from './axe';
 
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots', import.meta.url));
 
@@ -44,8 +45,12 @@ export async function openPage(browser: Browser, baseURL: string, viewport: View
   return { context, page, pageErrors, cspViolations };
 }
 
-/** Saves a full-page PNG to screenshots/<name>.png and returns its path. */
+/**
+ * Checks the page (and any open dialog) with axe-core, then saves a full-page PNG to
+ * screenshots/<name>.png and returns its path: every screen a test looks at is also checked.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
+  await expectAccessible(page, name);
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
