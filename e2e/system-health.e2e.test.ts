@@ -37,9 +37,11 @@ async function parkWork(): Promise<{ eventPosition: string }> {
     insert into parked_events (projection, global_position, event_id, event_type, stream_id, error)
     values ('customer_search', ${event.position}, ${event.eventId}, 'CustomerCreated', ${event.streamId},
       'value too long for type character varying(100)')`;
+  // A job the reactor can run again: scrubbing the outbox of a customer id (nothing to scrub is a success).
+  const job = { customerId: '00000000-0000-4000-8000-00000000e2e1' };
   await sql`
     insert into failed_jobs (job_id, name, data, error, attempts)
-    values ('e2e-failed-job-1', 'send-registration-message', '{}'::jsonb, 'SMTP 554: mailbox unavailable', 5)`;
+    values ('e2e-failed-job-1', 'scrub-erased-messages', ${JSON.stringify(job)}::jsonb, 'Connection terminated unexpectedly', 5)`;
   return { eventPosition: event.position };
 }
 
@@ -74,8 +76,8 @@ describe('System health', () => {
     expect(await eventRow.textContent()).toContain(eventPosition);
     expect(await eventRow.textContent()).toContain('value too long');
     const jobs = section(page, 'Messages that could not be sent');
-    const jobRow = await visible(jobs.getByRole('row').filter({ hasText: 'Send registration message' }));
-    expect(await jobRow.textContent()).toContain('SMTP 554: mailbox unavailable');
+    const jobRow = await visible(jobs.getByRole('row').filter({ hasText: 'Scrub erased messages' }));
+    expect(await jobRow.textContent()).toContain('Connection terminated unexpectedly');
     await screenshot(page, 'system-health-desktop');
 
     await eventRow.getByRole('button', { name: /^Retry CustomerCreated/ }).click();
@@ -83,7 +85,7 @@ describe('System health', () => {
     // The projector applies the (valid) event on its next poll and forgets the row.
     await visible(events.getByText(EMPTY_EVENTS));
 
-    await jobRow.getByRole('button', { name: /^Retry Send registration message/ }).click();
+    await jobRow.getByRole('button', { name: /^Retry Scrub erased messages/ }).click();
     await visible(page.getByText('Retry requested.').first());
     // The reactor queues the job again and forgets the row; until then the list may still show it.
     for (let i = 0; i < 40 && !(await jobs.getByText(EMPTY_JOBS).count()); i++) {
