@@ -43,6 +43,8 @@ export interface Product {
   /** Every route registered, as 'METHOD /url' (the authorisation matrix checks each). */
   routes: string[];
   sql: Sql;
+  /** The event store the APIs write to (personal data opened on read); tests scan what was stored. */
+  store: ProtectedEventStore;
   projector: ProjectorHandle;
   logger: Logger;
   stop(): Promise<void>;
@@ -106,6 +108,7 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
     app,
     routes,
     sql,
+    store,
     projector,
     logger,
     async stop() {
