@@ -111,6 +111,20 @@ describe('POST /api/email-phone-verification', () => {
     expect(foreign.statusCode).toBe(403);
     expect((await getCustomer(id, position)).pendingPhone).toBeNull();
   });
+
+  it('should check at most 5 of 25 parallel wrong passwords given to confirm a change, then refuse even the right one', async () => {
+    const { id, position } = await createCustomer('parallel.guess@example.com', '7205550404');
+    const customer = await giveAccount(id, 'parallel.guess@example.com', position);
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => requestChange({ type: 'phone', info: '7205550498', customerId: id, password: `wrong-password-${i}` }, customer)),
+    );
+    const checked = answers.filter((a) => a.statusCode === 400);
+    expect(checked.length).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(25 - checked.length);
+    const right = await requestChange({ type: 'phone', info: '7205550498', customerId: id, password: DEMO_PASSWORD }, customer);
+    expect(right.statusCode).toBe(429);
+    expect((await getCustomer(id, position)).pendingPhone).toBeNull();
+  });
 });
 
 describe('an e-mail change requested by an employee', () => {

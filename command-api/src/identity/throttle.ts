@@ -80,24 +80,6 @@ export async function uncountAttempt(sql: Sql, key: string): Promise<void> {
   await sql`update auth_throttle set attempts = greatest(attempts - 1, 0) where key = ${key}`;
 }
 
-/** Whether any of the keys is locked now. */
-export async function isLocked(sql: Sql, keys: string[]): Promise<boolean> {
-  const rows = await sql`select 1 from auth_throttle where key = any(${keys}) and locked_until > now()`;
-  return rows.length > 0;
-}
-
-/** Counts a failure after a check (re-authentication); prefer countAttempt before the check. */
-export async function recordFailure(sql: Sql, key: string, limit: number): Promise<void> {
-  await sql`
-    insert into auth_throttle as t (key, attempts, window_started_at) values (${key}, 1, now())
-    on conflict (key) do update set
-      attempts = case when t.window_started_at < now() - ${WINDOW}::interval then 1 else t.attempts + 1 end,
-      window_started_at = case when t.window_started_at < now() - ${WINDOW}::interval then now() else t.window_started_at end,
-      locked_until = case
-        when t.window_started_at >= now() - ${WINDOW}::interval and t.attempts + 1 >= ${limit}
-        then now() + make_interval(mins => ${THROTTLE.lockMinutes}) else t.locked_until end`;
-}
-
 export async function clearFailures(sql: Sql, key: string): Promise<void> {
   await sql`delete from auth_throttle where key = ${key}`;
 }
