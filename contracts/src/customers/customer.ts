@@ -1,4 +1,6 @@
 /** The Customer entity of SPEC 3 as the read side answers it, with its derived titles. */
+import { LIMITS } from '../constants';
+
 export interface Customer {
   customerId: string;
   firstName: string | null;
@@ -63,4 +65,6 @@ export const CUSTOMER_MESSAGES = {
   duplicate: 'You cannot save new customers with an existing email or phone.',
   /** SPEC 8, after a message went to the customer (a registration message, a verification). */
   sentTo: (name: string) => `Email or Text sent to ${name}.`,
+  /** SPEC 5: a search term must be longer than 1 character (the search box and the API say the same). */
+  searchTermTooShort: `Please enter at least ${LIMITS.searchTermMin} characters to search.`,
 } as const;

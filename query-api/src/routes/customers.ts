@@ -26,7 +26,6 @@ const searchResultSchema = {
   },
 } as const;
 
-export const SEARCH_TERM_TOO_SHORT = 'Please enter at least 2 characters to search.';
 
 export function customerQueryRoutes(sql: Sql) {
   return async function routes(app: FastifyInstance) {
@@ -57,7 +56,7 @@ export function customerQueryRoutes(sql: Sql) {
       },
       async (request) => {
         const term = (request.query.searchTerm ?? '').trim();
-        if (term.length < LIMITS.searchTermMin) throw new DomainError('validation', [SEARCH_TERM_TOO_SHORT]);
+        if (term.length < LIMITS.searchTermMin) throw new DomainError('validation', [CUSTOMER_MESSAGES.searchTermTooShort]);
         const results = await searchCustomers(sql, term);
         // Staff lookups are logged: who, what kind, how many hits; never the term itself.
         request.log.info({ actor: request.auth?.actor, lookup: 'customer-search', kind: results[0]?.searchType ?? 'none', hits: results.length }, 'staff customer lookup');

@@ -2,11 +2,11 @@
 // submitting (Search button, Enter) searches at once. `term` is null while nothing searchable is in the
 // box: a box cut to one character (or emptied) clears the old results, and `tooShort` says why.
 import { useEffect, useState } from 'react';
-import { LIMITS, TIMINGS } from '@dealer/contracts';
+import { CUSTOMER_MESSAGES, LIMITS, TIMINGS } from '@dealer/contracts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 
-/** Same words as the search API's 400 answer (query-api routes/customers.ts). */
-export const SEARCH_TOO_SHORT_TEXT = `Please enter at least ${LIMITS.searchTermMin} characters to search.`;
+/** Same words as the search API's 400 answer. */
+export const SEARCH_TOO_SHORT_TEXT = CUSTOMER_MESSAGES.searchTermTooShort;
 
 export const isSearchable = (term: string) => term.trim().length >= LIMITS.searchTermMin;
 
