@@ -58,4 +58,30 @@ describe('LedgeredSender over SMTP', () => {
     expect((failure as Error).message).not.toMatch(/refused-person|example\.com|link/);
     expect(await db.sql`select 1 from sent_messages where idempotency_key = 'job-3:new:1'`).toHaveLength(0);
   });
+
+  it('should send once when two runs of one job send at the same time, the second waiting for the first', async () => {
+    let calls = 0;
+    const slow = {
+      async send(m: OutgoingMessage) {
+        calls += 1;
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        return { messageId: m.idempotencyKey, duplicate: false };
+      },
+    };
+    const [a, b] = await Promise.all([
+      new LedgeredSender(db.sql, slow).send(message('job-4:new:1', 'racing@example.com')),
+      new LedgeredSender(db.sql, slow).send(message('job-4:new:1', 'racing@example.com')),
+    ]);
+    expect(calls).toBe(1);
+    expect([a.duplicate, b.duplicate].sort()).toEqual([false, true]);
+    expect(await db.sql`select 1 from message_send_claims where idempotency_key = 'job-4:new:1'`).toHaveLength(0);
+  });
+
+  it('should take over a claim whose holder died, and free the claim after a failed send', async () => {
+    await db.sql`insert into message_send_claims (idempotency_key, claimed_until) values ('job-5:new:1', now() - interval '1 second')`;
+    const ledgered = new LedgeredSender(db.sql, sender);
+    expect((await ledgered.send(message('job-5:new:1', 'takeover@example.com'))).duplicate).toBe(false);
+    await ledgered.send(message('job-6:new:1', 'refused-again@example.com')).catch(() => undefined);
+    expect(await db.sql`select 1 from message_send_claims where idempotency_key = 'job-6:new:1'`).toHaveLength(0);
+  });
 });
