@@ -116,7 +116,9 @@ export const COUPON_MESSAGES = {
 export type Checked<T> = { ok: true; value: T } | { ok: false; errors: string[]; fields: Record<string, string> };
 
 const OP_CODE = /^[A-Z0-9][A-Z0-9\-_./]*$/;
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+export const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+/** A whole number from lo to hi, inclusive. */
+export const wholeIn = (x: unknown, lo: number, hi: number): x is number => typeof x === 'number' && Number.isInteger(x) && x >= lo && x <= hi;
 
 /** Text without NUL or lone surrogates (what PostgreSQL text and JSON can hold). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -149,7 +151,7 @@ export function checkLocationIds(raw: unknown, requiredMessage: string): { value
   if (!Array.isArray(raw) || raw.length === 0) return { error: requiredMessage };
   if (raw.length > COUPON_LIMITS.locationsMax) return { error: COUPON_MESSAGES.locationsMax };
   for (const id of raw) {
-    if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > COUPON_LIMITS.locationIdMax) return { error: COUPON_MESSAGES.locationInvalid };
+    if (!wholeIn(id, 1, COUPON_LIMITS.locationIdMax)) return { error: COUPON_MESSAGES.locationInvalid };
   }
   return { value: [...new Set(raw as number[])].sort((a, b) => a - b) };
 }
@@ -174,7 +176,7 @@ function checkValue(raw: unknown, fields: Record<string, string>): CouponValue |
     }
     case 'percent': {
       const bp = raw.basisPoints;
-      const okBp = typeof bp === 'number' && Number.isInteger(bp) && bp >= COUPON_LIMITS.basisPointsMin && bp <= COUPON_LIMITS.basisPointsMax;
+      const okBp = wholeIn(bp, COUPON_LIMITS.basisPointsMin, COUPON_LIMITS.basisPointsMax);
       if (!okBp) fields['value.basisPoints'] = COUPON_MESSAGES.percentRange;
       const referencePrice = money('referencePrice', COUPON_MESSAGES.referencePriceRequired);
       return okBp && referencePrice !== null ? { kind: 'percent', basisPoints: bp, referencePrice } : null;
@@ -197,7 +199,7 @@ function checkValidity(raw: unknown, fields: Record<string, string>): CouponVali
   }
   if (raw.kind === 'monthsAfterSale') {
     const m = raw.months;
-    if (typeof m === 'number' && Number.isInteger(m) && m >= COUPON_LIMITS.monthsMin && m <= COUPON_LIMITS.monthsMax) return { kind: 'monthsAfterSale', months: m };
+    if (wholeIn(m, COUPON_LIMITS.monthsMin, COUPON_LIMITS.monthsMax)) return { kind: 'monthsAfterSale', months: m };
     fields['validity.months'] = COUPON_MESSAGES.monthsRange;
     return null;
   }
@@ -251,7 +253,7 @@ export function checkCouponTerms(input: unknown): Checked<CouponTerms> {
   let maxPerRo = 1;
   if (body.maxPerRo !== undefined && body.maxPerRo !== null) {
     const m = body.maxPerRo;
-    if (typeof m === 'number' && Number.isInteger(m) && m >= 1 && m <= COUPON_LIMITS.maxPerRoMax) maxPerRo = m;
+    if (wholeIn(m, 1, COUPON_LIMITS.maxPerRoMax)) maxPerRo = m;
     else fields.maxPerRo = COUPON_MESSAGES.maxPerRoRange;
   }
 

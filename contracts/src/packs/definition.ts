@@ -3,7 +3,7 @@
  * term. Its field rules and maxima with messages, and SPEC 8's success texts.
  */
 import { cents, formatMoney, type Money } from '../money/index';
-import { checkAmount, checkLocationIds, checkText, COUPON_LIMITS, itemMessages, type Checked } from '../coupons/definition';
+import { checkAmount, checkLocationIds, checkText, COUPON_LIMITS, isRecord, itemMessages, wholeIn, type Checked } from '../coupons/definition';
 
 export interface PackItem {
   couponId: string;
@@ -69,8 +69,6 @@ export const PACK_MESSAGES = {
   reasonMax: `Only ${PACK_LIMITS.reasonMax} characters are allowed.`,
 } as const;
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-const wholeIn = (x: unknown, lo: number, hi: number): x is number => typeof x === 'number' && Number.isInteger(x) && x >= lo && x <= hi;
 
 /** Checks and normalises a pack's terms (create and edit send all of them). */
 export function checkPackTerms(input: unknown): Checked<PackTerms> {
