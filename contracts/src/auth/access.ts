@@ -24,6 +24,21 @@ const STAFF = [
   ...crud('redemption-verifications', ['GET', 'POST', 'PUT']),
   ...crud('redemption-verification-overrides', ['POST']),
   ...crud('app-events', ['POST']),
+  // Issue 11: the catalogue is read by all staff; selling, and correcting a sale's location.
+  ...crud('coupons', ['GET']),
+  ...crud('packs', ['GET']),
+  ...crud('pack-sales', ['POST']),
+  ...crud('pack-sale-location-corrections', ['POST']),
+  ...crud('customer-purchases', ['GET']),
+  ...crud('customer-coupons', ['GET']),
+];
+
+/** Managers (and admins) run the programme: the catalogue, and finalising and voiding sales. */
+const PROGRAMME = [
+  ...crud('coupons', ['POST', 'PUT']),
+  ...crud('packs', ['POST', 'PUT', 'DELETE']),
+  ...crud('pack-sale-finalisations', ['POST']),
+  ...crud('pack-sale-voids', ['POST']),
 ];
 
 const AUDIT = [...crud('customer-history', ['GET'])];
@@ -31,10 +46,11 @@ const AUDIT = [...crud('customer-history', ['GET'])];
 export const ROLE_ACCESS: Record<Role, readonly string[]> = {
   employee: STAFF,
   controller: [...STAFF, ...AUDIT],
-  manager: [...STAFF, ...AUDIT, ...crud('opcode-verification-rules', ['GET', 'POST', 'PUT', 'DELETE'])],
+  manager: [...STAFF, ...AUDIT, ...PROGRAMME, ...crud('opcode-verification-rules', ['GET', 'POST', 'PUT', 'DELETE'])],
   admin: [
     ...STAFF,
     ...AUDIT,
+    ...PROGRAMME,
     ...crud('opcode-verification-rules', ['GET', 'POST', 'PUT', 'DELETE']),
     ...crud('user-roles', ['GET', 'POST', 'PUT', 'DELETE']),
     ...crud('users', ['GET']),

@@ -5,3 +5,4 @@ export * from './sale-events';
 export * from './sale-state';
 export * from './issue';
 export * from './sale-rules';
+export * from './views';

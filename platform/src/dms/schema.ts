@@ -117,4 +117,14 @@ create table if not exists ref.erased_repair_orders (
   primary key (location_id, ro_number)
 );`,
   },
+  {
+    // The product's own settings of a location (issue 11), imported with the locations like
+    // isUsingCrm: its IANA time zone (coupons expire at the end of the local day; a location
+    // without one cannot sell) and its sales tax rate on packs in basis points (0-3000).
+    id: '0102_location_time_zone_and_tax',
+    sql: /* sql */ `
+alter table ref.locations add column if not exists time_zone text;
+alter table ref.locations add column if not exists sales_tax_rate_bp integer not null default 0
+  check (sales_tax_rate_bp between 0 and 3000);`,
+  },
 ];

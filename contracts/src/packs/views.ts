@@ -1,0 +1,162 @@
+/**
+ * What the coupon, pack and pack-sale routes answer (issue 11): one definition for the query
+ * API, the command API and the web client. Money is integer cents (Money); dates are ISO
+ * strings; local dates are 'YYYY-MM-DD'. Every answer is SPEC 3's envelope `{dataSet, metaData}`.
+ *
+ * Routes (access resource in brackets; see contracts/src/auth/access.ts):
+ *   GET  /api/coupons?search=&status=&locationId=&$limit=&$offset=   [coupons]  -> CouponView[] + PageMeta
+ *   GET  /api/coupons/{id}                                           [coupons]  -> CouponView
+ *   POST /api/coupons                 CouponTerms input               [coupons]  -> 201 CommandAnswer
+ *   PUT  /api/coupons/{id}            CouponTerms + expectedRevision  [coupons]  -> CommandAnswer (428 without expectedRevision)
+ *   POST /api/coupons/{id}/disable    {reason?}                       [coupons]  -> CommandAnswer
+ *   POST /api/coupons/{id}/enable     {}                              [coupons]  -> CommandAnswer
+ *   GET  /api/packs?search=&status=&locationId=&$limit=&$offset=     [packs]    -> PackView[] + PageMeta
+ *   GET  /api/packs/{id}                                             [packs]    -> PackView
+ *   POST /api/packs                   PackTerms + items[]             [packs]    -> 201 CommandAnswer
+ *   PUT  /api/packs/{id}              PackTerms + expectedRevision    [packs]    -> CommandAnswer (428 without)
+ *   POST /api/packs/{id}/disable      {reason?}                       [packs]    -> CommandAnswer
+ *   POST /api/packs/{id}/enable       {}                              [packs]    -> CommandAnswer
+ *   POST /api/packs/{id}/coupons      {couponId, quantity?}           [packs]    -> CommandAnswer
+ *   DELETE /api/packs/{id}/coupons/{couponId}                         [packs]    -> CommandAnswer
+ *   POST /api/pack-sales              PackSaleRequest                 [pack-sales] -> 201 CommandAnswer (+ status)
+ *   POST /api/pack-sales/{id}/finalise {}                             [pack-sale-finalisations] -> CommandAnswer
+ *   POST /api/pack-sales/{id}/location {locationId, reason}           [pack-sale-location-corrections] -> CommandAnswer
+ *   POST /api/pack-sales/{id}/void    {reason}                        [pack-sale-voids] -> CommandAnswer
+ *   GET  /api/customers/{id}/purchases                               [customer-purchases] -> PackSaleView[]
+ *   GET  /api/customers/{id}/coupons                                 [customer-coupons]   -> CustomerCouponView[]
+ */
+import type { CouponStatus, CouponTerms } from '../coupons/definition';
+import type { LocalDate } from '../coupons/expiry';
+import type { Money } from '../money/index';
+import type { PackStatus, PackTerms } from './definition';
+import type { IssuedCouponStatus } from './sale-state';
+
+/** metaData of a paged list. */
+export interface PageMeta {
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+export const CATALOGUE_PAGE = { defaultLimit: 50, maxLimit: 200, maxOffset: 100_000, searchMax: 100 } as const;
+
+/** metaData of a command: the position to wait for (read-your-writes). */
+export interface CommandAnswer {
+  /** The affected record's id (couponId, packId or saleId) under its own name and as `id`. */
+  id: string;
+  /** The stream revision after the command: the next expectedRevision of a PUT. */
+  revision: number;
+  /** SPEC 8's success text for the toast. */
+  message: string;
+}
+
+export interface CouponView extends CouponTerms {
+  couponId: string;
+  id: string;
+  status: CouponStatus;
+  /** What one such coupon is worth on its own (the allocation weight). */
+  standAloneValue: Money;
+  /** Names of the honouring locations, in locationIds order (null for a location not in the DMS data). */
+  locationNames: (string | null)[];
+  /** Stream revision: send it back as expectedRevision on PUT. */
+  revision: number;
+  createdDate: string;
+  modifiedDate: string;
+}
+
+export interface PackItemView {
+  couponId: string;
+  quantity: number;
+  couponName: string;
+  couponStatus: CouponStatus;
+  standAloneValue: Money;
+}
+
+export interface PackView extends PackTerms {
+  packId: string;
+  id: string;
+  status: PackStatus;
+  items: PackItemView[];
+  /** Sum of the items' stand-alone values times their quantities (what the coupons are worth bought one by one). */
+  standAloneTotal: Money;
+  locationNames: (string | null)[];
+  revision: number;
+  createdDate: string;
+  modifiedDate: string;
+}
+
+/** One coupon a customer owns (staff's panel, issue 11; the customer's own page, issue 13). */
+export interface CustomerCouponView {
+  issuedCouponId: string;
+  saleId: string;
+  couponId: string;
+  /** The coupon's terms as sold (the sale's snapshot). */
+  name: string;
+  description: string | null;
+  opCodes: string[];
+  value: CouponTerms['value'];
+  laborTypes: CouponTerms['laborTypes'];
+  maxPerRo: number;
+  maxAmountPerRo: Money | null;
+  /** Where it is honoured, with names. */
+  locationIds: number[];
+  locationNames: (string | null)[];
+  packId: string;
+  packName: string;
+  soldLocationId: number;
+  soldLocationName: string | null;
+  saleStatus: 'pending' | 'final' | 'voided';
+  expiresOn: LocalDate;
+  expiresAt: string;
+  allocatedValue: Money;
+  status: IssuedCouponStatus;
+  /** Set by redemption (issue 12); null until then. */
+  redeemedAt: string | null;
+}
+
+export interface PackSaleCorrectionView {
+  fromLocationId: number;
+  fromLocationName: string | null;
+  toLocationId: number;
+  toLocationName: string | null;
+  reason: string;
+  by: string;
+  byName: string | null;
+  correctedAt: string;
+}
+
+/** One pack a customer bought (purchase history). */
+export interface PackSaleView {
+  saleId: string;
+  id: string;
+  customerId: string;
+  packId: string;
+  packName: string;
+  packDescription: string | null;
+  termMonths: number;
+  termMileage: number | null;
+  mileageAtSale: number | null;
+  mileageLimit: number | null;
+  locationId: number;
+  locationName: string | null;
+  timeZone: string;
+  /** The locations that sold the pack when it was sold (where a correction may move it). */
+  sellingLocationIds: number[];
+  saleRoNumber: string;
+  soldAt: string;
+  soldOn: LocalDate;
+  soldBy: string;
+  soldByName: string | null;
+  listPrice: Money;
+  price: Money;
+  priceOverrideReason: string | null;
+  taxExempt: boolean;
+  tax: Money;
+  total: Money;
+  status: 'pending' | 'final' | 'voided';
+  finalisedAt: string | null;
+  finalisedVia: 'ro-closed' | 'manager' | null;
+  void: { reason: string; by: string; byName: string | null; at: string } | null;
+  corrections: PackSaleCorrectionView[];
+  coupons: CustomerCouponView[];
+}
