@@ -13,6 +13,9 @@ import { redemptionVerificationRoutes } from './routes/redemption-verifications'
 import { opCodeRuleRoutes } from './routes/opcode-verification-rules';
 import { failedJobRoutes } from './routes/failed-jobs';
 import { parkedEventRoutes } from './routes/parked-events';
+import { couponRoutes } from './routes/coupons';
+import { packRoutes } from './routes/packs';
+import { packSaleRoutes } from './routes/pack-sales';
 import type { TokenSettings } from './identity/token-payload';
 import type { RefreshPolicy } from './identity/refresh-tokens';
 
@@ -42,6 +45,9 @@ export function commandApi(deps: CommandApiDeps) {
     await app.register(opCodeRuleRoutes({ store: deps.store, sql: deps.sql }));
     await app.register(failedJobRoutes(deps.sql));
     await app.register(parkedEventRoutes(deps.sql));
+    await app.register(couponRoutes({ store: deps.store, sql: deps.sql }));
+    await app.register(packRoutes({ store: deps.store, sql: deps.sql }));
+    await app.register(packSaleRoutes({ store: deps.store, sql: deps.sql }));
   };
 }
 

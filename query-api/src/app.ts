@@ -12,6 +12,9 @@ import { roDataRoutes } from './routes/ro-data';
 import { userRoleQueryRoutes } from './routes/user-roles';
 import { redemptionVerificationQueryRoutes } from './routes/redemption-verifications';
 import { parkedEventQueryRoutes } from './routes/parked-events';
+import { couponQueryRoutes } from './routes/coupons';
+import { packQueryRoutes } from './routes/packs';
+import { customerPurchaseRoutes } from './routes/customer-purchases';
 import { redemptionVerificationStreamsOf } from './read-models/redemption-verifications';
 import { staffNamesOf } from './read-models/staff-names';
 
@@ -37,6 +40,9 @@ export function queryApi(deps: QueryApiDeps) {
     await app.register(opCodeRuleQueryRoutes(deps.sql));
     await app.register(parkedEventQueryRoutes(deps.sql));
     await app.register(failedJobRoutes(deps.sql));
+    await app.register(couponQueryRoutes(deps.sql));
+    await app.register(packQueryRoutes(deps.sql));
+    await app.register(customerPurchaseRoutes(deps.sql));
     if (deps.demoMode) await app.register(devOutboxRoutes(deps.sql));
   };
 }

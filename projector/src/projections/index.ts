@@ -6,5 +6,8 @@ import { users } from './users/projection';
 import { userRoles } from './user-roles/projection';
 import { pendingApprovals } from './pending-approvals/projection';
 import { opCodeRules } from './opcode-rules/projection';
+import { couponCatalogue } from './coupon-catalogue/projection';
+import { packCatalogue } from './pack-catalogue/projection';
+import { packSales } from './pack-sales/projection';
 
-export const projections: Projection[] = [customerDetails, customerSearch, users, userRoles, pendingApprovals, opCodeRules];
+export const projections: Projection[] = [customerDetails, customerSearch, users, userRoles, pendingApprovals, opCodeRules, couponCatalogue, packCatalogue, packSales];

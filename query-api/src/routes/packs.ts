@@ -1,0 +1,7 @@
+/** Issue 11: filled in by the read-side work (see contracts/src/packs/views.ts for the route table). */
+import type { FastifyInstance } from 'fastify';
+import type { Sql } from '@dealer/platform';
+
+export function packQueryRoutes(_sql: Sql) {
+  return async function routes(_app: FastifyInstance) {};
+}
