@@ -3,7 +3,7 @@
 // box: a box cut to one character (or emptied) clears the old results, and `tooShort` says why.
 import { useEffect, useState } from 'react';
 import { CUSTOMER_MESSAGES, LIMITS, TIMINGS } from '@dealer/contracts';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useDebouncedValue } from './use-debounced-value';
 
 /** Same words as the search API's 400 answer. */
 export const SEARCH_TOO_SHORT_TEXT = CUSTOMER_MESSAGES.searchTermTooShort;

@@ -1,15 +1,17 @@
 // Generic search dialog (SPEC 2.5): search box, results table (cards below desktop width), Cancel, optional
 // Add New, Select. Typing searches after 400 ms for 2+ characters; arrow up/down move through the results,
 // Enter or a double-click selects; Add New is enabled after a first search unless no search is required.
+// Two modes: select-on-click (Search Customer), and highlight-then-Select (the default: a click highlights a
+// row, Select, disabled until a row is highlighted, returns it).
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
-import { Modal, type ModalSize } from '../../../components/ui/modal/modal';
-import { Spinner } from '../../../components/ui/spinner/spinner';
-import { Tooltip } from '../../../components/ui/tooltip/tooltip';
+import { ErrorMessages } from '../error-messages/error-messages';
+import { Modal, type ModalSize } from '../modal/modal';
+import { Spinner } from '../spinner/spinner';
+import { Tooltip } from '../tooltip/tooltip';
 import { useScreen } from '../../../lib/screen/screen-context';
 import { useDeferredFocus } from '../../../hooks/use-deferred-focus';
-import { SEARCH_TOO_SHORT_TEXT, useSearchTerm } from '../hooks/use-search-term';
+import { SEARCH_TOO_SHORT_TEXT, useSearchTerm } from '../../../hooks/use-search-term';
 import './search-dialog.css';
 
 export const SEARCH_DIALOG_TEXTS = { noResults: 'No results.', placeholder: 'Search...' } as const;
@@ -50,6 +52,13 @@ export interface SearchDialogProps<T> {
   emptyText?: string;
   /** A picked row is being loaded: the dialog waits. */
   busy?: boolean;
+  /** What the dialog says while busy (read by screen readers). */
+  busyLabel?: string;
+  /**
+   * An empty box lists what an empty search answers (a short catalogue to browse), instead of waiting
+   * for a term; a typed term still needs 2+ characters.
+   */
+  listWhenEmpty?: boolean;
   /** Rendered inside the dialog, after it (e.g. a dialog opened from Add New). */
   children?: ReactNode;
 }
@@ -74,14 +83,18 @@ function SearchDialogBody<T>(props: Omit<SearchDialogProps<T>, 'open' | 'title' 
     beforeSearchText,
     emptyText = SEARCH_DIALOG_TEXTS.noResults,
     busy = false,
+    busyLabel = 'Loading...',
+    listWhenEmpty = false,
   } = props;
   const box = useSearchTerm(initialTerm);
+  const browsing = listWhenEmpty && box.term === null && box.input.trim() === '';
+  const term = browsing ? '' : box.term;
   const query = useQuery({
-    queryKey: queryKey(box.term ?? ''),
-    queryFn: ({ signal }) => search(box.term ?? '', signal),
-    enabled: box.term !== null,
+    queryKey: queryKey(term ?? ''),
+    queryFn: ({ signal }) => search(term ?? '', signal),
+    enabled: term !== null,
   });
-  const results = box.term !== null && query.isSuccess ? query.data : [];
+  const results = term !== null && query.isSuccess ? query.data : [];
   const [active, setActive] = useState(-1);
   const rows = useRef(new Map<number, HTMLElement>());
   const { isDesktop } = useScreen();
@@ -106,7 +119,8 @@ function SearchDialogBody<T>(props: Omit<SearchDialogProps<T>, 'open' | 'title' 
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       setActive((i) => Math.max(i - 1, 0));
-    } else if (event.key === 'Enter' && active >= 0) {
+    } else if (event.key === 'Enter' && active >= 0 && !(event.target instanceof HTMLButtonElement)) {
+      // Enter on Cancel or Add New presses that button; anywhere else it selects the highlighted row.
       event.preventDefault();
       select(results[active]);
     }
@@ -119,7 +133,7 @@ function SearchDialogBody<T>(props: Omit<SearchDialogProps<T>, 'open' | 'title' 
 
   let area: ReactNode;
   if (box.tooShort) area = <p className="empty-state">{SEARCH_TOO_SHORT_TEXT}</p>;
-  else if (box.term === null) area = <p className="empty-state">{beforeSearchText ?? ''}</p>;
+  else if (term === null) area = <p className="empty-state">{beforeSearchText ?? ''}</p>;
   else if (query.isFetching)
     area = (
       <div className="empty-state">
@@ -237,7 +251,7 @@ function SearchDialogBody<T>(props: Omit<SearchDialogProps<T>, 'open' | 'title' 
         </div>
         {busy && (
           <p className="search-dialog-busy">
-            <Spinner size="sm" label="Loading customer..." /> Loading...
+            <Spinner size="sm" label={busyLabel} /> Loading...
           </p>
         )}
       </div>

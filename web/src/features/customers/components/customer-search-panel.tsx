@@ -3,7 +3,7 @@ import { ErrorMessages } from '../../../components/ui/error-messages/error-messa
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { Tooltip } from '../../../components/ui/tooltip/tooltip';
 import { useCustomerSearch } from '../hooks/use-customer-search';
-import { SEARCH_TOO_SHORT_TEXT } from '../hooks/use-search-term';
+import { SEARCH_TOO_SHORT_TEXT } from '../../../hooks/use-search-term';
 import { CustomerSearchResults } from './customer-search-results';
 
 export const SEARCH_FIRST_HINT = 'You must search for a customer first.';

@@ -11,7 +11,7 @@ import { customerKeys } from '../api/customer-keys';
 import { searchCustomers } from '../api/search-customers';
 import { CustomerProfileDialog } from './customer-profile-dialog';
 import { RoInfoPopover } from './ro-info-popover';
-import { SearchDialog, type SearchColumn } from './search-dialog';
+import { SearchDialog, type SearchColumn } from '../../../components/ui/search-dialog/search-dialog';
 import './customers.css';
 
 export const SEARCH_CUSTOMER_TEXTS = {
@@ -80,6 +80,7 @@ export function SearchCustomerDialog({ open, initialTerm, onClose }: SearchCusto
       beforeSearchText={SEARCH_CUSTOMER_TEXTS.beforeSearch}
       emptyText={SEARCH_CUSTOMER_TEXTS.noResults}
       busy={loading}
+      busyLabel="Loading customer..."
     >
       <CustomerProfileDialog
         open={creating}

@@ -1,6 +1,6 @@
 // The Sales page's inline search: the shared search-box rules over GET /api/customer-search.
 import { useSearchCustomers } from '../api/search-customers';
-import { useSearchTerm } from './use-search-term';
+import { useSearchTerm } from '../../../hooks/use-search-term';
 
 export function useCustomerSearch() {
   const box = useSearchTerm();
