@@ -1,0 +1,133 @@
+/**
+ * Selling a pack and the later commands on a sale (issue 11), as functions the routes and the
+ * demo seed both call: each gathers what the pure decider needs (the pack and its coupons from
+ * their streams, the customer's Tax Exempt switch from the customer stream, the location's CRM
+ * flag, zone and tax rate and the sale RO's state from the DMS reference tables), then decides
+ * and appends with handle().
+ */
+import {
+  CUSTOMER_MESSAGES,
+  PACK_SALE_MESSAGES,
+  cents,
+  checkPackSaleRequest,
+  packSaleStreamId,
+  type PackSaleRequest,
+  type PackSaleState,
+} from '@dealer/contracts';
+import { DomainError, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { packSaleDecider, type PackSaleCommand, type SaleActor } from './decide';
+import { loadCouponStates, loadCustomerTaxExempt, loadPackState, loadSaleLocation, loadSaleRo, usedCouponIdsOf } from './lookups';
+
+export type { SaleActor } from './decide';
+
+export interface PackSaleDeps {
+  store: EventStore;
+  sql: Sql;
+}
+
+/** What a command on a sale answers: the sale id, the stream revision, its status and the position to wait for. */
+export interface PackSaleResult {
+  saleId: string;
+  revision: number;
+  status: PackSaleState['status'];
+  /** Global position of the last appended event; null when the command changed nothing. */
+  position: number | null;
+  state: PackSaleState;
+}
+
+const notFound = () => new DomainError('not_found', [PACK_SALE_MESSAGES.notFound]);
+
+function result(saleId: string, r: { revision: number; position: number | null; state: PackSaleState | null }): PackSaleResult {
+  if (!r.state) throw notFound();
+  return { saleId, revision: r.revision, status: r.state.status, position: r.position, state: r.state };
+}
+
+/**
+ * POST /api/pack-sales: sells `request.packId` to `request.customerId` at `request.locationId`
+ * on the sale RO. The sale id is `ctx.newId()` unless `saleId` is given (the seed passes a
+ * stable one so a second run records nothing). The body is checked again here, so a caller
+ * outside HTTP gets the same 400s.
+ */
+export async function sellPack(
+  deps: PackSaleDeps,
+  request: PackSaleRequest,
+  actor: SaleActor,
+  ctx: CommandContext,
+  options: { saleId?: string } = {},
+): Promise<PackSaleResult> {
+  const checked = checkPackSaleRequest(request);
+  if (!checked.ok) throw new DomainError('validation', checked.errors, checked.fields);
+  const r = checked.value;
+  const customerTaxExempt = await loadCustomerTaxExempt(deps.store, r.customerId);
+  if (customerTaxExempt === null) throw new DomainError('not_found', [CUSTOMER_MESSAGES.notFound], { customerId: CUSTOMER_MESSAGES.notFound });
+  const location = await loadSaleLocation(deps.sql, r.locationId);
+  const pack = await loadPackState(deps.store, r.packId);
+  const coupons = await loadCouponStates(deps.store, pack?.items.map((i) => i.couponId) ?? []);
+  const ro = await loadSaleRo(deps.sql, r.locationId, r.roNumber);
+  const saleId = options.saleId ?? ctx.newId();
+  const command: PackSaleCommand = {
+    type: 'SellPack',
+    data: {
+      saleId,
+      customerId: r.customerId,
+      customerTaxExempt,
+      pack,
+      coupons,
+      location: { locationId: location.locationId, isUsingCrm: location.isUsingCrm, timeZone: location.timeZone },
+      saleRoNumber: r.roNumber,
+      roStatus: ro.status,
+      price: r.price === null ? null : cents(r.price),
+      priceOverrideReason: r.priceOverrideReason,
+      taxRateBasisPoints: location.salesTaxRateBasisPoints,
+      mileageAtSale: ro.mileage,
+      actor,
+      now: ctx.now(),
+      newId: ctx.newId,
+    },
+  };
+  return result(saleId, await handle(deps.store, packSaleStreamId(saleId), packSaleDecider, command, ctx));
+}
+
+/** POST /api/pack-sales/{id}/finalise (a manager) or the workers' sweep (`via: 'ro-closed'`). */
+export async function finalisePackSale(
+  deps: Pick<PackSaleDeps, 'store'>,
+  saleId: string,
+  actor: SaleActor,
+  ctx: CommandContext,
+  via: 'manager' | 'ro-closed' = 'manager',
+): Promise<PackSaleResult> {
+  const command: PackSaleCommand = { type: 'FinalisePackSale', data: { via, actor, now: ctx.now() } };
+  return result(saleId, await handle(deps.store, packSaleStreamId(saleId), packSaleDecider, command, ctx));
+}
+
+/** POST /api/pack-sales/{id}/location: any staff member moves the sold location, with a reason. */
+export async function correctPackSaleLocation(
+  deps: PackSaleDeps,
+  saleId: string,
+  body: { locationId: number; reason: string | null },
+  actor: SaleActor,
+  ctx: CommandContext,
+): Promise<PackSaleResult> {
+  const location = await loadSaleLocation(deps.sql, body.locationId);
+  const command: PackSaleCommand = {
+    type: 'CorrectPackSaleLocation',
+    data: { location: { locationId: location.locationId, isUsingCrm: location.isUsingCrm, timeZone: location.timeZone }, reason: body.reason, actor, now: ctx.now() },
+  };
+  return result(saleId, await handle(deps.store, packSaleStreamId(saleId), packSaleDecider, command, ctx));
+}
+
+/** POST /api/pack-sales/{id}/void: a manager voids a sale none of whose coupons is used. */
+export async function voidPackSale(
+  deps: PackSaleDeps,
+  saleId: string,
+  body: { reason: string | null },
+  actor: SaleActor,
+  ctx: CommandContext,
+): Promise<PackSaleResult> {
+  const stream = packSaleStreamId(saleId);
+  const current = (await deps.store.readStream(stream)).reduce(packSaleDecider.evolve, packSaleDecider.initialState());
+  if (!current) throw notFound();
+  const usedCouponIds = await usedCouponIdsOf(deps, current);
+  const command: PackSaleCommand = { type: 'VoidPackSale', data: { reason: body.reason, usedCouponIds, actor, now: ctx.now() } };
+  return result(saleId, await handle(deps.store, stream, packSaleDecider, command, ctx));
+}
