@@ -7,8 +7,8 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Sql } from '../db/postgres';
-import { ACCOUNTING_DETAIL_FIELDS, REPAIR_ORDER_FIELDS, RO_JOB_FIELDS, columnsOf, copyValue } from './fields';
-import { checkRepairOrder, type LocationRecord, type RepairOrderRecord } from './records';
+import { ACCOUNTING_DETAIL_FIELDS, LOCATION_FIELDS, REPAIR_ORDER_FIELDS, RO_JOB_FIELDS, columnsOf, copyValue } from './fields';
+import { checkLocation, checkRepairOrder, type LocationRecord, type RepairOrderRecord } from './records';
 
 export interface BulkLoadOptions {
   locations: readonly LocationRecord[];
@@ -27,6 +27,8 @@ export interface BulkLoadResult {
 }
 
 type Table = 'ref.repair_orders' | 'ref.ro_jobs' | 'ref.accounting_details';
+
+const LOCATION_COLUMN = Object.fromEntries(columnsOf(LOCATION_FIELDS).map((c, i) => [c, i])) as Record<string, number>;
 
 const line = (values: readonly (string | null)[]) => values.map(copyValue).join('\t');
 
@@ -89,8 +91,18 @@ export async function bulkLoadRepairOrders(sql: Sql, records: () => Iterable<Rep
 
   await sql.begin(async (tx) => {
     for (const l of options.locations) {
-      await tx`insert into ref.locations ${tx({ location_id: l.locationId, location_name: l.locationName, loc_id: l.locId, is_using_crm: l.isUsingCrm })}
-        on conflict (location_id) do update set location_name = excluded.location_name, loc_id = excluded.loc_id, is_using_crm = excluded.is_using_crm`;
+      const checked = checkLocation(l as unknown as Record<string, unknown>);
+      if (!checked.ok) throw new Error(`location ${l.locationId} is invalid: ${checked.errors.join('; ')}`);
+      // A location without a zone or rate keeps the stored one (as the importer does).
+      const value = (column: string) => checked.value.values[LOCATION_COLUMN[column]!] ?? null;
+      const [zone, rate] = [value('time_zone'), value('sales_tax_rate_bp')];
+      const row = { location_id: l.locationId, location_name: l.locationName, loc_id: l.locId, is_using_crm: l.isUsingCrm, time_zone: zone, sales_tax_rate_bp: rate === null ? 0 : Number(rate) };
+      const keepZone = zone === null;
+      const keepRate = rate === null;
+      await tx`insert into ref.locations ${tx(row)}
+        on conflict (location_id) do update set location_name = excluded.location_name, loc_id = excluded.loc_id, is_using_crm = excluded.is_using_crm,
+          time_zone = case when ${keepZone} then ref.locations.time_zone else excluded.time_zone end,
+          sales_tax_rate_bp = case when ${keepRate} then ref.locations.sales_tax_rate_bp else excluded.sales_tax_rate_bp end`;
     }
   });
 

@@ -1,7 +1,8 @@
 /**
  * The demo's DMS data: the six demo locations and a few thousand repair orders, many of them
  * belonging to the demo CRM customers (same name, e-mail and phones), loaded through the
- * importer once. Deterministic for a given anchor day; skipped when repair orders exist.
+ * importer once. Deterministic for a given anchor day; skipped when repair orders exist
+ * (except that demo locations without a time zone get their zone and tax rate).
  */
 import type { Sql } from '../db/postgres';
 import { DEMO_LOCATIONS, generateRepairOrders, type CustomerPopulation } from './generator';
@@ -20,7 +21,15 @@ export interface DemoDmsOptions {
 
 export async function loadDemoDms(sql: Sql, options: DemoDmsOptions): Promise<{ loaded: boolean; report: ImportReport | null }> {
   const [existing] = await sql<{ found: boolean }[]>`select exists (select 1 from ref.repair_orders) as found`;
-  if (existing!.found) return { loaded: false, report: null };
+  if (existing!.found) {
+    // Data loaded before locations had a time zone and tax rate (issue 11): the demo
+    // locations still without a zone get theirs, so the demo can sell packs.
+    const unset = await sql<{ id: number }[]>`select location_id as id from ref.locations where time_zone is null`;
+    const ids = new Set(unset.map((r) => r.id));
+    const missing = DEMO_LOCATIONS.filter((l) => ids.has(l.locationId));
+    if (missing.length) await importDmsRecords(sql, missing, { source: 'demo locations' });
+    return { loaded: false, report: null };
+  }
   const records = [
     ...DEMO_LOCATIONS,
     ...generateRepairOrders({

@@ -3,6 +3,7 @@
  * carries), the `ref` column each one fills, and how a value is checked and normalised.
  * One table drives validation of JSON and CSV alike and produces COPY text for the importer.
  */
+import { isValidTimeZone } from '@dealer/contracts';
 
 export type FieldKind =
   | 'text'
@@ -19,7 +20,8 @@ export type FieldKind =
   | 'email'
   | 'phones'
   | 'textList'
-  | 'laborType';
+  | 'laborType'
+  | 'timeZone';
 
 export interface FieldSpec {
   /** SPEC name in the export. */
@@ -39,6 +41,9 @@ export const LOCATION_FIELDS: readonly FieldSpec[] = [
   f('locationName', 'location_name', 'text', { required: true, max: 100 }),
   f('locId', 'loc_id', 'text', { required: true, max: 20 }),
   f('isUsingCrm', 'is_using_crm', 'bool'),
+  // The product's own settings of a location (issue 11); blank or absent keeps the stored value.
+  f('timeZone', 'time_zone', 'timeZone', { max: 64 }),
+  f('salesTaxRateBasisPoints', 'sales_tax_rate_bp', 'int', { min: 0, max: 3000 }),
 ];
 
 export const REPAIR_ORDER_FIELDS: readonly FieldSpec[] = [
@@ -349,6 +354,16 @@ function normalize(spec: FieldSpec, raw: unknown, prefix: string): string | null
       const t = asText(raw)?.toUpperCase();
       if (t !== 'C' && t !== 'W' && t !== 'I') return fail(`${prefix}${spec.key} must be C (customer pay), W (warranty) or I (internal)`);
       return t;
+    }
+    case 'timeZone': {
+      const t = asText(raw);
+      if (t === null) return fail(`${prefix}${spec.key} must be an IANA time zone name (like America/Denver)`);
+      if (!isValidTimeZone(t)) {
+        const shown = `'${(t as string).slice(0, 40)}'`;
+        return fail(`${prefix}${spec.key} ${shown} is not an IANA time zone name (like America/Denver)`);
+      }
+      // Stored as Intl spells it: 'america/denver' and the alias 'US/Mountain' -> 'America/Denver'.
+      return new Intl.DateTimeFormat('en-US', { timeZone: t }).resolvedOptions().timeZone;
     }
   }
 }

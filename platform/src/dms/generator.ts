@@ -29,6 +29,9 @@ export interface CustomerPopulation {
   at(index: number): DmsPerson;
 }
 
+/** The demo dealer group is in the Denver area. */
+export const DEMO_TIME_ZONE = 'America/Denver';
+
 interface LocationProfile extends LocationRecord {
   brand: string;
   wmis: string[];
@@ -37,17 +40,34 @@ interface LocationProfile extends LocationRecord {
   weight: number;
 }
 
-/** Six stores; the first three use the CRM. Location 1 is the default location (SPEC 9). */
+/**
+ * Six stores around Denver; the first three use the CRM. Location 1 is the default location
+ * (SPEC 9). All keep Mountain time; the tax rates are the stores' combined Colorado rates
+ * (state 2.9 % + county + city + RTD and cultural-facilities districts) in basis points.
+ */
 const LOCATION_PROFILES: readonly LocationProfile[] = [
-  { locationId: 1, locationName: 'Front Range Toyota', locId: 'FRT', isUsingCrm: true, brand: 'Toyota', wmis: ['4T1', '2T3', 'JTD', '5TD'], roBase: 410000, weight: 0.24 },
-  { locationId: 2, locationName: 'Flatirons Honda', locId: 'FLH', isUsingCrm: true, brand: 'Honda', wmis: ['1HG', '2HK', '5J6', '19X'], roBase: 220000, weight: 0.2 },
-  { locationId: 3, locationName: 'Cherry Creek Ford', locId: 'CCF', isUsingCrm: true, brand: 'Ford', wmis: ['1FA', '1FT', '1FM', '3FA'], roBase: 600000, weight: 0.2 },
-  { locationId: 4, locationName: 'Lakewood Chevrolet', locId: 'LKC', isUsingCrm: false, brand: 'Chevrolet', wmis: ['1G1', '1GC', '3GN', '1GN'], roBase: 415000, weight: 0.14 },
-  { locationId: 5, locationName: 'Golden Subaru', locId: 'GSU', isUsingCrm: false, brand: 'Subaru', wmis: ['JF1', '4S4', 'JF2'], roBase: 87000, weight: 0.12 },
-  { locationId: 6, locationName: 'Castle Rock Nissan', locId: 'CRN', isUsingCrm: false, brand: 'Nissan', wmis: ['1N4', 'JN8', '5N1', '3N1'], roBase: 300000, weight: 0.1 },
+  // Aurora (Arapahoe County): 2.9 + 0.25 + 3.75 + 1.0 + 0.1 = 8.0 %.
+  { locationId: 1, locationName: 'Front Range Toyota', locId: 'FRT', isUsingCrm: true, timeZone: DEMO_TIME_ZONE, salesTaxRateBasisPoints: 800, brand: 'Toyota', wmis: ['4T1', '2T3', 'JTD', '5TD'], roBase: 410000, weight: 0.24 },
+  // Broomfield (city and county): 2.9 + 4.15 + 1.0 + 0.1 = 8.15 %.
+  { locationId: 2, locationName: 'Flatirons Honda', locId: 'FLH', isUsingCrm: true, timeZone: DEMO_TIME_ZONE, salesTaxRateBasisPoints: 815, brand: 'Honda', wmis: ['1HG', '2HK', '5J6', '19X'], roBase: 220000, weight: 0.2 },
+  // Denver (city and county): 2.9 + 4.81 + 1.0 + 0.1 = 8.81 %.
+  { locationId: 3, locationName: 'Cherry Creek Ford', locId: 'CCF', isUsingCrm: true, timeZone: DEMO_TIME_ZONE, salesTaxRateBasisPoints: 881, brand: 'Ford', wmis: ['1FA', '1FT', '1FM', '3FA'], roBase: 600000, weight: 0.2 },
+  // Lakewood (Jefferson County): 2.9 + 0.5 + 3.0 + 1.0 + 0.1 = 7.5 %.
+  { locationId: 4, locationName: 'Lakewood Chevrolet', locId: 'LKC', isUsingCrm: false, timeZone: DEMO_TIME_ZONE, salesTaxRateBasisPoints: 750, brand: 'Chevrolet', wmis: ['1G1', '1GC', '3GN', '1GN'], roBase: 415000, weight: 0.14 },
+  // Golden (Jefferson County): 2.9 + 0.5 + 3.0 + 1.0 + 0.1 = 7.5 %.
+  { locationId: 5, locationName: 'Golden Subaru', locId: 'GSU', isUsingCrm: false, timeZone: DEMO_TIME_ZONE, salesTaxRateBasisPoints: 750, brand: 'Subaru', wmis: ['JF1', '4S4', 'JF2'], roBase: 87000, weight: 0.12 },
+  // Castle Rock (Douglas County, outside RTD): 2.9 + 1.0 + 4.0 + 0.1 = 8.0 %.
+  { locationId: 6, locationName: 'Castle Rock Nissan', locId: 'CRN', isUsingCrm: false, timeZone: DEMO_TIME_ZONE, salesTaxRateBasisPoints: 800, brand: 'Nissan', wmis: ['1N4', 'JN8', '5N1', '3N1'], roBase: 300000, weight: 0.1 },
 ];
 
-export const DEMO_LOCATIONS: readonly LocationRecord[] = LOCATION_PROFILES.map(({ locationId, locationName, locId, isUsingCrm }) => ({ locationId, locationName, locId, isUsingCrm }));
+export const DEMO_LOCATIONS: readonly LocationRecord[] = LOCATION_PROFILES.map(({ locationId, locationName, locId, isUsingCrm, timeZone, salesTaxRateBasisPoints }) => ({
+  locationId,
+  locationName,
+  locId,
+  isUsingCrm,
+  timeZone,
+  salesTaxRateBasisPoints,
+}));
 
 interface OpCode {
   code: string;

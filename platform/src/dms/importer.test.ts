@@ -146,6 +146,84 @@ describe('importing a JSON export', () => {
   });
 });
 
+describe("locations' time zone and sales tax rate", () => {
+  const settings = () => db.sql`select location_id, is_using_crm, time_zone, sales_tax_rate_bp from ref.locations order by 1`;
+
+  it('should store a valid zone (as Intl spells it) and rate, and reject a row with an unknown zone or a rate out of range', async () => {
+    const report = await importDmsRecords(db.sql, [
+      { ...location, timeZone: 'America/Denver', salesTaxRateBasisPoints: 881 },
+      { locationId: 2, locationName: 'Flatirons Honda', locId: 'FLH', isUsingCrm: true, timeZone: 'america/los_angeles', salesTaxRateBasisPoints: '0' },
+      { locationId: 3, locationName: 'Cherry Creek Ford', locId: 'CCF', timeZone: 'Mountain Time' },
+      { locationId: 4, locationName: 'Lakewood Chevrolet', locId: 'LKC', timeZone: '-07:00' },
+      { locationId: 5, locationName: 'Golden Subaru', locId: 'GSU', salesTaxRateBasisPoints: 3001 },
+      { locationId: 6, locationName: 'Castle Rock Nissan', locId: 'CRN', salesTaxRateBasisPoints: 7.5 },
+      { locationId: 7, locationName: 'Pueblo Kia', locId: 'PKI', salesTaxRateBasisPoints: -1 },
+    ]);
+    expect(report).toMatchObject({ rows: 7, accepted: 2, rejected: 5 });
+    expect(report.rejections).toEqual([
+      { row: 3, message: "timeZone 'Mountain Time' is not an IANA time zone name (like America/Denver)" },
+      { row: 4, message: "timeZone '-07:00' is not an IANA time zone name (like America/Denver)" },
+      { row: 5, message: 'salesTaxRateBasisPoints must be between 0 and 3000' },
+      { row: 6, message: 'salesTaxRateBasisPoints must be a whole number' },
+      { row: 7, message: 'salesTaxRateBasisPoints must be between 0 and 3000' },
+    ]);
+    expect(await settings()).toEqual([
+      { location_id: 1, is_using_crm: true, time_zone: 'America/Denver', sales_tax_rate_bp: 881 },
+      { location_id: 2, is_using_crm: true, time_zone: 'America/Los_Angeles', sales_tax_rate_bp: 0 },
+    ]);
+  });
+
+  it('should keep the stored zone and rate when an import leaves them out or blank, and change them when given', async () => {
+    await importDmsRecords(db.sql, [{ ...location, timeZone: 'America/Denver', salesTaxRateBasisPoints: 800 }]);
+    const before = await db.sql`select xmin::text from ref.locations`;
+    const same = await importDmsRecords(db.sql, [location, { ...location, locationId: 2, locId: 'X2', timeZone: null, salesTaxRateBasisPoints: '' }]);
+    expect(same.locations).toEqual({ inserted: 1, updated: 0, unchanged: 1, deleted: 0 });
+    expect(await db.sql`select xmin::text from ref.locations where location_id = 1`).toEqual(before); // not rewritten
+    expect(await settings()).toEqual([
+      { location_id: 1, is_using_crm: true, time_zone: 'America/Denver', sales_tax_rate_bp: 800 },
+      { location_id: 2, is_using_crm: true, time_zone: null, sales_tax_rate_bp: 0 },
+    ]);
+    const changed = await importDmsRecords(db.sql, [{ ...location, timeZone: 'America/Phoenix', salesTaxRateBasisPoints: 0 }]);
+    expect(changed.locations).toEqual({ inserted: 0, updated: 1, unchanged: 0, deleted: 0 });
+    expect((await settings())[0]).toEqual({ location_id: 1, is_using_crm: true, time_zone: 'America/Phoenix', sales_tax_rate_bp: 0 });
+    // A location only named by a repair order has neither until one is imported.
+    await importDmsRecords(db.sql, [ro('800001', { locationId: 9, locationName: 'Pueblo Kia', accountingDetails: [] })]);
+    expect((await settings())[2]).toEqual({ location_id: 9, is_using_crm: false, time_zone: null, sales_tax_rate_bp: 0 });
+  });
+
+  it('should read both columns from a CSV location file, blank cells keeping the stored values', async () => {
+    const first = await file('zones.csv', 'locationId,locationName,locId,isUsingCrm,timeZone,salesTaxRateBasisPoints\n1,Front Range Toyota,FRT,Y,America/Denver,800\n2,Flatirons Honda,FLH,N,US/Mountain,815\n3,Cherry Creek Ford,CCF,Y,Denver,881\n');
+    const report = await importDmsFile(db.sql, first);
+    expect(report).toMatchObject({ format: 'csv', accepted: 2, rejected: 1 });
+    expect(report.rejections).toEqual([{ row: 4, message: "timeZone 'Denver' is not an IANA time zone name (like America/Denver)" }]);
+    const second = await file('zones-blank.csv', 'locationId,locationName,locId,timeZone,salesTaxRateBasisPoints\n1,Front Range Toyota,FRT,,\n2,Flatirons Honda,FLH,America/Boise,\n');
+    expect(await importDmsFile(db.sql, second)).toMatchObject({ accepted: 2, locations: { updated: 1, unchanged: 1 } });
+    expect(await settings()).toEqual([
+      { location_id: 1, is_using_crm: true, time_zone: 'America/Denver', sales_tax_rate_bp: 800 },
+      { location_id: 2, is_using_crm: false, time_zone: 'America/Boise', sales_tax_rate_bp: 815 },
+    ]);
+  });
+});
+
+describe('the dms_imported notification', () => {
+  it('should be sent once per committed import, and not for a dry run', async () => {
+    const heard: string[] = [];
+    const listener = await db.sql.listen('dms_imported', (payload) => heard.push(payload));
+    try {
+      const p = await file('notify.json', JSON.stringify([location, ro('900001')]));
+      await importDmsFile(db.sql, p, { dryRun: true });
+      await importDmsFile(db.sql, p);
+      await importDmsRecords(db.sql, [ro('900001', { closeDate: '2026-03-03T09:00:00' })]);
+      // A notification sent after these commits arrives after theirs (one listening connection, in order).
+      await db.sql`select pg_notify('dms_imported', 'marker')`;
+      for (let i = 0; i < 100 && !heard.includes('marker'); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(heard).toEqual(['', '', 'marker']);
+    } finally {
+      await listener.unlisten();
+    }
+  });
+});
+
 describe('importing CSV exports', () => {
   const roHeader = 'roNumber,locationId,locationName,customerFirstName,customerLastName,customerEmail,customerPhones,openDate,closeDate,job.jobId,job.opCode,job.laborType,job.laborSale,job.partsSale,job.techNos,job.serviceRequest';
 
@@ -229,6 +307,20 @@ describe('the demo DMS data', () => {
       { location_id: 1, is_using_crm: true }, { location_id: 2, is_using_crm: true }, { location_id: 3, is_using_crm: true },
       { location_id: 4, is_using_crm: false }, { location_id: 5, is_using_crm: false }, { location_id: 6, is_using_crm: false },
     ]);
+    expect(await db.sql`select distinct time_zone from ref.locations`).toEqual([{ time_zone: 'America/Denver' }]);
+    expect((await db.sql`select sales_tax_rate_bp as bp from ref.locations order by location_id`).map((r) => r.bp)).toEqual([800, 815, 881, 750, 750, 800]);
     expect((await loadDemoDms(db.sql, { crm, anchor: new Date('2026-06-01'), repairOrders: 400 })).loaded).toBe(false);
+  });
+
+  it('should give demo locations loaded before issue 11 their zone and rate, and leave set ones alone', async () => {
+    const crm = { count: 5, at: (i: number) => syntheticPerson(1, i, 'crm') };
+    await loadDemoDms(db.sql, { crm, anchor: new Date('2026-06-01'), repairOrders: 50 });
+    await db.sql`update ref.locations set time_zone = null, sales_tax_rate_bp = 0 where location_id <> 2`;
+    await db.sql`update ref.locations set time_zone = 'America/Chicago', sales_tax_rate_bp = 100 where location_id = 2`;
+    expect((await loadDemoDms(db.sql, { crm, anchor: new Date('2026-06-01'), repairOrders: 50 })).loaded).toBe(false);
+    expect(await db.sql`select location_id, time_zone, sales_tax_rate_bp from ref.locations where location_id in (1, 2) order by 1`).toEqual([
+      { location_id: 1, time_zone: 'America/Denver', sales_tax_rate_bp: 800 },
+      { location_id: 2, time_zone: 'America/Chicago', sales_tax_rate_bp: 100 },
+    ]);
   });
 });

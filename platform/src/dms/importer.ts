@@ -9,6 +9,8 @@
  *   together. A file that cannot be read as JSON/CSV at all imports nothing.
  * - A repair order in a file is complete: its jobs replace the stored jobs. Accounting
  *   postings are a ledger: they are added or corrected by id, never deleted by an import.
+ * - A committed import (not a dry run) notifies channel `dms_imported` (empty payload) in its
+ *   transaction, so listeners hear of it once it is visible.
  * Formats: docs/decisions-ro.md.
  */
 import { createReadStream } from 'node:fs';
@@ -26,6 +28,9 @@ export { FileFormatError };
 export * from './import-report';
 
 class DryRunRollback extends Error {}
+
+/** The channel every committed import (not a dry run) notifies, with an empty payload. */
+export const DMS_IMPORTED_CHANNEL = 'dms_imported';
 
 type Reader = (batch: Batch) => Promise<void>;
 
@@ -66,6 +71,9 @@ async function run(sql: Sql, read: Reader, report: ImportReport, started: number
     phase('readAndStage');
     await mergeStaged(tx, batch, report, phase);
     if (report.dryRun) throw new DryRunRollback();
+    // Delivered at commit, never for a rollback: the pack-sale worker listens, and finalises
+    // the pending sales whose sale RO this import closed.
+    await tx`select pg_notify(${DMS_IMPORTED_CHANNEL}, '')`;
   };
   try {
     await sql.begin((tx) => work(tx as unknown as Sql));

@@ -41,19 +41,30 @@ const counted = (total: number, r: { inserted: number; updated: number }, delete
 
 /** `phase(name)` marks the end of each step, for the report's timings. */
 export async function mergeStaged(tx: Sql, batch: Batch, report: ImportReport, phase: (name: string) => void = () => undefined): Promise<void> {
-  // Locations: explicit records first (a blank isUsingCrm keeps the stored flag), then any
-  // location a repair order names that is not known yet (not using the CRM until set).
+  // Locations: explicit records first, then any location a repair order names that is not
+  // known yet (not using the CRM until set). A blank (or absent) isUsingCrm, timeZone or
+  // salesTaxRateBasisPoints keeps the stored value; a new location gets false, no zone, 0.
+  // (One statement: the update sees the rows as they were, so it and the insert never meet.)
   const [loc] = await tx.unsafe<{ inserted: number; updated: number }[]>(`
-    with src as (select location_id, location_name, loc_id, is_using_crm from dms_stage where kind = 'L'),
+    with src as (select location_id, location_name, loc_id, is_using_crm, time_zone, sales_tax_rate_bp from dms_stage where kind = 'L'),
     up as (
-      insert into ref.locations as t (location_id, location_name, loc_id, is_using_crm)
-      select location_id, location_name, loc_id, coalesce(is_using_crm, false) from src
-      on conflict (location_id) do update set location_name = excluded.location_name, loc_id = excluded.loc_id,
-        is_using_crm = coalesce((select d.is_using_crm from src d where d.location_id = t.location_id), t.is_using_crm)
-      where (t.location_name, t.loc_id, t.is_using_crm)
-        is distinct from (excluded.location_name, excluded.loc_id, coalesce((select d.is_using_crm from src d where d.location_id = t.location_id), t.is_using_crm))
-      returning (xmax = 0) as inserted
-    ) select count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated from up`);
+      update ref.locations t set location_name = s.location_name, loc_id = s.loc_id,
+        is_using_crm = coalesce(s.is_using_crm, t.is_using_crm),
+        time_zone = coalesce(s.time_zone, t.time_zone),
+        sales_tax_rate_bp = coalesce(s.sales_tax_rate_bp, t.sales_tax_rate_bp)
+      from src s
+      where s.location_id = t.location_id
+        and (t.location_name, t.loc_id, t.is_using_crm, t.time_zone, t.sales_tax_rate_bp) is distinct from
+          (s.location_name, s.loc_id, coalesce(s.is_using_crm, t.is_using_crm), coalesce(s.time_zone, t.time_zone), coalesce(s.sales_tax_rate_bp, t.sales_tax_rate_bp))
+      returning 1
+    ),
+    ins as (
+      insert into ref.locations (location_id, location_name, loc_id, is_using_crm, time_zone, sales_tax_rate_bp)
+      select s.location_id, s.location_name, s.loc_id, coalesce(s.is_using_crm, false), s.time_zone, coalesce(s.sales_tax_rate_bp, 0) from src s
+      where not exists (select 1 from ref.locations t where t.location_id = s.location_id)
+      returning 1
+    )
+    select (select count(*) from ins)::int as inserted, (select count(*) from up)::int as updated`);
   const created = await tx.unsafe(`
     insert into ref.locations (location_id, location_name, loc_id, is_using_crm)
     select distinct on (location_id) location_id, location_name, location_id::text as loc_id, false as is_using_crm

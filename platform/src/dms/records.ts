@@ -94,6 +94,10 @@ export interface LocationRecord {
   locationName: string;
   locId: string;
   isUsingCrm: boolean;
+  /** IANA zone ('America/Denver'); absent or blank keeps the stored zone (none for a new location). */
+  timeZone?: string | null;
+  /** Sales tax on packs in basis points (0-3000; 290 = 2.9 %); absent or blank keeps the stored rate (0 for a new location). */
+  salesTaxRateBasisPoints?: number | null;
 }
 
 export type Checked<T> = { ok: true; value: T; warnings: string[] } | { ok: false; errors: string[]; warnings: string[] };

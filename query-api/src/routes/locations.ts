@@ -1,4 +1,4 @@
-/** GET /api/locations: every dealership location (the client offers those using the CRM). */
+/** GET /api/locations: every dealership location (the client offers those using the CRM), with its time zone and sales tax rate. */
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from '@dealer/platform';
 import { listLocations } from '../read-models/repair-orders';
@@ -18,7 +18,15 @@ export function locationRoutes(sql: Sql) {
                   type: 'array',
                   items: {
                     type: 'object',
-                    properties: { locationId: { type: 'integer' }, locationName: { type: 'string' }, locId: { type: 'string' }, isUsingCrm: { type: 'boolean' } },
+                    properties: {
+                      locationId: { type: 'integer' },
+                      locationName: { type: 'string' },
+                      locId: { type: 'string' },
+                      isUsingCrm: { type: 'boolean' },
+                      // Issue 11: the zone coupons expire in (null: not set, cannot sell) and the tax on packs.
+                      timeZone: { type: ['string', 'null'] },
+                      salesTaxRateBasisPoints: { type: 'integer' },
+                    },
                   },
                 },
               },

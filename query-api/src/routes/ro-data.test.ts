@@ -72,7 +72,7 @@ describe('GET /api/locations', () => {
     expect(res.headers['cache-control']).toBe('private, max-age=300');
     const locations = res.json().dataSet as { locationId: number; isUsingCrm: boolean; locId: string; locationName: string }[];
     expect(locations.map((l) => l.locationId)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(locations[0]).toEqual({ locationId: 1, locationName: 'Front Range Toyota', locId: 'FRT', isUsingCrm: true });
+    expect(locations[0]).toEqual({ locationId: 1, locationName: 'Front Range Toyota', locId: 'FRT', isUsingCrm: true, timeZone: 'America/Denver', salesTaxRateBasisPoints: 800 });
     expect(locations.filter((l) => l.isUsingCrm)).toHaveLength(3);
   });
 
