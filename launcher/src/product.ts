@@ -28,7 +28,7 @@ import {
 import { IDENTITY_MIGRATIONS, authSettings, commandApi } from '@dealer/command-api';
 import { queryApi } from '@dealer/query-api';
 import { projections, startProjector, type ProjectorHandle } from '@dealer/projector';
-import { WORKER_MIGRATIONS, createMessageSenders, createMessagesQueue, createMessagesWorker, startReactor } from '@dealer/workers';
+import { WORKER_MIGRATIONS, createMessageSenders, createMessagesQueue, createMessagesWorker, startPackSaleFinaliser, startReactor } from '@dealer/workers';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { registerHealth } from './health';
 import { registerSecurityHeaders } from './security-headers';
@@ -84,6 +84,7 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
     logger,
   );
   const reactor = await startReactor({ sql, store, queue, logger });
+  const finaliser = startPackSaleFinaliser({ sql, store, logger, intervalMs: env.PACK_SALE_FINALISE_INTERVAL_MS });
   // Integration events leave sealed (raw store), so erasing a customer's key covers Kafka too.
   const relay = env.KAFKA_BROKERS
     ? startKafkaRelay({ sql, store: rawStore, brokers: env.KAFKA_BROKERS, topic: env.KAFKA_TOPIC, logger })
@@ -116,6 +117,7 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
       stopped = true;
       await app.close();
       await reactor.stop();
+      await finaliser.stop();
       await relay?.stop();
       await worker.close();
       await queue.close();

@@ -8,6 +8,7 @@ export * from './messaging/senders';
 export { CONTACT_VERIFICATION_MIGRATIONS } from './jobs/contact-verification-codes';
 export { REDEMPTION_VERIFICATION_TOKEN_MIGRATIONS } from './jobs/redemption-verification-tokens';
 export * from './reactor/reactor';
+export { startPackSaleFinaliser, finaliseClosedSales, type PackSaleFinaliserHandle } from './jobs/finalise-closed-sales';
 export * from './reactor/reactions';
 export * from './reactor/failed-jobs';
 export * from './queue';

@@ -3,6 +3,7 @@ import { createLogger, createRedis, loadEnv, openRuntime, startKafkaRelay, stopO
 import { WORKER_MIGRATIONS } from './migrations';
 import { createMessagesQueue, createMessagesWorker } from './queue';
 import { startReactor } from './reactor/reactor';
+import { startPackSaleFinaliser } from './jobs/finalise-closed-sales';
 import { createMessageSenders } from './messaging/senders';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { probe, report, startHealthServer, workersPart } from '@dealer/platform/health';
@@ -29,6 +30,7 @@ const worker = createMessagesWorker(
   logger,
 );
 const reactor = await startReactor({ sql: runtime.sql, store: runtime.store, queue, logger });
+const finaliser = startPackSaleFinaliser({ sql: runtime.sql, store: runtime.store, logger, intervalMs: env.PACK_SALE_FINALISE_INTERVAL_MS });
 // Integration events leave sealed (raw store), so erasing a customer's key covers Kafka too.
 const relay = env.KAFKA_BROKERS
   ? startKafkaRelay({ sql: runtime.sql, store: runtime.rawStore, brokers: env.KAFKA_BROKERS, topic: env.KAFKA_TOPIC, logger })
@@ -53,6 +55,7 @@ const health = await startHealthServer({
 stopOnSignal(logger, async () => {
   await health.close();
   await reactor.stop();
+  await finaliser.stop();
   await relay?.stop();
   await worker.close();
   await queue.close();

@@ -62,6 +62,11 @@ const schema = z
     TRUSTED_PROXIES: z.string().optional(),
     /** Directory of the built web client to serve; empty to serve none. */
     WEB_DIST: z.string().optional(),
+    /**
+     * How often the workers look for pending pack sales whose RO an import showed closed, besides
+     * the sweep each import's notification starts (milliseconds, default one minute).
+     */
+    PACK_SALE_FINALISE_INTERVAL_MS: z.coerce.number().int().min(50).max(86_400_000).default(60_000),
   })
   .superRefine((env, ctx) => {
     if (env.APP_MODE !== 'production') return;
