@@ -1,7 +1,43 @@
-/** Issue 11: filled in by the coupons work (see contracts/src/packs/views.ts for the route table). */
+/**
+ * The coupon catalogue's commands (issue 11; managers and admins, access resource 'coupons'):
+ * POST /api/coupons (201), PUT /api/coupons/{id} (all terms + expectedRevision: 428 without,
+ * 409 when stale), POST /api/coupons/{id}/disable {reason?}, POST /api/coupons/{id}/enable.
+ * Answers are CommandAnswer (contracts/src/packs/views.ts). The reads are the query API's.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { EventStore, Sql } from '@dealer/platform';
+import { commandContext } from '../plugins/request-context';
+import { defineCoupon, disableCoupon, editCoupon, enableCoupon } from '../coupons/service';
+import { commandAnswerSchema, commandEnvelope, couponBody, couponEditBody, emptyBody, reasonBody } from '../coupons/schemas';
+import { idParams, problemResponse } from './schemas';
 
-export function couponRoutes(_deps: { store: EventStore; sql: Sql }) {
-  return async function routes(_app: FastifyInstance) {};
+const access = { access: 'coupons' } as const;
+const answer = commandAnswerSchema('couponId');
+
+export function couponRoutes(deps: { store: EventStore; sql: Sql }) {
+  return async function routes(app: FastifyInstance) {
+    app.post('/api/coupons', { config: access, schema: { body: couponBody, response: { 201: answer, '4xx': problemResponse } } }, async (request, reply) => {
+      const result = await defineCoupon(deps, request.body, commandContext(request));
+      reply.status(201);
+      return commandEnvelope(result, 'couponId');
+    });
+
+    app.put<{ Params: { id: string } }>(
+      '/api/coupons/:id',
+      { config: access, schema: { params: idParams, body: couponEditBody, response: { 200: answer, '4xx': problemResponse } } },
+      async (request) => commandEnvelope(await editCoupon(deps, request.params.id, request.body, commandContext(request)), 'couponId'),
+    );
+
+    app.post<{ Params: { id: string } }>(
+      '/api/coupons/:id/disable',
+      { config: access, schema: { params: idParams, body: reasonBody, response: { 200: answer, '4xx': problemResponse } } },
+      async (request) => commandEnvelope(await disableCoupon(deps, request.params.id, request.body, commandContext(request)), 'couponId'),
+    );
+
+    app.post<{ Params: { id: string } }>(
+      '/api/coupons/:id/enable',
+      { config: access, schema: { params: idParams, body: emptyBody, response: { 200: answer, '4xx': problemResponse } } },
+      async (request) => commandEnvelope(await enableCoupon(deps, request.params.id, commandContext(request)), 'couponId'),
+    );
+  };
 }
