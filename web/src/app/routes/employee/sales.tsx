@@ -1,8 +1,10 @@
 // /employee/sales: the employee's default page and customer workspace. Features meet here: the customer
 // dialogs get the Enter RO # dialog (repair-orders + locations), Change Email / Change Phone (contact-changes) and
 // Erase personal data (erasure);
-// the selected customer gets the redemption-verification panel (which also asks for the RO through Enter RO #).
+// the selected customer gets the coupon packs (sell, purchase history; the location selector and Enter Sale RO #
+// lent in), their coupons, and the redemption-verification panel (which also asks for the RO through Enter RO #).
 import { useCallback, useMemo } from 'react';
+import { fullName } from '@dealer/contracts';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { ContactChangeDialog } from '../../../features/contact-changes/components/contact-change-dialog';
 import { ContactCodeDialog } from '../../../features/contact-changes/components/contact-code-dialog';
@@ -10,10 +12,14 @@ import { CustomerDialogSlotsProvider, type CustomerDialogSlots } from '../../../
 import { EraseCustomerDialog } from '../../../features/erasure/components/erase-customer-dialog';
 import { CustomerWorkspace } from '../../../features/customers/components/customer-workspace';
 import type { CustomerRecord } from '../../../features/customers/api/get-customer';
+import { useLocations } from '../../../features/locations/api/get-locations';
 import { LocationSelect } from '../../../features/locations/components/location-select';
 import { useDefaultLocationId } from '../../../features/locations/hooks/use-default-location-id';
+import { CustomerCouponsPanel } from '../../../features/pack-sales/components/customer-coupons-panel';
+import type { PackSaleSlots } from '../../../features/pack-sales/components/pack-sale-slots';
+import { PackSalesPanel } from '../../../features/pack-sales/components/pack-sales-panel';
 import { RedemptionVerificationPanel } from '../../../features/redemption-verifications/components/redemption-verification-panel';
-import { EnterRoDialog } from '../../../features/repair-orders/components/enter-ro-dialog';
+import { EnterRoDialog, SALE_RO_DIALOG_TYPE } from '../../../features/repair-orders/components/enter-ro-dialog';
 import { useCurrentUser } from '../../../lib/auth/use-session';
 
 /** The other features' dialogs the customer dialogs open, for every route that shows customer dialogs. */
@@ -30,14 +36,51 @@ export function useFilledCustomerDialogSlots(): CustomerDialogSlots {
   );
 }
 
+/** What the pack-sales panels borrow: the location selector, Enter Sale RO # and the locations' tax rates. */
+function usePackSaleSlots(): PackSaleSlots {
+  const defaultLocationId = useDefaultLocationId(useCurrentUser()?.locationId ?? null);
+  const locations = useLocations().data;
+  return useMemo(
+    () => ({
+      LocationSelect,
+      renderEnterRo: ({ initial, ...props }) => (
+        <EnterRoDialog
+          {...props}
+          initial={{ roNumber: initial?.roNumber, locationId: initial?.locationId ?? undefined }}
+          defaultLocationId={defaultLocationId}
+          LocationSelect={LocationSelect}
+        />
+      ),
+      saleRoType: SALE_RO_DIALOG_TYPE,
+      locations,
+      defaultLocationId,
+    }),
+    [defaultLocationId, locations],
+  );
+}
+
 export function SalesRoute() {
   const slots = useFilledCustomerDialogSlots();
+  const saleSlots = usePackSaleSlots();
   // Keyed by customer: another customer starts a fresh panel (SPEC 4: the listener resets on a customer change).
   const renderCustomerPanels = useCallback(
-    // An erased customer can no longer be reached: no verification can be sent to them.
-    (customer: CustomerRecord) =>
-      customer.personalDataErased ? null : <RedemptionVerificationPanel key={customer.customerId} customer={customer} renderEnterRo={slots.renderEnterRo} />,
-    [slots],
+    // An erased customer can no longer be reached: nothing can be sold or sent to them.
+    (customer: CustomerRecord) => {
+      if (customer.personalDataErased) return null;
+      const name = fullName(customer) || 'the customer';
+      return (
+        <>
+          <PackSalesPanel
+            key={`packs-${customer.customerId}`}
+            customer={{ customerId: customer.customerId, name, isTaxExempt: Boolean(customer.isTaxExempt) }}
+            slots={saleSlots}
+          />
+          <CustomerCouponsPanel key={`coupons-${customer.customerId}`} customerId={customer.customerId} customerName={name} />
+          <RedemptionVerificationPanel key={customer.customerId} customer={customer} renderEnterRo={slots.renderEnterRo} />
+        </>
+      );
+    },
+    [slots, saleSlots],
   );
   return (
     <>

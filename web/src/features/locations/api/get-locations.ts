@@ -8,6 +8,10 @@ export interface Location {
   locationName: string;
   locId: string | null;
   isUsingCrm: boolean;
+  /** IANA zone of the location (issue 11; optional until every server sends it). */
+  timeZone?: string | null;
+  /** Sales tax rate in basis points (725 = 7.25 %); optional until every server sends it. */
+  salesTaxRateBasisPoints?: number | null;
 }
 
 export async function getLocations(signal?: AbortSignal): Promise<Location[]> {

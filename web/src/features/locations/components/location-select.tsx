@@ -1,6 +1,7 @@
 // Location selector (SPEC 2.5), reusable in forms: label 'Location', a disabled 'Loading...' option while the
 // list loads, then a disabled 'Select a location...' (null) first option and the locations using the CRM.
 import { useId, type Ref } from 'react';
+import { PACK_SALE_MESSAGES } from '@dealer/contracts';
 import { Tooltip } from '../../../components/ui/tooltip/tooltip';
 import { useLocations } from '../api/get-locations';
 import './location-select.css';
@@ -9,8 +10,8 @@ export const LOCATION_TEXTS = {
   label: 'Location',
   loading: 'Loading...',
   placeholder: 'Select a location...',
-  pendingTooltip:
-    'Unable to edit location because pack is pending. If the sold location is not correct, please correct in purchase history.',
+  // SPEC 2.5's text, written once in contracts.
+  pendingTooltip: PACK_SALE_MESSAGES.pendingLocationTooltip,
 } as const;
 
 export interface LocationSelectProps {
@@ -22,18 +23,23 @@ export interface LocationSelectProps {
   error?: string;
   /** The book or pack is still pending: the selector is locked and says why. */
   pending?: boolean;
+  /** Fixed by the caller: shown, not editable (no pending tooltip). */
   disabled?: boolean;
+  /** Offer only these locations (e.g. those that sold a pack), still only the CRM ones. */
+  allowedIds?: readonly number[];
   label?: string;
   autoFocus?: boolean;
 }
 
-export function LocationSelect({ value, onChange, onBlur, name, ref, error, pending = false, disabled = false, label = LOCATION_TEXTS.label, autoFocus }: LocationSelectProps) {
+export function LocationSelect({ value, onChange, onBlur, name, ref, error, pending = false, disabled = false, allowedIds, label = LOCATION_TEXTS.label, autoFocus }: LocationSelectProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const locations = useLocations();
   const loading = locations.isPending;
   // A pending pack may have been sold at a location that no longer uses the CRM: still show where it is.
-  const offered = (locations.data ?? []).filter((l) => l.isUsingCrm || l.locationId === value);
+  const offered = (locations.data ?? []).filter(
+    (l) => l.locationId === value || (l.isUsingCrm && (allowedIds === undefined || allowedIds.includes(l.locationId))),
+  );
   const locked = pending || disabled || loading;
 
   return (

@@ -9,6 +9,8 @@ import { RO_INPUT_MESSAGES, roInputSchema, type RoInputForm, type RoInputValues 
 import './repair-orders.css';
 
 export const DEFAULT_RO_DIALOG_TYPE = 'Redemption';
+/** The RO a pack is sold on (issue 11): 'Enter Sale RO #'. */
+export const SALE_RO_DIALOG_TYPE = 'Sale';
 
 export interface EnterRoDialogProps {
   open: boolean;
@@ -18,12 +20,14 @@ export interface EnterRoDialogProps {
   pending?: boolean;
   /** Values to start from, e.g. the location a pending pack was sold at. */
   initial?: Partial<RoInput>;
+  /** The location was chosen before (a sale's): shown but not editable here. */
+  locationLocked?: boolean;
   defaultLocationId: number | null;
   LocationSelect: LocationField;
   onClose: (result: RoInput | null) => void;
 }
 
-function EnterRoForm({ pending, initial, defaultLocationId, LocationSelect, onClose }: Omit<EnterRoDialogProps, 'open' | 'type'>) {
+function EnterRoForm({ pending, initial, locationLocked, defaultLocationId, LocationSelect, onClose }: Omit<EnterRoDialogProps, 'open' | 'type'>) {
   const form = useForm<RoInputForm, unknown, RoInputValues>({
     resolver: valibotResolver(roInputSchema),
     // Validity on every change (Submit is disabled while invalid); messages also once a field is left.
@@ -39,7 +43,7 @@ function EnterRoForm({ pending, initial, defaultLocationId, LocationSelect, onCl
             {RO_INPUT_MESSAGES.pendingBook}
           </p>
         )}
-        <RoInputFields form={form} LocationSelect={LocationSelect} defaultLocationId={defaultLocationId} pending={pending} autoFocusRoNumber />
+        <RoInputFields form={form} LocationSelect={LocationSelect} defaultLocationId={defaultLocationId} pending={pending} locationLocked={locationLocked} autoFocusRoNumber />
       </div>
       {/* A press on a button keeps focus in the field, so its error cannot move the button from under the pointer. */}
       <div className="modal-footer" onMouseDown={(e) => (e.target as HTMLElement).closest('button') && e.preventDefault()}>

@@ -14,6 +14,8 @@ export interface LocationFieldProps {
   ref?: Ref<HTMLSelectElement>;
   error?: string;
   pending?: boolean;
+  /** Fixed by the caller (a sale's location is chosen in the sale): shown, not editable. */
+  disabled?: boolean;
   autoFocus?: boolean;
 }
 
@@ -25,10 +27,12 @@ interface RoInputFieldsProps {
   /** Where a fresh form starts (null while the locations load). */
   defaultLocationId: number | null;
   pending?: boolean;
+  /** The caller fixed the location (e.g. the sale's): shown read-only, without the pending tooltip. */
+  locationLocked?: boolean;
   autoFocusRoNumber?: boolean;
 }
 
-export function RoInputFields({ form, LocationSelect, defaultLocationId, pending = false, autoFocusRoNumber = false }: RoInputFieldsProps) {
+export function RoInputFields({ form, LocationSelect, defaultLocationId, pending = false, locationLocked = false, autoFocusRoNumber = false }: RoInputFieldsProps) {
   const { setValue, getValues, getFieldState } = form;
   const { isSubmitted, touchedFields, errors } = form.formState;
   const focusRef = useDeferredFocus<HTMLInputElement>(autoFocusRoNumber);
@@ -52,6 +56,7 @@ export function RoInputFields({ form, LocationSelect, defaultLocationId, pending
             onChange={field.onChange}
             onBlur={field.onBlur}
             pending={pending}
+            disabled={locationLocked}
             // SPEC 5: shown when the control has errors and was changed (or a submit was tried).
             error={fieldState.isDirty || isSubmitted ? fieldState.error?.message : undefined}
           />

@@ -1,11 +1,11 @@
 // SPEC 5 RO number rules: RO number required ('RO Number is required'), location required ('Location is required').
-import { RO_INPUT_MESSAGES as RO_RULES } from '@dealer/contracts';
+import { PACK_SALE_MESSAGES, RO_INPUT_MESSAGES as RO_RULES } from '@dealer/contracts';
 import * as v from 'valibot';
 
 export const RO_INPUT_MESSAGES = {
   ...RO_RULES,
-  // SPEC 2.5: the book is pending, so the dialog warns and locks the location.
-  pendingBook: 'The book this coupon is attached to is still pending. Its capabilities are limited until the sale is final.',
+  // SPEC 2.5: the book is pending, so the dialog warns and locks the location (SPEC's text, from contracts).
+  pendingBook: PACK_SALE_MESSAGES.pendingWarning,
 } as const;
 
 export const roInputSchema = v.object({
