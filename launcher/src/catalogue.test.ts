@@ -290,6 +290,13 @@ describe('packs', () => {
       expect(res.status, JSON.stringify(overrides)).toBe(400);
       expect(res.body.fields?.[field], JSON.stringify(overrides)).toBe(message);
     }
+    // Terms and items are checked together, so a form shows every message at once.
+    const both = await send('POST', '/api/packs', { ...packTerms({ name: '' }), items: [{ couponId: active, quantity: 100 }] });
+    expect(both.status).toBe(400);
+    expect(both.body.fields).toEqual({ name: PACK_MESSAGES.nameRequired, 'items[0].quantity': PACK_MESSAGES.quantityRange });
+    const tooMany = await send('POST', '/api/packs', { ...packTerms(), items: Array.from({ length: 51 }, (_, i) => ({ couponId: deterministicUuid(`catalogue-test-many-${i}`) })) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.fields).toEqual({ items: PACK_MESSAGES.itemsMax });
     const nul = await send('POST', '/api/packs', { ...packTerms({ description: 'Two\u0000years' }), items: [] });
     expect(nul.status).toBe(400);
     expect(nul.body.errors).toEqual([INPUT_MESSAGES.character('description')]);

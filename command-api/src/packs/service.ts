@@ -65,6 +65,24 @@ export function packItemsOrThrow(input: unknown): PackItem[] {
   return items;
 }
 
+/** Runs two checks and throws one validation error with the fields of both (a form shows them all at once). */
+function bothOrThrow<A, B>(first: () => A, second: () => B): [A, B] {
+  const attempt = <T>(check: () => T): { value: T } | { error: DomainError } => {
+    try {
+      return { value: check() };
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'validation') return { error };
+      throw error;
+    }
+  };
+  const a = attempt(first);
+  const b = attempt(second);
+  if ('value' in a && 'value' in b) return [a.value, b.value];
+  const errors = [a, b].flatMap((r) => ('error' in r ? [r.error] : []));
+  const fields = Object.assign({}, ...errors.map((e) => e.fields ?? {})) as Record<string, string>;
+  throw new DomainError('validation', [...new Set(errors.flatMap((e) => e.errors))], fields);
+}
+
 /** The coupon definitions the items name, folded from their streams (null: no such coupon). */
 async function readCoupons(deps: CatalogueDeps, couponIds: string[]): Promise<Record<string, CouponDefinitionState | null>> {
   const distinct = [...new Set(couponIds)];
@@ -86,8 +104,7 @@ const answer = (packId: string, result: { revision: number; position: number | n
  * the same id, terms and items records nothing.
  */
 export async function createPack(deps: CatalogueDeps, input: unknown, ctx: CommandContext, options: { packId?: string } = {}): Promise<PackCommandResult> {
-  const terms = packTermsOrThrow(input);
-  const items = packItemsOrThrow(input);
+  const [terms, items] = bothOrThrow(() => packTermsOrThrow(input), () => packItemsOrThrow(input));
   await assertLocationsExist(deps.sql, terms.locationIds);
   const coupons = await readCoupons(deps, items.map((i) => i.couponId));
   const packId = options.packId ?? ctx.newId();
