@@ -5,6 +5,7 @@
  */
 import { customerStreamId, type CustomerProfile } from '@dealer/contracts';
 import { seedDemoAccounts } from './accounts';
+import { seedDemoCatalogue } from './catalogue';
 import { loadDemoDms, type DmsPerson } from '@dealer/platform/dms/index';
 import {
   PersonalDataVault,
@@ -46,6 +47,8 @@ export const DEMO_CUSTOMER_COUNT = 60;
 export interface SeedOptions {
   /** Demo repair orders to generate (default 3,000); tests load fewer to start quickly. */
   repairOrders?: number;
+  /** The coupon catalogue, packs and sold packs (default true). */
+  catalogue?: boolean;
 }
 
 export async function seedDemoData(sql: Sql, env: Env & { piiMasterKey: Buffer }, options: SeedOptions = {}): Promise<{ created: number }> {
@@ -93,6 +96,8 @@ export async function seedDemoData(sql: Sql, env: Env & { piiMasterKey: Buffer }
     created += await seedDemoAccounts(sql, store, patId);
     // DMS reference data: locations and repair orders, many of them the demo customers'.
     await loadDemoDms(sql, { crm: { count: DEMO_CUSTOMER_COUNT, at: (i) => demoDmsPerson(demoCustomer(i)) }, repairOrders: options.repairOrders });
+    // Issue 11: the coupon catalogue, packs, and packs sold to the first demo customers.
+    if (options.catalogue !== false) await seedDemoCatalogue(sql, store, { customer: demoCustomer });
   } finally {
     await store.close();
   }
