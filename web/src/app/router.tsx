@@ -33,6 +33,8 @@ const DevOutboxPage = lazyPage(() => import('./routes/employee/dev-outbox').then
 const SystemHealthPage = lazyPage(() => import('./routes/employee/system-health').then((m) => m.SystemHealthRoute));
 const RoSearchPage = lazyPage(() => import('./routes/employee/ro-search').then((m) => m.RoSearchRoute));
 const CustomerHistoryPage = lazyPage(() => import('./routes/employee/customer-history').then((m) => m.CustomerHistoryRoute));
+const PacksPage = lazyPage(() => import('./routes/employee/packs').then((m) => m.PacksRoute));
+const CouponsPage = lazyPage(() => import('./routes/employee/coupons').then((m) => m.CouponsRoute));
 const VerificationOpCodesPage = lazyPage(() => import('./routes/employee/verification-op-codes').then((m) => m.VerificationOpCodesRoute));
 const CustomerProfilePage = lazyPage(() => import('./routes/customer/profile').then((m) => m.CustomerProfileRoute));
 const GiftPage = lazyPage(() => import('./routes/auth/gift').then((m) => m.GiftRoute));
@@ -68,8 +70,8 @@ const employeeRoutes: RouteObject = {
     guarded('ro-search', PAGE_ACCESS.roSearch, { lazy: RoSearchPage }),
     guarded('customers/:customerId/history', PAGE_ACCESS.customerHistory, { lazy: CustomerHistoryPage }),
     guarded('verification-op-codes', PAGE_ACCESS.verificationOpCodes, { lazy: VerificationOpCodesPage }),
-    staffPage('packs', 'Packs', PAGE_ACCESS.packs),
-    staffPage('coupons', 'Coupons', PAGE_ACCESS.coupons),
+    guarded('packs', PAGE_ACCESS.packs, { lazy: PacksPage }),
+    guarded('coupons', PAGE_ACCESS.coupons, { lazy: CouponsPage }),
     staffPage('training', 'Training', PAGE_ACCESS.training),
     {
       path: 'paper-conversion',

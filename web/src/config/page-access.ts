@@ -9,8 +9,9 @@ export const PAGE_ACCESS = {
   sales: staff('customers'),
   roSearch: staff('ro-data'),
   paperConversion: staff('customers'),
-  packs: staff('customers'),
-  coupons: staff('customers'),
+  /** The catalogue (issue 11): every staff member reads it; its commands are for managers and admins. */
+  packs: staff('packs'),
+  coupons: staff('coupons'),
   help: staff('customers'),
   training: staff('customers'),
   /** Reports read customer history: controllers, managers and admins. */

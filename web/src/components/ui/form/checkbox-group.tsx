@@ -1,0 +1,56 @@
+// A labelled group of checkboxes (or radio buttons) in a fieldset: legend, options, hint and error wired
+// through aria-describedby. The same input props (e.g. react-hook-form's register) go on every option.
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import './checkbox-group.css';
+
+export interface ChoiceOption {
+  value: string;
+  label: ReactNode;
+}
+
+interface CheckboxGroupProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'value'> {
+  legend: string;
+  options: readonly ChoiceOption[];
+  type?: 'checkbox' | 'radio';
+  error?: string;
+  hint?: ReactNode;
+  /** Options side by side (wrapping) instead of one per line. */
+  inline?: boolean;
+  ref?: Ref<HTMLInputElement>;
+  className?: string;
+}
+
+export function CheckboxGroup({ legend, options, type = 'checkbox', error, hint, inline = false, className, ref, ...input }: CheckboxGroupProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <fieldset
+      className={`field choice-group ${inline ? 'is-inline' : ''} ${className ?? ''}`}
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+      role={type === 'radio' ? 'radiogroup' : undefined}
+    >
+      <legend className="field-label">{legend}</legend>
+      <div className="choice-options">
+        {options.map((o) => (
+          <label key={o.value} className="choice">
+            <input {...input} ref={ref} type={type} value={o.value} />
+            <span>{o.label}</span>
+          </label>
+        ))}
+      </div>
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
