@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiEnvelope, CustomerCouponView } from '@dealer/contracts';
 import { api } from '../../../lib/api-client';
+import { whilePending } from './get-customer-purchases';
 import { packSaleKeys } from './pack-sale-keys';
 
 export async function getCustomerCoupons(customerId: string, signal?: AbortSignal): Promise<CustomerCouponView[]> {
@@ -19,6 +20,6 @@ export const getCustomerCouponsQueryOptions = (customerId: string) =>
 export function useCustomerCoupons(customerId: string, pendingRefreshMs = 5000) {
   return useQuery({
     ...getCustomerCouponsQueryOptions(customerId),
-    refetchInterval: (query) => (query.state.data?.some((c) => c.saleStatus === 'pending') ? pendingRefreshMs : false),
+    refetchInterval: (query) => whilePending(query.state.data?.map((c) => ({ status: c.saleStatus })), pendingRefreshMs),
   });
 }

@@ -15,6 +15,11 @@ export const getCustomerPurchasesQueryOptions = (customerId: string) =>
     queryFn: ({ signal }) => getCustomerPurchases(customerId, signal),
   });
 
+/** How often to read again: every `ms` while any sale is pending, otherwise never. */
+export function whilePending(sales: readonly { status: string }[] | undefined, ms: number): number | false {
+  return sales?.some((s) => s.status === 'pending') ? ms : false;
+}
+
 /**
  * While a sale is pending the worker may finalise it at any moment (an import closed its RO): the list is
  * read again every `pendingRefreshMs` until nothing is pending.
@@ -22,6 +27,6 @@ export const getCustomerPurchasesQueryOptions = (customerId: string) =>
 export function useCustomerPurchases(customerId: string, pendingRefreshMs = 5000) {
   return useQuery({
     ...getCustomerPurchasesQueryOptions(customerId),
-    refetchInterval: (query) => (query.state.data?.some((s) => s.status === 'pending') ? pendingRefreshMs : false),
+    refetchInterval: (query) => whilePending(query.state.data, pendingRefreshMs),
   });
 }

@@ -126,7 +126,7 @@ function SellPackForm({ customer, slots, canChangePrice, onClose }: Omit<SellPac
     <>
     <form noValidate onSubmit={next} aria-busy={busy} className="sell-pack-form">
       <div className="modal-body sell-pack-fields">
-        <LocationSelect value={locationId} onChange={setLocationId} disabled={busy} error={errors.location} />
+        <LocationSelect value={locationId} onChange={setLocationId} disabled={busy} error={touched.pack ? errors.location : undefined} />
         <div className="field">
           <label className="field-label" htmlFor={`${id}-pack`}>
             {PACK_SALE_TEXTS.pack}
