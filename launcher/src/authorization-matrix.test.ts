@@ -22,6 +22,8 @@ const STAFF: Persona[] = ['employee', 'controller', 'manager', 'admin'];
 /** Customer A's own records: customer A and staff; never customer B. */
 const OWN_A: Persona[] = ['customerA', ...STAFF];
 const CUSTOMERS_AND_STAFF: Persona[] = ['customerA', 'customerB', ...STAFF];
+/** The coupon programme (issue 11): the catalogue, finalising and voiding sales. */
+const MANAGERS: Persona[] = ['manager', 'admin'];
 
 /** 'METHOD /url' -> who may pass the access layer. */
 const MATRIX: Record<string, Persona[]> = {
@@ -74,6 +76,29 @@ const MATRIX: Record<string, Persona[]> = {
   'POST /api/failed-jobs/:id/retry': ['admin'],
   // Health details (issue 10, item 17): public /healthz answers the status only.
   'GET /api/system-health': ['admin'],
+  // Issue 11: all staff read the catalogue; managers and admins run it.
+  'GET /api/coupons': STAFF,
+  'GET /api/coupons/:id': STAFF,
+  'POST /api/coupons': MANAGERS,
+  'PUT /api/coupons/:id': MANAGERS,
+  'POST /api/coupons/:id/disable': MANAGERS,
+  'POST /api/coupons/:id/enable': MANAGERS,
+  'GET /api/packs': STAFF,
+  'GET /api/packs/:id': STAFF,
+  'POST /api/packs': MANAGERS,
+  'PUT /api/packs/:id': MANAGERS,
+  'POST /api/packs/:id/disable': MANAGERS,
+  'POST /api/packs/:id/enable': MANAGERS,
+  'POST /api/packs/:id/coupons': MANAGERS,
+  'DELETE /api/packs/:id/coupons/:couponId': MANAGERS,
+  // Any staff member sells and corrects a sale's location; managers finalise and void.
+  'POST /api/pack-sales': STAFF,
+  'POST /api/pack-sales/:id/finalise': MANAGERS,
+  'POST /api/pack-sales/:id/location': STAFF,
+  'POST /api/pack-sales/:id/void': MANAGERS,
+  // A customer's packs and coupons for staff (the customer's own page comes with issue 13).
+  'GET /api/customers/:id/purchases': STAFF,
+  'GET /api/customers/:id/coupons': STAFF,
 };
 
 const SIGN_OUT = 'DELETE /auth-api/login';
@@ -119,6 +144,10 @@ function concreteUrl(url: string): string {
     .replace('/api/redemption-verifications/:id', `/api/redemption-verifications/${deterministicUuid('no-such-verification')}`)
     .replace(/^\/api\/redemption-verifications$/, `/api/redemption-verifications?customerId=${customerA}`)
     .replace('/api/opcode-verification-rules/:id', `/api/opcode-verification-rules/${deterministicUuid('no-such-rule')}`)
+    .replace('/api/coupons/:id', `/api/coupons/${deterministicUuid('no-such-coupon')}`)
+    .replace('/api/packs/:id', `/api/packs/${deterministicUuid('no-such-pack')}`)
+    .replace('/coupons/:couponId', `/coupons/${deterministicUuid('no-such-coupon')}`)
+    .replace('/api/pack-sales/:id', `/api/pack-sales/${deterministicUuid('no-such-pack-sale')}`)
     .replace('/redemption-verifications/by-token', '/redemption-verifications/by-token?token=not-a-real-token');
 }
 
