@@ -1,10 +1,109 @@
-/** Issue 11: read model `coupon_catalogue`, filled in by the read-side work. */
+/**
+ * Read model `coupon_catalogue` (issue 11): one row per coupon definition, for GET /api/coupons
+ * and GET /api/coupons/{id}. The row holds the folded state (the terms as JSON, folded with
+ * contracts' evolveCoupon, so the read side and the command side agree on what a coupon is)
+ * and, beside it, the columns the list filters, searches and sorts on.
+ *
+ * Re-applying is harmless: a row remembers the stream revision it has reached and an event at
+ * or below it is skipped. An event of a coupon the table does not hold (its CouponDefined is
+ * parked or missing) throws, so the runner parks it rather than losing it.
+ */
+import { COUPON_EVENT_TYPES, evolveCoupon, standAloneValue, type CouponDefinitionState, type CouponTerms } from '@dealer/contracts';
+import type { RecordedEvent } from '@dealer/platform';
 import type { Projection } from '../../projection';
+import { ident } from '../../projection';
+
+interface Folded {
+  state: CouponDefinitionState;
+  revision: number;
+  createdDate: string;
+  modifiedDate: string;
+}
+
+/** What the list's search looks in: name, description and op codes (matched case-insensitively with ILIKE). */
+export const couponSearchText = (terms: CouponTerms) => [terms.name, terms.description ?? '', ...terms.opCodes].join('\n');
 
 export const couponCatalogue: Projection = {
   name: 'coupon_catalogue',
   schema: 'rm_coupon_catalogue',
-  handles: new Set<string>(),
-  async createTables() {},
-  async applyBatch() {},
+  handles: new Set<string>(COUPON_EVENT_TYPES),
+
+  async createTables(tx, schema) {
+    await tx.unsafe(`
+      create table if not exists ${ident(schema)}.coupons (
+        coupon_id uuid primary key,
+        terms jsonb not null,
+        name text not null,
+        status text not null check (status in ('active', 'disabled')),
+        location_ids integer[] not null,
+        stand_alone_value bigint not null,
+        search_text text not null,
+        revision integer not null,
+        created_date timestamptz not null,
+        modified_date timestamptz not null
+      )`);
+  },
+
+  async createIndexes(tx, schema) {
+    // The list is sorted by name (case-insensitive) and filtered by an honouring location.
+    await tx.unsafe(`
+      create index if not exists coupons_name on ${ident(schema)}.coupons (lower(name), coupon_id);
+      create index if not exists coupons_locations on ${ident(schema)}.coupons using gin (location_ids);`);
+  },
+
+  async applyBatch(tx, schema, events) {
+    const table = `${ident(schema)}.coupons`;
+    const ids = [...new Set(events.map(couponIdOf))];
+    const existing = await tx.unsafe<{ coupon_id: string; terms: CouponTerms; status: 'active' | 'disabled'; revision: number; created_date: Date; modified_date: Date }[]>(
+      `select coupon_id::text, terms, status, revision, created_date, modified_date from ${table} where coupon_id = any($1::uuid[])`,
+      [ids],
+    );
+    const rows = new Map<string, Folded>(
+      existing.map((r) => [
+        r.coupon_id,
+        { state: { couponId: r.coupon_id, terms: r.terms, status: r.status }, revision: r.revision, createdDate: r.created_date.toISOString(), modifiedDate: r.modified_date.toISOString() },
+      ]),
+    );
+    const touched = new Set<string>();
+    for (const event of events) {
+      const id = couponIdOf(event);
+      const row = rows.get(id);
+      if (row && event.revision <= row.revision) continue;
+      if (!row && event.type !== 'CouponDefined') throw new Error(`${event.type} of coupon ${id}, which the catalogue does not hold (its definition is missing or parked).`);
+      const state = evolveCoupon(row?.state ?? null, event);
+      if (!state) throw new Error(`${event.type} of coupon ${id} folded to nothing.`);
+      rows.set(id, { state, revision: event.revision, createdDate: row?.createdDate ?? event.metadata.time, modifiedDate: event.metadata.time });
+      touched.add(id);
+    }
+    if (touched.size === 0) return;
+    const changed = [...touched].map((id) => {
+      const { state, revision, createdDate, modifiedDate } = rows.get(id)!;
+      return {
+        coupon_id: id,
+        terms: state.terms,
+        name: state.terms.name,
+        status: state.status,
+        location_ids: state.terms.locationIds,
+        stand_alone_value: standAloneValue(state.terms.value),
+        search_text: couponSearchText(state.terms),
+        revision,
+        created_date: createdDate,
+        modified_date: modifiedDate,
+      };
+    });
+    await tx.unsafe(
+      `insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)
+       on conflict (coupon_id) do update set
+         terms = excluded.terms, name = excluded.name, status = excluded.status, location_ids = excluded.location_ids,
+         stand_alone_value = excluded.stand_alone_value, search_text = excluded.search_text, revision = excluded.revision,
+         modified_date = excluded.modified_date`,
+      [changed as never],
+    );
+  },
 };
+
+function couponIdOf(event: RecordedEvent): string {
+  const id = (event.data as { couponId?: unknown } | null)?.couponId;
+  if (typeof id !== 'string') throw new Error(`${event.type} at ${event.globalPosition} carries no couponId.`);
+  return id;
+}
