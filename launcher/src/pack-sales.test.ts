@@ -26,7 +26,8 @@ import { deterministicUuid, handle, systemContext } from '@dealer/platform';
 import { importDmsRecords } from '@dealer/platform/dms/index';
 import { couponDecider } from '@dealer/command-api/coupons/decide';
 import { packDecider, type PackCommand } from '@dealer/command-api/packs/decide';
-import { startTestServer, type TestServer } from './testing/test-server';
+import { startPackSaleFinaliser } from '@dealer/workers';
+import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
 import { loginAs } from './testing/auth';
 
 let server: TestServer;
@@ -44,7 +45,7 @@ const ids = {
   pack: deterministicUuid('pack-sales-test-pack'),
   busyPack: deterministicUuid('pack-sales-test-busy-pack'),
 };
-const RO = { open: '9100001', closed: '9100002', later: '9100003', busy: '9100004', unknown: '9199999' };
+const RO = { open: '9100001', closed: '9100002', later: '9100003', busy: '9100004', quiet: '9100005', unknown: '9199999' };
 const PRICE = 19_900;
 
 const coupon = (name: string, value: CouponTerms['value']): CouponTerms => ({
@@ -77,7 +78,8 @@ const ro = (roNumber: string, closeDate: string | null) => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer({ webDist: null, env: { PACK_SALE_FINALISE_INTERVAL_MS: '300' } });
+  // The default interval (a minute): a sale finalised within the test was finalised by the import's NOTIFY.
+  server = await startTestServer({ webDist: null });
   employee = (await loginAs(server, 'employee')).headers;
   manager = (await loginAs(server, 'manager')).headers;
   admin = (await loginAs(server, 'admin')).headers;
@@ -88,7 +90,7 @@ beforeAll(async () => {
   // Until the location import carries zones and rates for every location, the test sets them.
   await sql`update ref.locations set time_zone = 'America/Denver'`;
   await sql`update ref.locations set sales_tax_rate_bp = case location_id when 1 then 800 when 2 then 815 else 750 end`;
-  await importDmsRecords(sql, [ro(RO.open, null), ro(RO.closed, '2026-03-02T15:40:00'), ro(RO.later, null), ro(RO.busy, null)]);
+  await importDmsRecords(sql, [ro(RO.open, null), ro(RO.closed, '2026-03-02T15:40:00'), ro(RO.later, null), ro(RO.busy, null), ro(RO.quiet, null)]);
 
   const define = (id: string, terms: CouponTerms) => handle(store, couponStreamId(id), couponDecider, { type: 'DefineCoupon', data: { couponId: id, terms } }, ctx());
   const oil = await define(ids.oil, coupon('Oil and filter', { kind: 'fixed', amount: cents(4_000) }));
@@ -113,6 +115,16 @@ const sell = (body: Record<string, unknown> = {}, headers = employee) => inject(
 
 async function events(saleId: string): Promise<PackSaleEvent[]> {
   return (await server.product.store.readStream(packSaleStreamId(saleId))).map((e) => ({ type: e.type, data: e.data }) as PackSaleEvent);
+}
+/** The sale's event types once it has two (or after 20 s). */
+async function typesOnceFinalised(saleId: string): Promise<string[]> {
+  const deadline = Date.now() + 20_000;
+  let types = (await events(saleId)).map((e) => e.type);
+  while (types.length < 2 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    types = (await events(saleId)).map((e) => e.type);
+  }
+  return types;
 }
 async function sold(saleId: string): Promise<PackSold['data']> {
   const [first] = await events(saleId);
@@ -296,19 +308,30 @@ describe('after the sale', () => {
     const voidedId = (await sell({ roNumber: RO.later })).json().dataSet.saleId as string;
     expect((await inject({ method: 'POST', url: `/api/pack-sales/${voidedId}/void`, payload: { reason: 'Sold twice by mistake' } }, manager)).statusCode).toBe(200);
 
+    // The sweep finds candidates in the read model: the sales are there before the import.
+    await waitForProjections(server.product);
     await importDmsRecords(server.product.sql, [ro(RO.later, '2026-03-03T11:00:00')]);
-    const deadline = Date.now() + 20_000;
-    let types = (await events(saleId)).map((e) => e.type);
-    while (types.length < 2 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      types = (await events(saleId)).map((e) => e.type);
-    }
-    expect(types).toEqual(['PackSold', 'PackSaleFinalised']);
+    expect(await typesOnceFinalised(saleId)).toEqual(['PackSold', 'PackSaleFinalised']);
     expect((await events(saleId))[1]!.data).toMatchObject({ via: 'ro-closed' });
     // Sweeps go on: still one finalisation, and the voided sale stays as it was.
     await new Promise((r) => setTimeout(r, 1_000));
     expect((await events(saleId)).map((e) => e.type)).toEqual(['PackSold', 'PackSaleFinalised']);
     expect((await events(voidedId)).map((e) => e.type)).toEqual(['PackSold', 'PackSaleVoided']);
+  });
+});
+
+describe('the interval fallback', () => {
+  it('should finalise a sale whose RO closed without a notification at the next interval sweep', async () => {
+    const saleId = (await sell({ roNumber: RO.quiet })).json().dataSet.saleId as string;
+    await waitForProjections(server.product);
+    const finaliser = startPackSaleFinaliser({ sql: server.product.sql, store: server.product.store, intervalMs: 200 });
+    try {
+      await new Promise((r) => setTimeout(r, 500)); // its first sweep (on listening) is over
+      await server.product.sql`update ref.repair_orders set close_date = '2026-03-04T10:00:00' where location_id = 1 and ro_number = ${RO.quiet}`;
+      expect(await typesOnceFinalised(saleId)).toEqual(['PackSold', 'PackSaleFinalised']);
+    } finally {
+      await finaliser.stop();
+    }
   });
 });
 
