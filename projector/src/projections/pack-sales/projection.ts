@@ -1,10 +1,232 @@
-/** Issue 11: read model `pack_sales`, filled in by the read-side work. */
-import type { Projection } from '../../projection';
+/**
+ * Read model `pack_sales` (issue 11): every pack sale and the coupons it issued, for a
+ * customer's purchase history (GET /api/customers/{id}/purchases) and coupons
+ * (GET /api/customers/{id}/coupons), and for the worker that finalises the pending sales whose
+ * RO an import shows closed (it reads sales by status, location and sale RO number).
+ *
+ * Tables: `sales` (one row per sale: the PackSold snapshot, its status and the finalise and
+ * void facts), `issued_coupons` (one row per issued coupon with the terms it was sold with,
+ * copied from the sale's snapshot) and `corrections` (each location correction, in order).
+ * A coupon's status is not stored: it depends on the time, so the query computes it.
+ *
+ * Re-applying is harmless: a sale row remembers the stream revision it has reached and an
+ * event at or below it is skipped. An event of a sale the table does not hold throws, so the
+ * runner parks it.
+ */
+import { PACK_SALE_EVENT_TYPES, type PackSaleEvent, type PackSold } from '@dealer/contracts';
+import type { RecordedEvent } from '@dealer/platform';
+import type { Projection, Tx } from '../../projection';
+import { ident } from '../../projection';
 
 export const packSales: Projection = {
   name: 'pack_sales',
   schema: 'rm_pack_sales',
-  handles: new Set<string>(),
-  async createTables() {},
-  async applyBatch() {},
+  handles: new Set<string>(PACK_SALE_EVENT_TYPES),
+
+  async createTables(tx, schema) {
+    const s = ident(schema);
+    await tx.unsafe(`
+      create table if not exists ${s}.sales (
+        sale_id uuid primary key,
+        customer_id uuid not null,
+        location_id integer not null,
+        time_zone text not null,
+        sale_ro_number text not null,
+        status text not null check (status in ('pending', 'final', 'voided')),
+        pack_id uuid not null,
+        pack_name text not null,
+        pack_description text,
+        term_months integer not null,
+        term_mileage integer,
+        selling_location_ids integer[] not null,
+        pack_snapshot jsonb not null,
+        mileage_at_sale integer,
+        mileage_limit integer,
+        sold_at timestamptz not null,
+        sold_on date not null,
+        sold_by text not null,
+        list_price bigint not null,
+        price bigint not null,
+        price_override_reason text,
+        tax_exempt boolean not null,
+        tax_rate_bp integer not null,
+        tax bigint not null,
+        total bigint not null,
+        finalised_at timestamptz,
+        finalised_via text check (finalised_via in ('ro-closed', 'manager')),
+        finalised_by text,
+        void_reason text,
+        voided_by text,
+        voided_at timestamptz,
+        refund bigint,
+        refund_tax bigint,
+        voided_was_status text,
+        revision integer not null,
+        modified_date timestamptz not null
+      );
+      create table if not exists ${s}.issued_coupons (
+        issued_coupon_id uuid primary key,
+        sale_id uuid not null,
+        customer_id uuid not null,
+        coupon_id uuid not null,
+        position integer not null,
+        terms jsonb not null,
+        expires_on date not null,
+        expires_at timestamptz not null,
+        allocated_value bigint not null
+      );
+      create table if not exists ${s}.corrections (
+        sale_id uuid not null,
+        revision integer not null,
+        from_location_id integer not null,
+        to_location_id integer not null,
+        time_zone text not null,
+        reason text not null,
+        corrected_by text not null,
+        corrected_at timestamptz not null,
+        primary key (sale_id, revision)
+      )`);
+  },
+
+  async createIndexes(tx, schema) {
+    const s = ident(schema);
+    // (status, location_id, sale_ro_number): the finalising worker looks up the pending sales of
+    // an RO an import shows closed. Customer lookups: purchase history and the coupons panel.
+    await tx.unsafe(`
+      create index if not exists sales_status_ro on ${s}.sales (status, location_id, sale_ro_number);
+      create index if not exists sales_customer on ${s}.sales (customer_id, sold_at desc);
+      create index if not exists issued_coupons_customer on ${s}.issued_coupons (customer_id);
+      create index if not exists issued_coupons_sale on ${s}.issued_coupons (sale_id, position);`);
+  },
+
+  async applyBatch(tx, schema, events) {
+    for (const event of events) await applyOne(tx, schema, event);
+  },
 };
+
+async function applyOne(tx: Tx, schema: string, event: RecordedEvent): Promise<void> {
+  const s = ident(schema);
+  const e = event as unknown as PackSaleEvent;
+  const saleId = e.data?.saleId;
+  if (typeof saleId !== 'string') throw new Error(`${event.type} at ${event.globalPosition} carries no saleId.`);
+  const [row] = await tx.unsafe<{ revision: number; status: string }[]>(`select revision, status from ${s}.sales where sale_id = $1 for update`, [saleId]);
+  if (row && event.revision <= row.revision) return;
+  if (!row && e.type !== 'PackSold') throw new Error(`${event.type} of sale ${saleId}, which the read model does not hold (its PackSold is missing or parked).`);
+  const time = event.metadata.time;
+
+  switch (e.type) {
+    case 'PackSold':
+      return insertSale(tx, s, e.data, event.revision, time);
+    case 'PackSaleFinalised':
+      // As evolvePackSale: only a pending sale becomes final (a voided one stays voided).
+      await tx.unsafe(
+        `update ${s}.sales set
+           status = case when status = 'pending' then 'final' else status end,
+           finalised_at = case when status = 'pending' then $2::timestamptz else finalised_at end,
+           finalised_via = case when status = 'pending' then $3 else finalised_via end,
+           finalised_by = case when status = 'pending' then $4 else finalised_by end,
+           revision = $5, modified_date = $6
+         where sale_id = $1`,
+        [saleId, e.data.finalisedAt, e.data.via, e.data.by, event.revision, time],
+      );
+      return;
+    case 'PackSaleLocationCorrected': {
+      const d = e.data;
+      await tx.unsafe(
+        `insert into ${s}.corrections (sale_id, revision, from_location_id, to_location_id, time_zone, reason, corrected_by, corrected_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [saleId, event.revision, d.fromLocationId, d.toLocationId, d.timeZone, d.reason, d.by, d.correctedAt],
+      );
+      await tx.unsafe(`update ${s}.sales set location_id = $2, time_zone = $3, revision = $4, modified_date = $5 where sale_id = $1`, [
+        saleId,
+        d.toLocationId,
+        d.timeZone,
+        event.revision,
+        time,
+      ]);
+      if (!Array.isArray(d.coupons)) throw new Error(`PackSaleLocationCorrected of sale ${saleId} carries no coupons.`);
+      if (d.coupons.length > 0) {
+        await tx.unsafe(
+          `update ${s}.issued_coupons c set expires_at = x.expires_at
+           from json_to_recordset($2::json) as x(issued_coupon_id uuid, expires_at timestamptz)
+           where c.issued_coupon_id = x.issued_coupon_id and c.sale_id = $1`,
+          [saleId, d.coupons.map((c) => ({ issued_coupon_id: c.issuedCouponId, expires_at: c.expiresAt }))] as never[],
+        );
+      }
+      return;
+    }
+    case 'PackSaleVoided': {
+      const d = e.data;
+      await tx.unsafe(
+        `update ${s}.sales set status = 'voided', void_reason = $2, voided_by = $3, voided_at = $4, refund = $5, refund_tax = $6,
+           voided_was_status = $7, revision = $8, modified_date = $9
+         where sale_id = $1`,
+        [saleId, d.reason, d.by, d.voidedAt, d.refund, d.refundTax, d.wasStatus, event.revision, time],
+      );
+      return;
+    }
+    default:
+      throw new Error(`pack_sales does not know the event type ${(event as RecordedEvent).type}.`);
+  }
+}
+
+async function insertSale(tx: Tx, s: string, d: PackSold['data'], revision: number, time: string): Promise<void> {
+  await tx.unsafe(
+    `insert into ${s}.sales (
+       sale_id, customer_id, location_id, time_zone, sale_ro_number, status, pack_id, pack_name, pack_description,
+       term_months, term_mileage, selling_location_ids, pack_snapshot, mileage_at_sale, mileage_limit, sold_at, sold_on,
+       sold_by, list_price, price, price_override_reason, tax_exempt, tax_rate_bp, tax, total, revision, modified_date)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::integer[], $13::jsonb, $14, $15, $16, $17::date,
+       $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)`,
+    [
+      d.saleId,
+      d.customerId,
+      d.locationId,
+      d.timeZone,
+      d.saleRoNumber,
+      d.status,
+      d.pack.packId,
+      d.pack.name,
+      d.pack.description,
+      d.pack.termMonths,
+      d.pack.termMileage,
+      d.pack.locationIds,
+      d.pack,
+      d.mileageAtSale,
+      d.mileageLimit,
+      d.soldAt,
+      d.soldOn,
+      d.soldBy,
+      d.listPrice,
+      d.price,
+      d.priceOverride?.reason ?? null,
+      d.taxExempt,
+      d.taxRateBasisPoints,
+      d.tax,
+      d.total,
+      revision,
+      time,
+    ] as never[],
+  );
+  const termsOf = new Map(d.pack.items.map((i) => [i.couponId, i.coupon]));
+  const coupons = d.coupons.map((c, position) => {
+    const terms = termsOf.get(c.couponId);
+    if (!terms) throw new Error(`PackSold of sale ${d.saleId} issues coupon ${c.couponId}, which its pack snapshot does not hold.`);
+    return {
+      issued_coupon_id: c.issuedCouponId,
+      sale_id: d.saleId,
+      customer_id: d.customerId,
+      coupon_id: c.couponId,
+      position,
+      terms,
+      expires_on: c.expiresOn,
+      expires_at: c.expiresAt,
+      allocated_value: c.allocatedValue,
+    };
+  });
+  if (coupons.length === 0) return;
+  await tx.unsafe(
+    `insert into ${s}.issued_coupons select * from json_populate_recordset(null::${s}.issued_coupons, $1::json)`,
+    [coupons as never],
+  );
+}
