@@ -218,6 +218,11 @@ describe('selling a pack', () => {
     const noCustomer = await sell({ customerId: deterministicUuid('nobody') });
     expect(noCustomer.statusCode).toBe(404);
     expect(noCustomer.json().errors).toEqual([CUSTOMER_MESSAGES.notFound]);
+    expect((await sell({ customerId: 'not-a-customer-id' })).statusCode).toBe(404);
+    expect((await sell({ packId: 'not-a-pack-id' })).statusCode).toBe(404);
+    const upperCase = await sell({ customerId: customerId.toUpperCase(), packId: ids.pack.toUpperCase() });
+    expect(upperCase.statusCode).toBe(201);
+    expect((await sold(upperCase.json().dataSet.saleId)).customerId).toBe(customerId);
     const noPack = await sell({ packId: deterministicUuid('no-pack') });
     expect(noPack.statusCode).toBe(404);
     expect(noPack.json().errors).toEqual([PACK_SALE_MESSAGES.packNotFound]);

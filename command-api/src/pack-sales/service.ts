@@ -35,6 +35,9 @@ export interface PackSaleResult {
   state: PackSaleState;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const asUuid = (id: string) => (UUID.test(id) ? id.toLowerCase() : null);
+
 const notFound = () => new DomainError('not_found', [PACK_SALE_MESSAGES.notFound]);
 
 function result(saleId: string, r: { revision: number; position: number | null; state: PackSaleState | null }): PackSaleResult {
@@ -57,10 +60,12 @@ export async function sellPack(
 ): Promise<PackSaleResult> {
   const checked = checkPackSaleRequest(request);
   if (!checked.ok) throw new DomainError('validation', checked.errors, checked.fields);
-  const r = checked.value;
-  const customerTaxExempt = await loadCustomerTaxExempt(deps.store, r.customerId);
-  if (customerTaxExempt === null) throw new DomainError('not_found', [CUSTOMER_MESSAGES.notFound], { customerId: CUSTOMER_MESSAGES.notFound });
+  // Customers and packs have UUIDs; anything else names none (and never reaches an event).
+  const r = { ...checked.value, customerId: asUuid(checked.value.customerId), packId: asUuid(checked.value.packId) };
+  const customerTaxExempt = r.customerId === null ? null : await loadCustomerTaxExempt(deps.store, r.customerId);
+  if (customerTaxExempt === null || r.customerId === null) throw new DomainError('not_found', [CUSTOMER_MESSAGES.notFound], { customerId: CUSTOMER_MESSAGES.notFound });
   const location = await loadSaleLocation(deps.sql, r.locationId);
+  if (r.packId === null) throw new DomainError('not_found', [PACK_SALE_MESSAGES.packNotFound], { packId: PACK_SALE_MESSAGES.packNotFound });
   const pack = await loadPackState(deps.store, r.packId);
   const coupons = await loadCouponStates(deps.store, pack?.items.map((i) => i.couponId) ?? []);
   const ro = await loadSaleRo(deps.sql, r.locationId, r.roNumber);
