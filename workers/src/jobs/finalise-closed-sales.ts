@@ -41,8 +41,8 @@ async function candidates(sql: Sql, after: string): Promise<string[]> {
     select s.sale_id::text as sale_id
       from rm_pack_sales.sales s
       join ref.repair_orders r on r.location_id = s.location_id and r.ro_number = s.sale_ro_number
-     where s.status = 'pending' and r.close_date is not null and s.sale_id::text > ${after}
-     order by s.sale_id::text
+     where s.status = 'pending' and r.close_date is not null and s.sale_id > ${after}::uuid
+     order by s.sale_id
      limit ${BATCH}`;
   return rows.map((r) => r.sale_id);
 }
@@ -77,7 +77,7 @@ export async function finaliseClosedSales(deps: { sql: Sql; store: EventStore })
     const [lock] = await tx<{ locked: boolean }[]>`select pg_try_advisory_xact_lock(hashtext(${SWEEP_LOCK})) as locked`;
     if (!lock?.locked) return { finalised: 0, skipped: 0, ran: false };
     const result: FinaliseSweepResult = { finalised: 0, skipped: 0, ran: true };
-    let after = '';
+    let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       const ids = await candidates(deps.sql, after);
       for (const id of ids) {
