@@ -1,6 +1,6 @@
 // A pack's detail: its terms and its coupons with quantities. Managers and admins add a coupon (the search
 // dialog, then a quantity) and remove one after SPEC 8's confirmation, while the pack is active.
-import { formatMoney, type CouponView, type PackItemView, type PackView } from '@dealer/contracts';
+import { COUPON_MESSAGES, formatMoney, type CouponView, type PackItemView, type PackView } from '@dealer/contracts';
 import { useState } from 'react';
 import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { Modal } from '../../../components/ui/modal/modal';
@@ -113,7 +113,8 @@ function Detail({ initial, canChangeCoupons, onClose }: { initial: PackView; can
   const canChange = canChangeCoupons && active;
 
   const onRemove = async (item: PackItemView) => {
-    const message = [PACK_MESSAGES.removeConfirm, PACK_TEXTS.removeDetail(item.couponName, pack.name)];
+    // SPEC 8's remove confirmation names the item removed: the coupon (the pack stays).
+    const message = [COUPON_MESSAGES.removeConfirm, PACK_TEXTS.removeDetail(item.couponName, pack.name)];
     if (await confirm({ message, variant: 'danger' })) remove.mutate({ packId: pack.packId, couponId: item.couponId });
   };
 

@@ -9,12 +9,12 @@ export function termText(pack: Pick<PackView, 'termMonths' | 'termMileage'>): st
 export const locationsText = (pack: Pick<PackView, 'locationIds' | 'locationNames'>) =>
   pack.locationIds.map((id, i) => pack.locationNames[i] ?? `Location ${id}`).join(', ');
 
-/** '3 coupons (2 kinds)': how many coupons a buyer gets, and how many different ones. */
+/** '3 coupons of 2 kinds': how many coupons a buyer gets, and how many different ones. */
 export function couponCountText(items: PackView['items']): string {
   const count = items.reduce((sum, i) => sum + i.quantity, 0);
   if (count === 0) return 'None';
   const coupons = count === 1 ? '1 coupon' : `${count} coupons`;
-  return items.length === count ? coupons : `${coupons} (${items.length} kinds)`;
+  return items.length === count ? coupons : `${coupons} of ${items.length} ${items.length === 1 ? 'kind' : 'kinds'}`;
 }
 
 export const statusText = (status: PackView['status']) => (status === 'active' ? 'Active' : 'Disabled');
