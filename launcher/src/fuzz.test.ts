@@ -15,6 +15,7 @@ import { LIMITS, ROLE_ACCESS, accessEntry, validateProfile, type HttpMethod } fr
 import { deterministicUuid, GENERIC_STRING_MAX, isStorableText } from '@dealer/platform';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
 import { loginAs, xsrfHeaders } from './testing/auth';
+import { demoCouponId, demoPackId, demoSaleId } from './demo/catalogue';
 
 const customerA = deterministicUuid('demo-customer-0');
 const employeeId = deterministicUuid('demo-employee-employee');
@@ -35,6 +36,22 @@ const PATH_PARAMS: Record<string, Record<string, string>> = {
   'DELETE /api/opcode-verification-rules/:id': { id: nowhere },
   'POST /api/parked-events/:id/retry': { id: nowhere },
   'POST /api/failed-jobs/:id/retry': { id: nowhere },
+  // Issue 11: the demo programme's records (demo/catalogue.ts), so bodies reach the deciders.
+  'GET /api/coupons/:id': { id: demoCouponId('oil') },
+  'PUT /api/coupons/:id': { id: demoCouponId('oil') },
+  'POST /api/coupons/:id/disable': { id: demoCouponId('sparkPlugs') },
+  'POST /api/coupons/:id/enable': { id: demoCouponId('sparkPlugs') },
+  'GET /api/packs/:id': { id: demoPackId('complete') },
+  'PUT /api/packs/:id': { id: demoPackId('essential') },
+  'POST /api/packs/:id/disable': { id: demoPackId('winter') },
+  'POST /api/packs/:id/enable': { id: demoPackId('winter') },
+  'POST /api/packs/:id/coupons': { id: demoPackId('brakeTire') },
+  'DELETE /api/packs/:id/coupons/:couponId': { id: demoPackId('brakeTire'), couponId: demoCouponId('alignment') },
+  'POST /api/pack-sales/:id/finalise': { id: demoSaleId('casey-brake-tire') },
+  'POST /api/pack-sales/:id/location': { id: demoSaleId('pat-oil4') },
+  'POST /api/pack-sales/:id/void': { id: demoSaleId('jordan-complete') },
+  'GET /api/customers/:id/purchases': { id: customerA },
+  'GET /api/customers/:id/coupons': { id: customerA },
 };
 
 const profile = {
@@ -42,6 +59,12 @@ const profile = {
   address: '1 Main St', address2: null, city: 'Denver', state: 'CO', zip: '80202', isTaxExempt: false, verifyRedemptions: false,
 };
 const passwords = { password: 'a-long-enough-password', passwordConfirm: 'a-long-enough-password' };
+
+const couponTerms = {
+  name: 'Fuzz coupon', description: 'fuzz', opCodes: ['LOF'], value: { kind: 'percent', basisPoints: 1500, referencePrice: 8995 },
+  laborTypes: ['C'], validity: { kind: 'monthsAfterSale', months: 12 }, maxPerRo: 1, maxAmountPerRo: null, locationIds: [1, 2],
+};
+const packTerms = { name: 'Fuzz pack', description: 'fuzz', price: 9900, locationIds: [1], termMonths: 12, termMileage: 10000 };
 
 /** A plausible body per route, so that one bad field reaches as deep into the handler as it can. */
 const BASE_BODIES: Record<string, Record<string, unknown>> = {
@@ -65,9 +88,19 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /auth-api/login': { username: 'nobody-here', password: 'wrong-password-1' },
   'POST /auth-api/registration': { securityToken: 'no-such-token', ...passwords },
   'POST /auth-api/registration/gift': { giftToken: 'no-such-token', ...passwords },
+  'POST /api/coupons': couponTerms,
+  'PUT /api/coupons/:id': { ...couponTerms, expectedRevision: 0 },
+  'POST /api/coupons/:id/disable': { reason: 'fuzz' },
+  'POST /api/packs': { ...packTerms, items: [{ couponId: demoCouponId('oil'), quantity: 2 }] },
+  'PUT /api/packs/:id': { ...packTerms, expectedRevision: 0 },
+  'POST /api/packs/:id/disable': { reason: 'fuzz' },
+  'POST /api/packs/:id/coupons': { couponId: demoCouponId('rotation'), quantity: 2 },
+  'POST /api/pack-sales': { customerId: customerA, packId: demoPackId('oil4'), locationId: 1, roNumber: '419902', price: null, priceOverrideReason: null },
+  'POST /api/pack-sales/:id/location': { locationId: 2, reason: 'fuzz' },
+  'POST /api/pack-sales/:id/void': { reason: 'fuzz' },
 };
 /** Fields every body also gets hostile values in (routes added later have no base body). */
-const GENERIC_FIELDS = ['customerId', 'locationId', 'type', 'id', 'reason', 'description', 'limit', 'extraField'];
+const GENERIC_FIELDS = ['customerId', 'locationId', 'type', 'id', 'reason', 'description', 'limit', 'extraField', 'expectedRevision'];
 
 const deep = (levels: number): unknown => {
   let v: unknown = 'bottom';
@@ -137,7 +170,10 @@ const ODD_QUERY_VALUES = [
   '%00', 'a%00b', '%ED%A0%80', '%F0%9F', '%zz', 'Infinity', '-Infinity', 'NaN', '1e400', '-1e400', '1e308',
   '9007199254740993', '2147483648', '-1', '0.5', '', 'x'.repeat(5_000), '[]',
 ];
-const QUERY_PARAMS = ['locationId', 'roNumber', 'searchTerm', 'customerId', 'limit', 'to', 'asOf', 'minPosition', 'token', 'getStatuses', 'isClosedRo', 'accounting', 'findCustomers', 'id'];
+const QUERY_PARAMS = [
+  'locationId', 'roNumber', 'searchTerm', 'customerId', 'limit', 'to', 'asOf', 'minPosition', 'token', 'getStatuses', 'isClosedRo', 'accounting', 'findCustomers', 'id',
+  'search', 'status', '$limit', '$offset',
+];
 const ODD_PATH_VALUES = ['%00', '%ED%A0%80', 'x'.repeat(3_000), '..', '%2F', 'Infinity', '9007199254740993', '-1', '%25', 'null'];
 
 const fill = (route: string, params: Record<string, string>, encoded = false) =>
