@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { loadDemoDms } from './demo';
-import { syntheticPerson } from './generator';
+import { bulkLoadRepairOrders } from './bulk-load';
+import { DEMO_LOCATIONS, generateRepairOrders, syntheticPerson } from './generator';
 import { FileFormatError, importDmsFile, importDmsRecords } from './importer';
 import { DMS_MIGRATIONS } from './schema';
 
@@ -201,6 +202,26 @@ describe("locations' time zone and sales tax rate", () => {
     expect(await settings()).toEqual([
       { location_id: 1, is_using_crm: true, time_zone: 'America/Denver', sales_tax_rate_bp: 800 },
       { location_id: 2, is_using_crm: false, time_zone: 'America/Boise', sales_tax_rate_bp: 815 },
+    ]);
+  });
+});
+
+describe('bulk loading', () => {
+  it("should store the locations' zone and rate, refuse a location with a bad zone, and keep a stored zone a record leaves out", async () => {
+    const records = () => generateRepairOrders({ seed: 7, anchor: new Date('2026-06-01'), repairOrders: 20 });
+    expect(await bulkLoadRepairOrders(db.sql, records, { locations: DEMO_LOCATIONS })).toMatchObject({ repairOrders: 20 });
+    const zones = () => db.sql`select location_id, time_zone, sales_tax_rate_bp from ref.locations where location_id in (1, 3) order by 1`;
+    expect(await zones()).toEqual([
+      { location_id: 1, time_zone: 'America/Denver', sales_tax_rate_bp: 800 },
+      { location_id: 3, time_zone: 'America/Denver', sales_tax_rate_bp: 881 },
+    ]);
+    await db.sql`truncate ref.repair_orders`;
+    const [first] = DEMO_LOCATIONS;
+    await expect(bulkLoadRepairOrders(db.sql, records, { locations: [{ ...first!, timeZone: 'Mars/Olympus' }] })).rejects.toThrow("location 1 is invalid: timeZone 'Mars/Olympus' is not an IANA time zone name");
+    await bulkLoadRepairOrders(db.sql, records, { locations: [{ locationId: 1, locationName: 'Front Range Toyota', locId: 'FRT', isUsingCrm: true }, { ...DEMO_LOCATIONS[2]!, timeZone: 'US/Mountain', salesTaxRateBasisPoints: 0 }] });
+    expect(await zones()).toEqual([
+      { location_id: 1, time_zone: 'America/Denver', sales_tax_rate_bp: 800 },
+      { location_id: 3, time_zone: 'America/Denver', sales_tax_rate_bp: 0 },
     ]);
   });
 });
