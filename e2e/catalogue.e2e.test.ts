@@ -99,7 +99,8 @@ describe('catalogue pages', () => {
     expect(await oil.textContent()).toContain('LOF01LOF');
     expect(await oil.textContent()).toContain('$29.99 off');
     const brakes = await visible(row(page, BRAKES));
-    expect(await brakes.textContent()).toContain('15% off (reference $120.00)');
+    expect(await brakes.textContent()).toContain('15% off');
+    expect(await brakes.textContent()).toContain('Reference $120.00');
     expect(await brakes.textContent()).toContain('Through 12/31/2030');
     expect(await brakes.textContent()).toContain('2 per RO');
     expect(await brakes.textContent()).toContain('C, W');

@@ -18,6 +18,18 @@ export function localDateText(date: string): string {
   return y && m && d ? `${m}/${d}/${y}` : date;
 }
 
+/** The value in two parts for a table cell: what it takes off, and the reference price underneath. */
+export function valueParts(value: CouponView['value']): { main: string; note: string | null } {
+  switch (value.kind) {
+    case 'fixed':
+      return { main: `${formatMoney(value.amount)} off`, note: null };
+    case 'percent':
+      return { main: `${formatPercent(value.basisPoints)} off`, note: `Reference ${formatMoney(value.referencePrice)}` };
+    case 'operation':
+      return { main: `Operation up to ${formatMoney(value.maximum)}`, note: `Reference ${formatMoney(value.referencePrice)}` };
+  }
+}
+
 export function validityText(validity: CouponView['validity']): string {
   if (validity.kind === 'fixedDate') return `Through ${localDateText(validity.date)}`;
   return validity.months === 1 ? '1 month after sale' : `${validity.months} months after sale`;

@@ -2,7 +2,7 @@
 // at 768 px and below.
 import type { CouponView } from '@dealer/contracts';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
-import { laborTypesText, locationsText, perRoText, statusText, validityText, valueText } from './coupon-display';
+import { laborTypesText, locationsText, perRoText, statusText, validityText, valueParts, valueText } from './coupon-display';
 
 interface CouponListProps {
   coupons: readonly CouponView[];
@@ -16,6 +16,16 @@ interface CouponListProps {
 
 function StatusBadge({ status }: { status: CouponView['status'] }) {
   return <span className={`status-badge is-${status}`}>{statusText(status)}</span>;
+}
+
+function ValueCell({ value }: { value: CouponView['value'] }) {
+  const { main, note } = valueParts(value);
+  return (
+    <>
+      <div>{main}</div>
+      {note && <div className="muted catalogue-note">{note}</div>}
+    </>
+  );
 }
 
 function OpCodes({ codes }: { codes: readonly string[] }) {
@@ -112,18 +122,20 @@ export function CouponList(props: CouponListProps) {
         <tbody>
           {coupons.map((c) => (
             <tr key={c.couponId} className={c.status === 'disabled' ? 'is-disabled' : undefined}>
-              <td>
+              <td className="catalogue-name">
                 <strong>{c.name}</strong>
                 {c.description && <div className="muted catalogue-description">{c.description}</div>}
               </td>
               <td>
                 <OpCodes codes={c.opCodes} />
               </td>
-              <td>{valueText(c.value)}</td>
+              <td>
+                <ValueCell value={c.value} />
+              </td>
               <td>{c.laborTypes.join(', ')}</td>
               <td>{validityText(c.validity)}</td>
               <td>{perRoText(c)}</td>
-              <td>{locationsText(c)}</td>
+              <td className="catalogue-note">{locationsText(c)}</td>
               <td>
                 <StatusBadge status={c.status} />
               </td>

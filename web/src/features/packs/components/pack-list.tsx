@@ -87,7 +87,7 @@ export function PackList(props: PackListProps) {
         <tbody>
           {packs.map((p) => (
             <tr key={p.packId} className={p.status === 'disabled' ? 'is-disabled' : undefined}>
-              <td>
+              <td className="catalogue-name">
                 <strong>{p.name}</strong>
                 {p.description && <div className="muted catalogue-description">{p.description}</div>}
               </td>
