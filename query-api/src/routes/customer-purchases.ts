@@ -1,7 +1,131 @@
-/** Issue 11: filled in by the read-side work (see contracts/src/packs/views.ts for the route table). */
+/**
+ * A customer's packs and coupons for staff (issue 11):
+ * - GET /api/customers/{id}/purchases (access 'customer-purchases'): every pack sale of the
+ *   customer, newest first, with its corrections and coupons: `{dataSet: PackSaleView[]}`;
+ * - GET /api/customers/{id}/coupons (access 'customer-coupons'): every coupon the customer was
+ *   issued, available first, then by expiry: `{dataSet: CustomerCouponView[]}`.
+ * An issued coupon's status is computed at the time of the request. A customer id with no sales
+ * (or no such customer) answers an empty list. Both declare customerScope, so that when
+ * customers get these entries (issue 13) each reaches only their own.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from '@dealer/platform';
+import { listCustomerCoupons, listPurchases, PACK_SALES } from '../read-models/pack-sales';
+import { couponTermsResponseProperties, idParamsSchema } from './coupons';
 
-export function customerPurchaseRoutes(_sql: Sql) {
-  return async function routes(_app: FastifyInstance) {};
+const str = { type: 'string' } as const;
+const nullableStr = { type: ['string', 'null'] } as const;
+const int = { type: 'integer' } as const;
+const nullableInt = { type: ['integer', 'null'] } as const;
+const names = { type: 'array', items: nullableStr } as const;
+
+const customerCouponSchema = {
+  type: 'object',
+  properties: {
+    issuedCouponId: str,
+    saleId: str,
+    couponId: str,
+    name: str,
+    description: nullableStr,
+    opCodes: couponTermsResponseProperties.opCodes,
+    value: couponTermsResponseProperties.value,
+    laborTypes: couponTermsResponseProperties.laborTypes,
+    maxPerRo: int,
+    maxAmountPerRo: nullableInt,
+    locationIds: { type: 'array', items: int },
+    locationNames: names,
+    packId: str,
+    packName: str,
+    soldLocationId: int,
+    soldLocationName: nullableStr,
+    saleStatus: str,
+    expiresOn: str,
+    expiresAt: str,
+    allocatedValue: int,
+    status: str,
+    redeemedAt: nullableStr,
+  },
+} as const;
+
+const packSaleSchema = {
+  type: 'object',
+  properties: {
+    saleId: str,
+    id: str,
+    customerId: str,
+    packId: str,
+    packName: str,
+    packDescription: nullableStr,
+    termMonths: int,
+    termMileage: nullableInt,
+    mileageAtSale: nullableInt,
+    mileageLimit: nullableInt,
+    locationId: int,
+    locationName: nullableStr,
+    timeZone: str,
+    sellingLocationIds: { type: 'array', items: int },
+    saleRoNumber: str,
+    soldAt: str,
+    soldOn: str,
+    soldBy: str,
+    soldByName: nullableStr,
+    listPrice: int,
+    price: int,
+    priceOverrideReason: nullableStr,
+    taxExempt: { type: 'boolean' },
+    tax: int,
+    total: int,
+    status: str,
+    finalisedAt: nullableStr,
+    finalisedVia: nullableStr,
+    void: { type: ['object', 'null'], properties: { reason: str, by: str, byName: nullableStr, at: str } },
+    corrections: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          fromLocationId: int,
+          fromLocationName: nullableStr,
+          toLocationId: int,
+          toLocationName: nullableStr,
+          reason: str,
+          by: str,
+          byName: nullableStr,
+          correctedAt: str,
+        },
+      },
+    },
+    coupons: { type: 'array', items: customerCouponSchema },
+  },
+} as const;
+
+const querystring = { type: 'object', properties: { minPosition: { type: 'string', maxLength: 40 } } } as const;
+
+export function customerPurchaseRoutes(sql: Sql) {
+  return async function routes(app: FastifyInstance) {
+    app.get<{ Params: { id: string } }>(
+      '/api/customers/:id/purchases',
+      {
+        config: { access: 'customer-purchases', customerScope: { in: 'params', field: 'id' }, readModels: [PACK_SALES] },
+        schema: { params: idParamsSchema, querystring, response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: packSaleSchema } } } } },
+      },
+      async (request, reply) => {
+        // A sale, a finalisation, a correction or a void changes it; statuses change with time.
+        reply.header('cache-control', 'no-store');
+        return { dataSet: await listPurchases(sql, request.params.id, new Date()) };
+      },
+    );
+
+    app.get<{ Params: { id: string } }>(
+      '/api/customers/:id/coupons',
+      {
+        config: { access: 'customer-coupons', customerScope: { in: 'params', field: 'id' }, readModels: [PACK_SALES] },
+        schema: { params: idParamsSchema, querystring, response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: customerCouponSchema } } } } },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { dataSet: await listCustomerCoupons(sql, request.params.id, new Date()) };
+      },
+    );
+  };
 }

@@ -1,7 +1,76 @@
-/** Issue 11: filled in by the read-side work (see contracts/src/packs/views.ts for the route table). */
+/**
+ * GET /api/packs?search=&status=&locationId=&$limit=&$offset= and GET /api/packs/{id} (access
+ * 'packs': all staff read the catalogue). The list searches a pack's name and description and
+ * the names of its coupons (case-insensitive, anywhere), filters by status (default all) and by
+ * a selling location, is paged and sorted by name: `{dataSet: PackView[], metaData: PageMeta}`.
+ * Each item shows its coupon's current name, status and stand-alone value.
+ */
 import type { FastifyInstance } from 'fastify';
-import type { Sql } from '@dealer/platform';
+import { PACK_MESSAGES } from '@dealer/contracts';
+import { DomainError, type Sql } from '@dealer/platform';
+import { getPack, listPacks, PACK_CATALOGUE } from '../read-models/packs';
+import { catalogueQuery, catalogueQuerystring, idParamsSchema, pageMetaSchema, type CatalogueQuerystring } from './coupons';
 
-export function packQueryRoutes(_sql: Sql) {
-  return async function routes(_app: FastifyInstance) {};
+const str = { type: 'string' } as const;
+const int = { type: 'integer' } as const;
+
+const packViewSchema = {
+  type: 'object',
+  properties: {
+    name: str,
+    description: { type: ['string', 'null'] },
+    price: int,
+    locationIds: { type: 'array', items: int },
+    termMonths: int,
+    termMileage: { type: ['integer', 'null'] },
+    packId: str,
+    id: str,
+    status: str,
+    items: {
+      type: 'array',
+      items: { type: 'object', properties: { couponId: str, quantity: int, couponName: str, couponStatus: str, standAloneValue: int } },
+    },
+    standAloneTotal: int,
+    locationNames: { type: 'array', items: { type: ['string', 'null'] } },
+    revision: int,
+    createdDate: str,
+    modifiedDate: str,
+  },
+} as const;
+
+export function packQueryRoutes(sql: Sql) {
+  return async function routes(app: FastifyInstance) {
+    app.get<{ Querystring: CatalogueQuerystring }>(
+      '/api/packs',
+      {
+        config: { access: 'packs', readModels: [PACK_CATALOGUE] },
+        schema: {
+          querystring: catalogueQuerystring,
+          response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: packViewSchema }, metaData: pageMetaSchema } } },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return listPacks(sql, catalogueQuery(request.query));
+      },
+    );
+
+    app.get<{ Params: { id: string } }>(
+      '/api/packs/:id',
+      {
+        config: { access: 'packs', readModels: [PACK_CATALOGUE] },
+        schema: {
+          params: idParamsSchema,
+          querystring: { type: 'object', properties: { minPosition: { type: 'string', maxLength: 40 } } },
+          response: { 200: { type: 'object', properties: { dataSet: packViewSchema } } },
+        },
+      },
+      async (request, reply) => {
+        const pack = await getPack(sql, request.params.id);
+        if (!pack) throw new DomainError('not_found', [PACK_MESSAGES.notFound]);
+        reply.header('cache-control', 'no-store');
+        return { dataSet: pack };
+      },
+    );
+  };
 }
