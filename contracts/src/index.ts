@@ -21,3 +21,4 @@ export * from './operations/parked';
 export * from './money/index';
 export * from './coupons/index';
 export * from './packs/index';
+export * from './coupon-redemptions/index';
