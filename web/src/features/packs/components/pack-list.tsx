@@ -93,7 +93,7 @@ export function PackList(props: PackListProps) {
               </td>
               <td className="nowrap">{formatMoney(p.price)}</td>
               <td>{termText(p)}</td>
-              <td>{locationsText(p)}</td>
+              <td className="catalogue-note">{locationsText(p)}</td>
               <td>{couponCountText(p.items)}</td>
               <td>
                 <StatusBadge status={p.status} />
