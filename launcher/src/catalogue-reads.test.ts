@@ -28,6 +28,7 @@ import {
   type PageMeta,
 } from '@dealer/contracts';
 import { deterministicUuid, systemContext, toNewEvents } from '@dealer/platform';
+import { projections, rebuildProjection } from '@dealer/projector';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { loginAs } from './testing/auth';
 
@@ -399,6 +400,26 @@ describe('a customer\'s purchases and coupons', () => {
     expect((await read(`/api/customers/${customerId}/coupons`, '0', customer)).status).toBe(403);
     expect((await read(`/api/customers/${customerId}/purchases`, '0', customer)).status).toBe(403);
     expect((await read('/api/customers/not-a-uuid/purchases')).status).toBe(400);
+  });
+});
+
+describe('npm run rebuild of the three read models', () => {
+  it('should replay coupon_catalogue, pack_catalogue and pack_sales into the same rows, the live projector carrying on', async () => {
+    const { sql, store } = server.product;
+    const tables = ['rm_coupon_catalogue.coupons', 'rm_pack_catalogue.packs', 'rm_pack_catalogue.coupons', 'rm_pack_sales.sales', 'rm_pack_sales.issued_coupons', 'rm_pack_sales.corrections'];
+    const snapshot = async () => Promise.all(tables.map((t) => sql.unsafe(`select * from ${t} order by 1, 2`)));
+    const before = await snapshot();
+    const answers = async () => [(await read(`/api/customers/${customerId}/purchases`)).body, (await read('/api/packs?search=pkx')).body, (await read('/api/coupons?$limit=200')).body];
+    const answered = await answers();
+    for (const name of ['coupon_catalogue', 'pack_catalogue', 'pack_sales']) {
+      const result = await rebuildProjection({ sql, store }, projections.find((p) => p.name === name)!);
+      expect(result.parked, name).toBe(0);
+    }
+    expect(await snapshot()).toEqual(before);
+    expect(await answers()).toEqual(answered);
+    // The live projector goes on from the swapped-in tables.
+    const renamed = await send('POST', '/api/coupons', coupon('Rdx foxtrot after rebuild'));
+    expect((await read<CouponView[]>('/api/coupons?search=foxtrot', renamed.position)).body.dataSet.map((c) => c.name)).toEqual(['Rdx foxtrot after rebuild']);
   });
 });
 
