@@ -3,10 +3,8 @@
 import { COUPON_MESSAGES, permissionsFor, type CouponView } from '@dealer/contracts';
 import { useState } from 'react';
 import { CatalogueToolbar, useCatalogueFilter } from '../../../components/ui/catalogue/catalogue-toolbar';
-import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
+import { CatalogueResults } from '../../../components/ui/catalogue/catalogue-results';
 import { confirm } from '../../../components/ui/modal/notification-store';
-import { Pager } from '../../../components/ui/pager/pager';
-import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { useSession } from '../../../lib/auth/use-session';
 import { answerMessage } from '../api/command-answer';
@@ -40,34 +38,6 @@ export function Coupons({ locations, locationsLoading }: CouponsProps) {
       setStatusOf.mutate({ couponId: coupon.couponId, action: disabling ? 'disable' : 'enable' });
   };
 
-  let body;
-  if (query.isPending)
-    body = (
-      <div className="empty-state">
-        <Spinner label={COUPON_TEXTS.loading} />
-      </div>
-    );
-  else if (query.isError) body = <ErrorMessages error={query.error} className="empty-state" />;
-  else if (query.data.coupons.length === 0) body = <p className="empty-state">{filter.filtered ? COUPON_TEXTS.noMatches : COUPON_TEXTS.none}</p>;
-  else
-    body = (
-      <>
-        <p className="muted catalogue-count" aria-live="polite">
-          {query.data.total === 1 ? '1 coupon' : `${query.data.total} coupons`}
-          {query.isFetching && <Spinner size="sm" label="Refreshing..." />}
-        </p>
-        <CouponList
-          coupons={query.data.coupons}
-          canUpdate={can.canUpdate}
-          canChangeStatus={can.canAdd}
-          onEdit={(coupon) => setEditor({ open: true, coupon })}
-          onToggleStatus={(coupon) => void onToggleStatus(coupon)}
-          busyId={setStatusOf.isPending ? (setStatusOf.variables?.couponId ?? null) : null}
-        />
-        <Pager total={query.data.total} limit={query.data.limit} offset={query.data.offset} onOffsetChange={filter.setOffset} label="Coupon pages" />
-      </>
-    );
-
   return (
     <section className="panel catalogue" aria-label="Coupons">
       <CatalogueToolbar
@@ -76,7 +46,25 @@ export function Coupons({ locations, locationsLoading }: CouponsProps) {
         placeholder={COUPON_TEXTS.searchPlaceholder}
         add={can.canAdd ? { label: COUPON_TEXTS.add, onClick: () => setEditor({ open: true, coupon: null }) } : undefined}
       />
-      {body}
+      <CatalogueResults
+        query={{ ...query, page: query.data && { ...query.data, count: query.data.coupons.length } }}
+        texts={{
+          loading: COUPON_TEXTS.loading,
+          empty: filter.filtered ? COUPON_TEXTS.noMatches : COUPON_TEXTS.none,
+          count: (n) => (n === 1 ? '1 coupon' : `${n} coupons`),
+          pages: 'Coupon pages',
+        }}
+        onOffsetChange={filter.setOffset}
+      >
+        <CouponList
+          coupons={query.data?.coupons ?? []}
+          canUpdate={can.canUpdate}
+          canChangeStatus={can.canAdd}
+          onEdit={(coupon) => setEditor({ open: true, coupon })}
+          onToggleStatus={(coupon) => void onToggleStatus(coupon)}
+          busyId={setStatusOf.isPending ? (setStatusOf.variables?.couponId ?? null) : null}
+        />
+      </CatalogueResults>
       <CouponFormDialog
         open={editor.open}
         // The coupon stays while the modal closes, so its title does not flip as it goes.

@@ -4,10 +4,8 @@
 import { permissionsFor, type PackView } from '@dealer/contracts';
 import { useState } from 'react';
 import { CatalogueToolbar, useCatalogueFilter } from '../../../components/ui/catalogue/catalogue-toolbar';
-import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
+import { CatalogueResults } from '../../../components/ui/catalogue/catalogue-results';
 import { confirm } from '../../../components/ui/modal/notification-store';
-import { Pager } from '../../../components/ui/pager/pager';
-import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { useSession } from '../../../lib/auth/use-session';
 import { answerMessage } from '../api/command-answer';
@@ -47,35 +45,6 @@ export function Packs({ locations, locationsLoading }: PacksProps) {
     if (await confirm({ message, variant: disabling ? 'danger' : 'warning' })) setStatusOf.mutate({ packId: pack.packId, action: disabling ? 'disable' : 'enable' });
   };
 
-  let body;
-  if (query.isPending)
-    body = (
-      <div className="empty-state">
-        <Spinner label={PACK_TEXTS.loading} />
-      </div>
-    );
-  else if (query.isError) body = <ErrorMessages error={query.error} className="empty-state" />;
-  else if (query.data.packs.length === 0) body = <p className="empty-state">{filter.filtered ? PACK_TEXTS.noMatches : PACK_TEXTS.none}</p>;
-  else
-    body = (
-      <>
-        <p className="muted catalogue-count" aria-live="polite">
-          {query.data.total === 1 ? '1 pack' : `${query.data.total} packs`}
-          {query.isFetching && <Spinner size="sm" label="Refreshing..." />}
-        </p>
-        <PackList
-          packs={query.data.packs}
-          canUpdate={can.canUpdate}
-          canChangeStatus={can.canAdd}
-          onOpen={(pack) => setDetail({ open: true, pack })}
-          onEdit={(pack) => setEditor({ open: true, pack })}
-          onToggleStatus={(pack) => void onToggleStatus(pack)}
-          busyId={setStatusOf.isPending ? (setStatusOf.variables?.packId ?? null) : null}
-        />
-        <Pager total={query.data.total} limit={query.data.limit} offset={query.data.offset} onOffsetChange={filter.setOffset} label="Pack pages" />
-      </>
-    );
-
   return (
     <section className="panel catalogue" aria-label="Coupon packs">
       <CatalogueToolbar
@@ -84,7 +53,26 @@ export function Packs({ locations, locationsLoading }: PacksProps) {
         placeholder={PACK_TEXTS.searchPlaceholder}
         add={can.canAdd ? { label: PACK_TEXTS.add, onClick: () => setEditor({ open: true, pack: null }) } : undefined}
       />
-      {body}
+      <CatalogueResults
+        query={{ ...query, page: query.data && { ...query.data, count: query.data.packs.length } }}
+        texts={{
+          loading: PACK_TEXTS.loading,
+          empty: filter.filtered ? PACK_TEXTS.noMatches : PACK_TEXTS.none,
+          count: (n) => (n === 1 ? '1 pack' : `${n} packs`),
+          pages: 'Pack pages',
+        }}
+        onOffsetChange={filter.setOffset}
+      >
+        <PackList
+          packs={query.data?.packs ?? []}
+          canUpdate={can.canUpdate}
+          canChangeStatus={can.canAdd}
+          onOpen={(pack) => setDetail({ open: true, pack })}
+          onEdit={(pack) => setEditor({ open: true, pack })}
+          onToggleStatus={(pack) => void onToggleStatus(pack)}
+          busyId={setStatusOf.isPending ? (setStatusOf.variables?.packId ?? null) : null}
+        />
+      </CatalogueResults>
       <PackFormDialog
         open={editor.open}
         // The pack stays while the modal closes, so its title does not flip as it goes.
