@@ -111,10 +111,11 @@ describe('selling a coupon pack to the selected customer', () => {
     // Sell pack: the location, the pack it sells, price, tax and total; then Enter Sale RO #.
     await packs.getByRole('button', { name: 'Sell pack' }).click();
     const sell = await visible(page.getByRole('dialog', { name: `Sell Coupon Pack to ${name}` }));
-    const location = sell.getByLabel('Location');
+    const location = sell.getByLabel('Location', { exact: true });
     await location.selectOption(String(saleRo.locationId));
     const packSelect = sell.getByLabel('Pack', { exact: true });
-    await visible(packSelect.locator(`option[value="${pack.packId}"]`));
+    // Options of a native select count as hidden: wait for the location's packs to be there.
+    await packSelect.locator(`option[value="${pack.packId}"]`).waitFor({ state: 'attached' });
     await packSelect.selectOption(pack.packId);
     const money = sell.getByRole('definition').filter({ hasText: formatMoney(pack.price) }).first();
     await visible(money);
@@ -127,8 +128,8 @@ describe('selling a coupon pack to the selected customer', () => {
     await sell.getByRole('button', { name: 'Enter sale RO #' }).click();
     const roDialog = await visible(page.getByRole('dialog', { name: 'Enter Sale RO #' }));
     // The location was chosen for the sale; here it is shown, not changed.
-    expect(await roDialog.getByLabel('Location').isDisabled()).toBe(true);
-    expect(await roDialog.getByLabel('Location').inputValue()).toBe(String(saleRo.locationId));
+    expect(await roDialog.getByLabel('Location', { exact: true }).isDisabled()).toBe(true);
+    expect(await roDialog.getByLabel('Location', { exact: true }).inputValue()).toBe(String(saleRo.locationId));
     await roDialog.getByLabel('RO Number').fill(saleRo.roNumber);
     await screenshot(page, 'pack-sale-enter-sale-ro-desktop');
     await roDialog.getByRole('button', { name: 'Submit' }).click();
@@ -140,13 +141,16 @@ describe('selling a coupon pack to the selected customer', () => {
     const sale = await visible(packs.getByRole('article', { name: pack.name }));
     await visible(sale.getByText('Pending', { exact: true }));
     expect(await sale.textContent()).toContain(saleRo.roNumber);
-    const soldAt = sale.getByLabel('Location');
+    const soldAt = sale.getByLabel('Location', { exact: true });
     expect(await soldAt.isDisabled()).toBe(true);
     expect(await soldAt.inputValue()).toBe(String(saleRo.locationId));
-    const tooltip = sale.getByRole('tooltip');
+    // Hidden until hovered, and always the select's description for assistive technology.
+    const tooltip = sale.locator('[role="tooltip"]');
     expect(await tooltip.textContent()).toBe(PACK_SALE_MESSAGES.pendingLocationTooltip);
+    expect(await soldAt.getAttribute('aria-describedby')).toBe(await tooltip.getAttribute('id'));
+    expect(await tooltip.isVisible()).toBe(false);
     await soldAt.hover({ force: true });
-    await visible(tooltip);
+    await visible(sale.getByRole('tooltip', { name: PACK_SALE_MESSAGES.pendingLocationTooltip }));
     const [pendingSale] = await purchases();
     expect(pendingSale).toMatchObject({ status: 'pending', saleRoNumber: saleRo.roNumber, locationId: saleRo.locationId, packId: pack.packId });
     // The tooltip covers part of the page: axe and the screenshot look at the pending sale as staff see it.
@@ -157,7 +161,7 @@ describe('selling a coupon pack to the selected customer', () => {
     const report = await importDmsRecords(server.product.sql, [await closedRoRecord(saleRo, new Date().toISOString().slice(0, 19))]);
     expect(report).toMatchObject({ accepted: 1, rejected: 0 });
     await sale.getByText('Final', { exact: true }).waitFor({ state: 'visible', timeout: 20_000 });
-    expect(await sale.getByLabel('Location').count()).toBe(0);
+    expect(await sale.getByLabel('Location', { exact: true }).count()).toBe(0);
     expect(await sale.textContent()).toContain(saleRo.locationName);
     const [finalSale] = await purchases();
     expect(finalSale).toMatchObject({ status: 'final', finalisedVia: 'ro-closed' });
@@ -192,7 +196,7 @@ describe('selling a coupon pack to the selected customer', () => {
 
     await packs.getByRole('button', { name: 'Sell pack' }).click();
     const sell = await visible(page.getByRole('dialog', { name: `Sell Coupon Pack to ${name}` }));
-    await sell.getByLabel('Location').selectOption(String(saleRo.locationId));
+    await sell.getByLabel('Location', { exact: true }).selectOption(String(saleRo.locationId));
     await sell.getByLabel('Pack', { exact: true }).selectOption(pack.packId);
     await screenshot(page, 'pack-sale-sell-dialog-mobile');
     await sell.getByRole('button', { name: 'Cancel' }).click();
