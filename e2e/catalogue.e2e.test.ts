@@ -174,6 +174,18 @@ describe('catalogue pages', () => {
     expect(await detail.getByRole('row').filter({ hasText: OIL }).getByRole('cell').nth(1).textContent()).toBe('2');
     await screenshot(page, 'catalogue-pack-detail-desktop');
 
+    // A double-click selects too; a coupon the pack holds starts from its quantity, which the dialog would set.
+    await detail.getByRole('button', { name: 'Add Coupon' }).click();
+    const picker3 = await visible(page.getByRole('dialog', { name: 'Add Coupon to Pack' }));
+    await page.keyboard.type(OIL);
+    await expect.poll(() => picker3.getByRole('row').count()).toBe(2);
+    await picker3.getByRole('row').filter({ hasText: OIL }).dblclick();
+    quantity = await visible(page.getByRole('dialog', { name: `Quantity of ${OIL}` }));
+    expect(await quantity.getByRole('textbox', { name: 'Quantity' }).inputValue()).toBe('2');
+    await visible(quantity.getByText('The pack already holds 2; this sets the new quantity.'));
+    await quantity.getByRole('button', { name: 'Cancel' }).click();
+    await quantity.waitFor({ state: 'detached' });
+
     // Remove the brake coupon: No keeps it, Yes removes it.
     await brakeItem.getByRole('button', { name: `Remove ${BRAKES}` }).click();
     let confirm = await visible(page.getByRole('alertdialog', { name: 'Confirm Action' }));
