@@ -4,21 +4,16 @@
  * contracts' evolveCoupon, so the read side and the command side agree on what a coupon is)
  * and, beside it, the columns the list filters, searches and sorts on.
  *
- * Re-applying is harmless: a row remembers the stream revision it has reached and an event at
- * or below it is skipped. An event of a coupon the table does not hold (its CouponDefined is
- * parked or missing) throws, so the runner parks it rather than losing it.
+ * Re-applying is harmless and nothing is swallowed (fold.ts): a row remembers the stream
+ * revision it has reached; an event of a coupon the table does not hold throws and is parked.
  */
-import { COUPON_EVENT_TYPES, evolveCoupon, standAloneValue, type CouponDefinitionState, type CouponTerms } from '@dealer/contracts';
-import type { RecordedEvent } from '@dealer/platform';
+import { COUPON_EVENT_TYPES, evolveCoupon, standAloneValue, type CouponDefinitionState, type CouponStatus, type CouponTerms } from '@dealer/contracts';
 import type { Projection } from '../../projection';
 import { ident } from '../../projection';
+import { foldCatalogueEvents, recordIdOf, type FoldedRow, type FoldOptions } from './fold';
 
-interface Folded {
-  state: CouponDefinitionState;
-  revision: number;
-  createdDate: string;
-  modifiedDate: string;
-}
+/** How the coupon events fold (shared with the pack catalogue's copy of the coupons). */
+export const COUPON_FOLD: FoldOptions<CouponDefinitionState> = { idField: 'couponId', creates: 'CouponDefined', what: 'coupon', evolve: evolveCoupon };
 
 /** What the list's search looks in: name, description and op codes (matched case-insensitively with ILIKE). */
 export const couponSearchText = (terms: CouponTerms) => [terms.name, terms.description ?? '', ...terms.opCodes].join('\n');
@@ -53,28 +48,18 @@ export const couponCatalogue: Projection = {
 
   async applyBatch(tx, schema, events) {
     const table = `${ident(schema)}.coupons`;
-    const ids = [...new Set(events.map(couponIdOf))];
-    const existing = await tx.unsafe<{ coupon_id: string; terms: CouponTerms; status: 'active' | 'disabled'; revision: number; created_date: Date; modified_date: Date }[]>(
+    const ids = [...new Set(events.map((e) => recordIdOf(e, 'couponId')))];
+    const existing = await tx.unsafe<{ coupon_id: string; terms: CouponTerms; status: CouponStatus; revision: number; created_date: Date; modified_date: Date }[]>(
       `select coupon_id::text, terms, status, revision, created_date, modified_date from ${table} where coupon_id = any($1::uuid[])`,
       [ids],
     );
-    const rows = new Map<string, Folded>(
+    const rows = new Map<string, FoldedRow<CouponDefinitionState>>(
       existing.map((r) => [
         r.coupon_id,
         { state: { couponId: r.coupon_id, terms: r.terms, status: r.status }, revision: r.revision, createdDate: r.created_date.toISOString(), modifiedDate: r.modified_date.toISOString() },
       ]),
     );
-    const touched = new Set<string>();
-    for (const event of events) {
-      const id = couponIdOf(event);
-      const row = rows.get(id);
-      if (row && event.revision <= row.revision) continue;
-      if (!row && event.type !== 'CouponDefined') throw new Error(`${event.type} of coupon ${id}, which the catalogue does not hold (its definition is missing or parked).`);
-      const state = evolveCoupon(row?.state ?? null, event);
-      if (!state) throw new Error(`${event.type} of coupon ${id} folded to nothing.`);
-      rows.set(id, { state, revision: event.revision, createdDate: row?.createdDate ?? event.metadata.time, modifiedDate: event.metadata.time });
-      touched.add(id);
-    }
+    const touched = foldCatalogueEvents(rows, events, COUPON_FOLD);
     if (touched.size === 0) return;
     const changed = [...touched].map((id) => {
       const { state, revision, createdDate, modifiedDate } = rows.get(id)!;
@@ -101,9 +86,3 @@ export const couponCatalogue: Projection = {
     );
   },
 };
-
-function couponIdOf(event: RecordedEvent): string {
-  const id = (event.data as { couponId?: unknown } | null)?.couponId;
-  if (typeof id !== 'string') throw new Error(`${event.type} at ${event.globalPosition} carries no couponId.`);
-  return id;
-}

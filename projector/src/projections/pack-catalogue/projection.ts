@@ -9,25 +9,28 @@
  * disabled updates every pack that holds it with one row's change, and the read model
  * rebuilds on its own (read-side-decisions.md "Pack items follow their coupons").
  *
- * Re-applying is harmless: every row remembers the stream revision it has reached and an
- * event at or below it is skipped. An event of a pack or coupon the tables do not hold throws,
- * so the runner parks it.
+ * Re-applying is harmless and nothing is swallowed (coupon-catalogue/fold.ts): every row
+ * remembers the stream revision it has reached; an event of a pack or coupon the tables do not
+ * hold throws and is parked.
  */
 import {
   COUPON_EVENT_TYPES,
-  evolveCoupon,
   evolvePack,
   PACK_EVENT_TYPES,
   standAloneValue,
   type CouponDefinitionState,
+  type CouponStatus,
   type CouponTerms,
   type PackItem,
   type PackState,
+  type PackStatus,
   type PackTerms,
 } from '@dealer/contracts';
 import type { RecordedEvent } from '@dealer/platform';
 import type { Projection, Tx } from '../../projection';
 import { ident } from '../../projection';
+import { foldCatalogueEvents, recordIdOf, type FoldedRow, type FoldOptions } from '../coupon-catalogue/fold';
+import { COUPON_FOLD } from '../coupon-catalogue/projection';
 
 const COUPON_EVENTS: ReadonlySet<string> = new Set(COUPON_EVENT_TYPES);
 
@@ -82,25 +85,16 @@ export const packCatalogue: Projection = {
 
 async function applyCouponEvents(tx: Tx, schema: string, events: RecordedEvent[]): Promise<void> {
   const table = `${ident(schema)}.coupons`;
-  const ids = [...new Set(events.map((e) => idOf(e, 'couponId')))];
-  const existing = await tx.unsafe<{ coupon_id: string; terms: CouponTerms; status: 'active' | 'disabled'; revision: number }[]>(
+  const ids = [...new Set(events.map((e) => recordIdOf(e, 'couponId')))];
+  const existing = await tx.unsafe<{ coupon_id: string; terms: CouponTerms; status: CouponStatus; revision: number }[]>(
     `select coupon_id::text, terms, status, revision from ${table} where coupon_id = any($1::uuid[])`,
     [ids],
   );
-  const rows = new Map<string, { state: CouponDefinitionState; revision: number }>(
-    existing.map((r) => [r.coupon_id, { state: { couponId: r.coupon_id, terms: r.terms, status: r.status }, revision: r.revision }]),
+  // This table keeps no dates: the fold's are unused.
+  const rows = new Map<string, FoldedRow<CouponDefinitionState>>(
+    existing.map((r) => [r.coupon_id, { state: { couponId: r.coupon_id, terms: r.terms, status: r.status }, revision: r.revision, createdDate: '', modifiedDate: '' }]),
   );
-  const touched = new Set<string>();
-  for (const event of events) {
-    const id = idOf(event, 'couponId');
-    const row = rows.get(id);
-    if (row && event.revision <= row.revision) continue;
-    if (!row && event.type !== 'CouponDefined') throw new Error(`${event.type} of coupon ${id}, which the pack catalogue does not hold (its definition is missing or parked).`);
-    const state = evolveCoupon(row?.state ?? null, event);
-    if (!state) throw new Error(`${event.type} of coupon ${id} folded to nothing.`);
-    rows.set(id, { state, revision: event.revision });
-    touched.add(id);
-  }
+  const touched = foldCatalogueEvents(rows, events, COUPON_FOLD);
   if (touched.size === 0) return;
   const changed = [...touched].map((id) => {
     const { state, revision } = rows.get(id)!;
@@ -115,14 +109,27 @@ async function applyCouponEvents(tx: Tx, schema: string, events: RecordedEvent[]
   );
 }
 
+const PACK_FOLD: FoldOptions<PackState> = {
+  idField: 'packId',
+  creates: 'PackCreated',
+  what: 'pack',
+  evolve(state, event) {
+    const next = evolvePack(state, event);
+    for (const item of next?.items ?? []) {
+      if (typeof item.couponId !== 'string' || !Number.isInteger(item.quantity)) throw new Error(`${event.type} of pack ${next!.packId} holds an item without a coupon id or a whole quantity.`);
+    }
+    return next;
+  },
+};
+
 async function applyPackEvents(tx: Tx, schema: string, events: RecordedEvent[]): Promise<void> {
   const table = `${ident(schema)}.packs`;
-  const ids = [...new Set(events.map((e) => idOf(e, 'packId')))];
-  const existing = await tx.unsafe<{ pack_id: string; terms: PackTerms; items: PackItem[]; status: 'active' | 'disabled'; revision: number; created_date: Date; modified_date: Date }[]>(
+  const ids = [...new Set(events.map((e) => recordIdOf(e, 'packId')))];
+  const existing = await tx.unsafe<{ pack_id: string; terms: PackTerms; items: PackItem[]; status: PackStatus; revision: number; created_date: Date; modified_date: Date }[]>(
     `select pack_id::text, terms, items, status, revision, created_date, modified_date from ${table} where pack_id = any($1::uuid[])`,
     [ids],
   );
-  const rows = new Map<string, { state: PackState; revision: number; createdDate: string; modifiedDate: string }>(
+  const rows = new Map<string, FoldedRow<PackState>>(
     existing.map((r) => [
       r.pack_id,
       {
@@ -133,20 +140,7 @@ async function applyPackEvents(tx: Tx, schema: string, events: RecordedEvent[]):
       },
     ]),
   );
-  const touched = new Set<string>();
-  for (const event of events) {
-    const id = idOf(event, 'packId');
-    const row = rows.get(id);
-    if (row && event.revision <= row.revision) continue;
-    if (!row && event.type !== 'PackCreated') throw new Error(`${event.type} of pack ${id}, which the catalogue does not hold (its creation is missing or parked).`);
-    const state = evolvePack(row?.state ?? null, event);
-    if (!state) throw new Error(`${event.type} of pack ${id} folded to nothing.`);
-    for (const item of state.items) {
-      if (typeof item.couponId !== 'string' || !Number.isInteger(item.quantity)) throw new Error(`${event.type} of pack ${id} holds an item without a coupon id or a whole quantity.`);
-    }
-    rows.set(id, { state, revision: event.revision, createdDate: row?.createdDate ?? event.metadata.time, modifiedDate: event.metadata.time });
-    touched.add(id);
-  }
+  const touched = foldCatalogueEvents(rows, events, PACK_FOLD);
   if (touched.size === 0) return;
   const changed = [...touched].map((id) => {
     const { state, revision, createdDate, modifiedDate } = rows.get(id)!;
@@ -171,10 +165,4 @@ async function applyPackEvents(tx: Tx, schema: string, events: RecordedEvent[]):
        modified_date = excluded.modified_date`,
     [changed as never],
   );
-}
-
-function idOf(event: RecordedEvent, field: 'couponId' | 'packId'): string {
-  const id = (event.data as Record<string, unknown> | null)?.[field];
-  if (typeof id !== 'string') throw new Error(`${event.type} at ${event.globalPosition} carries no ${field}.`);
-  return id;
 }
