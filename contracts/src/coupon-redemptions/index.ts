@@ -1,3 +1,4 @@
 export * from './events';
 export * from './state';
 export * from './rules';
+export * from './ro-ledger';
