@@ -315,6 +315,21 @@ describe('redemption with the customer verification', () => {
     expect(given(after).when(redeem({ redemptionId: 'r-2' }))()).toMatchObject([{ type: 'CouponRedeemed', data: { redemptionId: 'r-2' } }]);
   });
 
+  it("should release a lapsed hold and redeem at once when the redemption brings the held verification", () => {
+    const held = given([]).when(redeem({ redemptionId: 'r-1', ...needsLof(verification()) }))();
+    const later = new Date('2026-03-01T18:31:00.000Z');
+    // The held verification expired (not recorded yet): released, then redeemed for the new request.
+    const events = given(held).when(redeem({ redemptionId: 'r-2', now: later, heldVerification: verification() }))();
+    expect(events.map((e) => e.type)).toEqual(['CouponRedemptionReleased', 'CouponRedeemed']);
+    expect(events[0]).toMatchObject({ data: { redemptionId: 'r-1', outcome: 'expired' } });
+    expect(events[1]).toMatchObject({ data: { redemptionId: 'r-2', via: 'direct' } });
+    // Still open, or another verification: the hold stands.
+    expect(given(held).when(redeem({ redemptionId: 'r-2', heldVerification: verification() }))).toThrow(M.heldForVerification('RO100'));
+    expect(given(held).when(redeem({ redemptionId: 'r-2', now: later, heldVerification: verification({ redemptionVerificationId: 'rv-9' }) }))).toThrow(M.heldForVerification('RO100'));
+    // Approved: the hold completes through the settle, not here.
+    expect(given(held).when(redeem({ redemptionId: 'r-2', heldVerification: verification({ outcome: 'accepted', approvedOpCodes: ['LOF'] }) }))).toThrow(M.heldForVerification('RO100'));
+  });
+
   it('should release on an expired verification, recorded or only past its time', () => {
     const held = given([]).when(redeem({ redemptionId: 'r-1', ...needsLof(verification()) }))();
     expect(given(held).when(settle(verification(), new Date('2026-03-01T18:30:00.000Z')))()).toMatchObject([{ type: 'CouponRedemptionReleased', data: { outcome: 'expired' } }]);

@@ -72,6 +72,12 @@ export interface RedeemCouponData extends RedemptionTarget {
   coupon: SoldCoupon | null;
   /** The customer selected on the Sales page. */
   customerId: string;
+  /**
+   * When the coupon is held for another redemption's verification: that verification, so a
+   * hold whose verification was declined or has expired is released here and the coupon
+   * redeemed at once (instead of waiting for the settle that follows the answer).
+   */
+  heldVerification?: RedemptionVerificationState | null;
   actor: RedemptionActor;
   now: Date;
 }
@@ -119,9 +125,23 @@ function currentRedemption(state: IssuedCouponState, redemptionId: string): Acti
   throw new DomainError('not_found', [M.redemptionNotFound]);
 }
 
-function redeem(d: RedeemCouponData, state: IssuedCouponState): IssuedCouponEvent[] {
+function redeem(d: RedeemCouponData, given: IssuedCouponState): IssuedCouponEvent[] {
   // A retry of this very redemption (same id) records nothing.
-  if (state.current?.redemptionId === d.redemptionId || state.ended.some((e) => e.redemptionId === d.redemptionId)) return [];
+  if (given.current?.redemptionId === d.redemptionId || given.ended.some((e) => e.redemptionId === d.redemptionId)) return [];
+  const released = releaseLapsedHold(d, given);
+  const state = released.reduce(evolveIssuedCoupon, given);
+  return [...released, ...redeemAvailable(d, state)];
+}
+
+/** A hold whose verification (given in the command) was declined for its op code or expired ends first. */
+function releaseLapsedHold(d: RedeemCouponData, state: IssuedCouponState): IssuedCouponEvent[] {
+  const held = state.current;
+  const v = d.heldVerification;
+  if (!held || held.status !== 'awaiting-verification' || !v || v.redemptionVerificationId !== held.redemptionVerificationId) return [];
+  return settle({ redemptionId: held.redemptionId, verification: v, now: d.now }, state).filter((e) => e.type === 'CouponRedemptionReleased');
+}
+
+function redeemAvailable(d: RedeemCouponData, state: IssuedCouponState): IssuedCouponEvent[] {
   const coupon = d.coupon;
   if (!coupon) throw new DomainError('not_found', [M.couponNotFound], { issuedCouponId: M.couponNotFound });
   const unavailable = checkCouponAvailable({
