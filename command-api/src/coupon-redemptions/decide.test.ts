@@ -234,7 +234,7 @@ describe('voiding a redemption', () => {
         soldLocationId: 2,
         locationId: 1,
         roNumber: 'RO100',
-        jobId: 2,
+        line: { jobId: 2, lineNo: 2, opCode: 'LOF', laborType: 'C', lineTotal: 9175 },
         amount: 4000,
         allocatedValue: 3791,
         reason: 'Wrong customer',

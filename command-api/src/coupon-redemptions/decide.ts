@@ -237,7 +237,7 @@ function voidRedemption(d: { redemptionId: string; reason: string | null; actor:
         soldLocationId: current.soldLocationId,
         locationId: current.locationId,
         roNumber: current.roNumber,
-        jobId: current.line.jobId,
+        line: current.line,
         amount: current.amount,
         allocatedValue: current.allocatedValue,
         reason: reason.value,

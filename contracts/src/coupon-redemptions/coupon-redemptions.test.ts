@@ -139,6 +139,8 @@ describe('where a coupon applies on an RO', () => {
 
   it("should refuse an RO without the coupon's op code, a missing RO and a voided RO, with the help page named", () => {
     expect(plan({ ro: ro([job(1, 'TIR', 'C', 2000)]) })).toMatchObject({ ok: false, refusal: { message: "This RO has no line with the coupon's op code (LOF)." } });
+    // The DMS's spelling of the RO number does not matter.
+    expect(plan({ ro: ro([job(1, 'LOF', 'C', 5995)], { roNumber: 'ro100 ' }) })).toMatchObject({ ok: true });
     expect(plan({ ro: null })).toMatchObject({ ok: false, refusal: { kind: 'validation', field: 'roNumber', message: M.roNotFound('RO100') } });
     expect(M.roNotFound('RO100')).toContain('Coupon RO Not Found');
     // The RO of another location is not this location's RO.
@@ -348,7 +350,7 @@ describe('the issued coupon stream', () => {
     expect(issuedCouponStreamStatus(redeemed)).toBe('redeemed');
     const voided = evolveIssuedCoupon(redeemed, {
       type: 'CouponRedemptionVoided',
-      data: { ...facts, jobId: 1, reason: 'wrong RO', by: 'u-staff', voidedAt: '2026-03-01T13:00:00.000Z' },
+      data: { ...facts, reason: 'wrong RO', by: 'u-staff', voidedAt: '2026-03-01T13:00:00.000Z' },
     });
     expect(issuedCouponStreamStatus(voided)).toBe('available');
     expect(voided.ended).toEqual([{ redemptionId: 'r1', locationId: 1, roNumber: 'RO100', outcome: 'voided', at: '2026-03-01T13:00:00.000Z' }]);

@@ -100,7 +100,8 @@ export interface CouponRedemptionVoided {
     soldLocationId: number;
     locationId: number;
     roNumber: string;
-    jobId: number;
+    /** The line the reversed redemption had applied to. */
+    line: RedeemedLine;
     amount: Money;
     allocatedValue: Money;
     reason: string;

@@ -243,7 +243,7 @@ export function planRedemption(input: RedemptionPlanInput): RedemptionPlan {
   if (!terms.locationIds.includes(location.locationId)) return refuse('validation', M.locationNotHonoured, 'locationId');
   if (coupon.saleStatus === 'pending' && location.locationId !== coupon.soldLocationId) return refuse('validation', M.pendingOtherLocation, 'locationId');
   if (!isValidTimeZone(location.timeZone)) return refuse('validation', M.locationTimeZoneMissing, 'locationId');
-  if (!ro || ro.roNumber !== roNumber || ro.locationId !== location.locationId) return refuse('validation', M.roNotFound(roNumber), 'roNumber');
+  if (!ro || ro.roNumber.trim().toUpperCase() !== roNumber || ro.locationId !== location.locationId) return refuse('validation', M.roNotFound(roNumber), 'roNumber');
   if (ro.voidDate) return refuse('validation', M.roVoided(roNumber), 'roNumber');
 
   const others = input.roRedemptions.filter((r) => r.issuedCouponId !== coupon.issuedCouponId);
