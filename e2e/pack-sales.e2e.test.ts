@@ -4,7 +4,7 @@
 // customer's coupons and their expiries; a manager voids the sale through Enter Void Reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { PACK_SALE_MESSAGES, formatMoney, type CustomerCouponView, type PackSaleView, type PackView } from '@dealer/contracts';
+import { PACK_SALE_MESSAGES, addMoney, cents, formatMoney, percentOf, type CustomerCouponView, type PackSaleView, type PackView } from '@dealer/contracts';
 import { REPAIR_ORDER_FIELDS, RO_JOB_FIELDS, importDmsRecords } from '@dealer/platform/dms/index';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
 import { createCustomer } from './support/api';
@@ -98,6 +98,12 @@ async function closedRoRecord(ro: OpenRo, closeDate: string): Promise<Record<str
   return { ...pick(header!.j, REPAIR_ORDER_FIELDS), locationName: ro.locationName, jobs: jobs.map((r) => pick(r.j, RO_JOB_FIELDS)), closeDate };
 }
 
+/** Full-page screenshots draw fixed parts (top bar, dialogs) where the page was scrolled to: start at the top. */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
 /** 'YYYY-MM-DD' as the screens show it (SPEC 5: month/day/year). */
 const mdy = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
 
@@ -177,7 +183,7 @@ describe('selling a coupon pack to the selected customer', () => {
       await visible(table.getByRole('row').filter({ hasText: coupon.name }).filter({ hasText: `Expires ${mdy(coupon.expiresOn)}` }).first());
     }
     expect(await coupons.getByText('Available', { exact: true }).count()).toBe(owned.length);
-    await screenshot(page, 'pack-sale-final-desktop');
+    await shot(page, 'pack-sale-final-desktop');
     expect(pageErrors).toEqual([]);
   });
 
@@ -192,15 +198,44 @@ describe('selling a coupon pack to the selected customer', () => {
     expect(await cards.count()).toBe((await ownedCoupons()).length);
     await visible(cards.first().getByText(/^Expires \d{2}\/\d{2}\/\d{4}$/));
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await screenshot(page, 'pack-sale-history-mobile');
+    await shot(page, 'pack-sale-history-mobile');
 
     await packs.getByRole('button', { name: 'Sell pack' }).click();
     const sell = await visible(page.getByRole('dialog', { name: `Sell Coupon Pack to ${name}` }));
     await sell.getByLabel('Location', { exact: true }).selectOption(String(saleRo.locationId));
     await sell.getByLabel('Pack', { exact: true }).selectOption(pack.packId);
-    await screenshot(page, 'pack-sale-sell-dialog-mobile');
+    await shot(page, 'pack-sale-sell-dialog-mobile');
     await sell.getByRole('button', { name: 'Cancel' }).click();
     await sell.waitFor({ state: 'detached' });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('should let a manager change the price only with a reason, and show the tax on the new price', async () => {
+    const { page, pageErrors } = await signedIn('manager');
+    const { packs } = await selectSubject(page);
+    await packs.getByRole('button', { name: 'Sell pack' }).click();
+    const sell = await visible(page.getByRole('dialog', { name: `Sell Coupon Pack to ${name}` }));
+    await sell.getByLabel('Location', { exact: true }).selectOption(String(saleRo.locationId));
+    const packSelect = sell.getByLabel('Pack', { exact: true });
+    await packSelect.locator(`option[value="${pack.packId}"]`).waitFor({ state: 'attached' });
+    await packSelect.selectOption(pack.packId);
+    await sell.getByRole('switch', { name: 'Change the price' }).check();
+    await sell.getByLabel('New price').fill('120');
+    await sell.getByRole('button', { name: 'Enter sale RO #' }).click();
+    // No RO dialog: the reason is missing.
+    await visible(sell.getByText(PACK_SALE_MESSAGES.priceOverrideReasonRequired, { exact: true }));
+    expect(await page.getByRole('dialog', { name: 'Enter Sale RO #' }).count()).toBe(0);
+    // The tax is the location's rate on the new price, rounded half-up as the server does.
+    const locations = await get<{ locationId: number; salesTaxRateBasisPoints?: number }[]>('/api/locations');
+    const rate = locations.find((l) => l.locationId === saleRo.locationId)?.salesTaxRateBasisPoints ?? 0;
+    const total = addMoney(cents(12000), percentOf(cents(12000), rate, 'half-up'));
+    await visible(sell.getByRole('definition').filter({ hasText: formatMoney(total) }));
+    await sell.getByLabel('Reason for the price change').fill('Loyal customer.');
+    expect(await sell.getByText(PACK_SALE_MESSAGES.priceOverrideReasonRequired).count()).toBe(0);
+    await shot(page, 'pack-sale-price-change-desktop');
+    await sell.getByRole('button', { name: 'Cancel' }).click();
+    await sell.waitFor({ state: 'detached' });
+    expect(await purchases()).toHaveLength(1);
     expect(pageErrors).toEqual([]);
   });
 
@@ -218,7 +253,7 @@ describe('selling a coupon pack to the selected customer', () => {
     await reason.fill('');
     await visible(dialog.getByText(PACK_SALE_MESSAGES.voidReasonRequired, { exact: true }));
     expect(await dialog.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
-    await screenshot(page, 'pack-sale-void-reason-desktop');
+    await shot(page, 'pack-sale-void-reason-desktop');
     await reason.fill('Customer changed their mind before leaving.');
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -234,7 +269,7 @@ describe('selling a coupon pack to the selected customer', () => {
     const [voided] = await purchases();
     expect(voided).toMatchObject({ status: 'voided', void: { reason: 'Customer changed their mind before leaving.' } });
     await page.mouse.move(5, 5);
-    await screenshot(page, 'pack-sale-voided-desktop');
+    await shot(page, 'pack-sale-voided-desktop');
     expect(pageErrors).toEqual([]);
   });
 });

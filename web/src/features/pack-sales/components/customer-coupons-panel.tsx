@@ -18,11 +18,10 @@ function CouponCards({ coupons }: { coupons: CustomerCouponView[] }) {
             <strong>{c.name}</strong>
             <CouponStatusBadge status={c.status} />
           </div>
+          <p className="sale-card-expiry">{expiryLabel(c)}</p>
           <dl className="card-fields">
             <dt>{PACK_SALE_TEXTS.offer}</dt>
             <dd>{describeOffer(c.value)}</dd>
-            <dt>{PACK_SALE_TEXTS.expires}</dt>
-            <dd>{expiryLabel(c)}</dd>
             <dt>{PACK_SALE_TEXTS.honouredAt}</dt>
             <dd>{locationList(c.locationNames, c.locationIds)}</dd>
             <dt>{PACK_SALE_TEXTS.pack}</dt>

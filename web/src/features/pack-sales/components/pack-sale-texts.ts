@@ -60,7 +60,7 @@ export const PACK_SALE_TEXTS = {
   couponsLoading: 'Loading coupons...',
   coupon: 'Coupon',
   offer: 'Offer',
-  expires: 'Expires',
+  expires: 'Expiry',
   honouredAt: 'Good at',
   status: 'Status',
   fromPack: (pack: string) => `From ${pack}`,

@@ -15,11 +15,10 @@ export function SaleCoupons({ coupons, label }: { coupons: CustomerCouponView[];
               <strong>{c.name}</strong>
               <CouponStatusBadge status={c.status} />
             </div>
+            <p className="sale-card-expiry">{expiryLabel(c)}</p>
             <dl className="card-fields">
               <dt>{PACK_SALE_TEXTS.offer}</dt>
               <dd>{describeOffer(c.value)}</dd>
-              <dt>{PACK_SALE_TEXTS.expires}</dt>
-              <dd>{expiryLabel(c)}</dd>
               <dt>{PACK_SALE_TEXTS.share}</dt>
               <dd>{formatMoney(c.allocatedValue)}</dd>
             </dl>
@@ -34,7 +33,6 @@ export function SaleCoupons({ coupons, label }: { coupons: CustomerCouponView[];
         <thead>
           <tr>
             <th scope="col">{PACK_SALE_TEXTS.coupon}</th>
-            <th scope="col">{PACK_SALE_TEXTS.offer}</th>
             <th scope="col">{PACK_SALE_TEXTS.expires}</th>
             <th scope="col" className="sale-num">{PACK_SALE_TEXTS.share}</th>
             <th scope="col">{PACK_SALE_TEXTS.status}</th>
@@ -43,8 +41,10 @@ export function SaleCoupons({ coupons, label }: { coupons: CustomerCouponView[];
         <tbody>
           {coupons.map((c) => (
             <tr key={c.issuedCouponId}>
-              <td>{c.name}</td>
-              <td>{describeOffer(c.value)}</td>
+              <td>
+                {c.name}
+                <span className="detail-note sale-block">{describeOffer(c.value)}</span>
+              </td>
               <td className="nowrap">{expiryLabel(c)}</td>
               <td className="sale-num">{formatMoney(c.allocatedValue)}</td>
               <td>
