@@ -239,6 +239,34 @@ describe('selling a coupon pack to the selected customer', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('should correct the sold location in the purchase history, with a reason', async () => {
+    const [before] = await purchases();
+    const crm = (await get<{ locationId: number; locationName: string; isUsingCrm: boolean }[]>('/api/locations')).filter((l) => l.isUsingCrm);
+    const target = crm.find((l) => l.locationId !== saleRo.locationId && before!.sellingLocationIds.includes(l.locationId));
+    if (!target) throw new Error(`The pack ${pack.name} is sold at no other CRM location`);
+    const { page, pageErrors } = await signedIn('employee');
+    const { packs } = await selectSubject(page);
+    const sale = await visible(packs.getByRole('article', { name: pack.name }));
+    await sale.getByRole('button', { name: `Correct location: ${pack.name}, RO# ${saleRo.roNumber}` }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Correct Sold Location' }));
+    const location = dialog.getByLabel('Location', { exact: true });
+    // Only the CRM locations that sold the pack when it was sold.
+    const offered = await location.locator('option:not([disabled])').evaluateAll((os) => os.map((o) => Number((o as HTMLOptionElement).value)));
+    expect(offered.every((id) => before!.sellingLocationIds.includes(id) && crm.some((l) => l.locationId === id))).toBe(true);
+    await location.selectOption(String(target.locationId));
+    await dialog.getByRole('button', { name: 'Correct location' }).click();
+    await visible(dialog.getByText(PACK_SALE_MESSAGES.correctionReasonRequired, { exact: true }));
+    await dialog.getByLabel('Reason for the correction').fill('Sold at the other store; entered under ours by mistake.');
+    await shot(page, 'pack-sale-correct-location-desktop');
+    await dialog.getByRole('button', { name: 'Correct location' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await visible(page.getByText(PACK_SALE_MESSAGES.locationCorrected, { exact: true }));
+    await visible(sale.getByText(new RegExp(`Location corrected from .+ to ${target.locationName}`)));
+    const [after] = await purchases();
+    expect(after).toMatchObject({ locationId: target.locationId, corrections: [{ fromLocationId: saleRo.locationId, toLocationId: target.locationId }] });
+    expect(pageErrors).toEqual([]);
+  });
+
   it('should let a manager void the sale with a reason, which voids its coupons', async () => {
     const { page, pageErrors } = await signedIn('manager');
     const { packs, coupons } = await selectSubject(page);

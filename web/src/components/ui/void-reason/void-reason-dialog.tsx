@@ -36,7 +36,7 @@ function VoidReasonForm({ loading, description, onClose }: Omit<VoidReasonDialog
     if (!error && !loading) onClose(trimmed);
   };
   return (
-    <form noValidate onSubmit={submit} aria-busy={loading}>
+    <form noValidate onSubmit={submit} aria-busy={loading} className="void-reason-form">
       <div className="modal-body void-reason-body">
         {description && <p className="void-reason-description">{description}</p>}
         <div className="field">

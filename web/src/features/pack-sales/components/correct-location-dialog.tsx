@@ -40,7 +40,7 @@ function CorrectLocationForm({ sale, slots, onClose }: { sale: PackSaleView; slo
   const busy = correct.isPending;
   const shownReasonError = touched ? reasonError : undefined;
   return (
-    <form noValidate onSubmit={submit} aria-busy={busy}>
+    <form noValidate onSubmit={submit} aria-busy={busy} className="sale-dialog-form">
       <div className="modal-body sell-pack-fields">
         <p className="sale-dialog-intro">{PACK_SALE_TEXTS.correctIntro(sale.packName, sale.saleRoNumber)}</p>
         <LocationSelect value={locationId} onChange={setLocationId} allowedIds={sale.sellingLocationIds} disabled={busy} error={locationError} />

@@ -124,7 +124,7 @@ function SellPackForm({ customer, slots, canChangePrice, onClose }: Omit<SellPac
   const packFieldError = touched.pack ? errors.pack : undefined;
   return (
     <>
-    <form noValidate onSubmit={next} aria-busy={busy} className="sell-pack-form">
+    <form noValidate onSubmit={next} aria-busy={busy} className="sale-dialog-form">
       <div className="modal-body sell-pack-fields">
         <LocationSelect value={locationId} onChange={setLocationId} disabled={busy} error={touched.pack ? errors.location : undefined} />
         <div className="field">
