@@ -126,6 +126,10 @@ function SellPackForm({ customer, slots, canChangePrice, onClose }: Omit<SellPac
     <>
     <form noValidate onSubmit={next} aria-busy={busy} className="sale-dialog-form">
       <div className="modal-body sell-pack-fields">
+        {/* The customer is named in the body, not the title, so a phone's title bar does not cut the name off. */}
+        <p className="sale-dialog-intro">
+          <span className="sale-fact-label">{PACK_SALE_TEXTS.sellingTo}</span> <strong>{customer.name}</strong>
+        </p>
         <LocationSelect value={locationId} onChange={setLocationId} disabled={busy} error={touched.pack ? errors.location : undefined} />
         <div className="field">
           <label className="field-label" htmlFor={`${id}-pack`}>
@@ -241,7 +245,7 @@ function SellPackForm({ customer, slots, canChangePrice, onClose }: Omit<SellPac
 
 export function SellPackDialog({ open, ...rest }: SellPackDialogProps) {
   return (
-    <Modal open={open} onOpenChange={(next) => (next ? undefined : rest.onClose())} title={PACK_SALE_TEXTS.sellTitle(rest.customer.name)} size="md">
+    <Modal open={open} onOpenChange={(next) => (next ? undefined : rest.onClose())} title={PACK_SALE_TEXTS.sellTitle} size="md">
       {open && <SellPackForm {...rest} />}
     </Modal>
   );
