@@ -5,6 +5,8 @@ export const packSaleKeys = {
   customer: (customerId: string) => [...packSaleKeys.all, 'customer', customerId] as const,
   purchases: (customerId: string) => [...packSaleKeys.customer(customerId), 'purchases'] as const,
   coupons: (customerId: string) => [...packSaleKeys.customer(customerId), 'coupons'] as const,
+  /** Mutation key of a sale being posted (the sell dialog cannot be closed meanwhile). */
+  sell: () => [...packSaleKeys.all, 'sell'] as const,
   /** Active packs sold at a location (the sell dialog's choice). */
   sellablePacks: (locationId: number) => [...packSaleKeys.all, 'sellable-packs', locationId] as const,
 };

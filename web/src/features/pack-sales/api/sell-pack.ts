@@ -2,6 +2,7 @@
 import type { ApiEnvelope, PackSaleRequest } from '@dealer/contracts';
 import { api } from '../../../lib/api-client';
 import { usePackSaleCommand, type PackSaleAnswer, type PackSaleMutationOptions } from './pack-sale-command';
+import { packSaleKeys } from './pack-sale-keys';
 
 export async function sellPack(input: PackSaleRequest): Promise<PackSaleAnswer> {
   const response = await api.post<ApiEnvelope<PackSaleAnswer>>('/api/pack-sales', input);
@@ -9,5 +10,5 @@ export async function sellPack(input: PackSaleRequest): Promise<PackSaleAnswer> 
 }
 
 export function useSellPack(options: PackSaleMutationOptions<PackSaleRequest> = {}) {
-  return usePackSaleCommand(sellPack, options);
+  return usePackSaleCommand(sellPack, { mutationKey: packSaleKeys.sell(), ...options });
 }

@@ -1,6 +1,7 @@
 // Sell a coupon pack to the selected customer (issue 11): location (CRM locations, SPEC 2.5 preset), a pack the
 // location sells, its price, tax and total (a manager may change the price, with a reason), then the sale RO
 // through Enter Sale RO #; the sale is posted and the server's message shown as a toast.
+import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
   PACK_LIMITS,
@@ -18,6 +19,7 @@ import { Modal } from '../../../components/ui/modal/modal';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { useSellablePacks } from '../api/get-sellable-packs';
+import { packSaleKeys } from '../api/pack-sale-keys';
 import { useSellPack } from '../api/sell-pack';
 import type { PackSaleSlots } from './pack-sale-slots';
 import { PACK_SALE_TEXTS } from './pack-sale-texts';
@@ -244,8 +246,9 @@ function SellPackForm({ customer, slots, canChangePrice, onClose }: Omit<SellPac
 }
 
 export function SellPackDialog({ open, ...rest }: SellPackDialogProps) {
+  const selling = useIsMutating({ mutationKey: packSaleKeys.sell() }) > 0;
   return (
-    <Modal open={open} onOpenChange={(next) => (next ? undefined : rest.onClose())} title={PACK_SALE_TEXTS.sellTitle} size="md">
+    <Modal open={open} onOpenChange={(next) => (next ? undefined : rest.onClose())} locked={selling} title={PACK_SALE_TEXTS.sellTitle} size="md">
       {open && <SellPackForm {...rest} />}
     </Modal>
   );
