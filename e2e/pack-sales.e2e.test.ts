@@ -27,6 +27,8 @@ interface OpenRo {
 }
 /** An open demo RO (no close date) at a CRM location that sells an active pack. */
 let saleRo: OpenRo;
+/** Another open RO at a location that sells the pack, for a manager's Finalise. */
+let secondRo: OpenRo | undefined;
 let pack: PackView;
 
 const get = async <T>(path: string): Promise<T> => {
@@ -55,6 +57,7 @@ beforeAll(async () => {
     }
   }
   if (!pack) throw new Error(`No open demo RO at a CRM location that sells an active pack (${open.length} open ROs)`);
+  secondRo = open.find((ro) => ro !== saleRo && pack.locationIds.includes(ro.locationId));
 });
 
 afterAll(async () => {
@@ -168,6 +171,7 @@ describe('selling a coupon pack to the selected customer', () => {
     const report = await importDmsRecords(server.product.sql, [await closedRoRecord(saleRo, new Date().toISOString().slice(0, 19))]);
     expect(report).toMatchObject({ accepted: 1, rejected: 0 });
     await sale.getByText('Final', { exact: true }).waitFor({ state: 'visible', timeout: 20_000 });
+    await visible(sale.getByText(/^Final since the sale RO closed/));
     expect(await sale.getByLabel('Location', { exact: true }).count()).toBe(0);
     expect(await sale.textContent()).toContain(saleRo.locationName);
     const [finalSale] = await purchases();
@@ -299,6 +303,35 @@ describe('selling a coupon pack to the selected customer', () => {
     expect(voided).toMatchObject({ status: 'voided', void: { reason: 'Customer changed their mind before leaving.' } });
     await page.mouse.move(5, 5);
     await shot(page, 'pack-sale-voided-desktop');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('should let a manager finalise a pending sale without waiting for its RO to close', async () => {
+    if (!secondRo) throw new Error(`No second open demo RO at a location that sells ${pack.name}`);
+    const { page, pageErrors } = await signedIn('manager');
+    const { packs } = await selectSubject(page);
+    await packs.getByRole('button', { name: 'Sell pack' }).click();
+    const sell = await visible(page.getByRole('dialog', { name: 'Sell Coupon Pack' }));
+    await sell.getByLabel('Location', { exact: true }).selectOption(String(secondRo.locationId));
+    const packSelect = sell.getByLabel('Pack', { exact: true });
+    await packSelect.locator(`option[value="${pack.packId}"]`).waitFor({ state: 'attached' });
+    await packSelect.selectOption(pack.packId);
+    await sell.getByRole('button', { name: 'Enter sale RO #' }).click();
+    const roDialog = await visible(page.getByRole('dialog', { name: 'Enter Sale RO #' }));
+    await roDialog.getByLabel('RO Number').fill(secondRo.roNumber);
+    await roDialog.getByRole('button', { name: 'Submit' }).click();
+    await visible(page.getByText(PACK_SALE_MESSAGES.sold, { exact: true }));
+
+    const sale = packs.getByRole('article').filter({ hasText: `Sale RO# ${secondRo.roNumber}` });
+    await visible(sale.getByText('Pending', { exact: true }));
+    await sale.getByRole('button', { name: `Finalise: ${pack.name}, RO# ${secondRo.roNumber}` }).click();
+    const confirmDialog = await visible(page.getByRole('alertdialog', { name: 'Confirm Action' }));
+    await confirmDialog.getByRole('button', { name: 'Yes' }).click();
+    await visible(page.getByText(PACK_SALE_MESSAGES.finalised, { exact: true }));
+    await visible(sale.getByText('Final', { exact: true }));
+    await visible(sale.getByText('Finalised by a manager'));
+    const finalised = (await purchases()).find((p) => p.saleRoNumber === secondRo!.roNumber);
+    expect(finalised).toMatchObject({ status: 'final', finalisedVia: 'manager' });
     expect(pageErrors).toEqual([]);
   });
 });

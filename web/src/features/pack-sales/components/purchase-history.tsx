@@ -49,6 +49,11 @@ function SaleArticle({ sale, slots, actions }: { sale: PackSaleView; slots: Pack
         <SaleStatusBadge status={sale.status} />
       </header>
       {sale.status === 'pending' && <p className="sale-note">{PACK_SALE_TEXTS.pendingNote}</p>}
+      {sale.status === 'final' && sale.finalisedAt && (
+        <p className="detail-note sale-final-note">
+          {(sale.finalisedVia === 'manager' ? PACK_SALE_TEXTS.finalisedByManager : PACK_SALE_TEXTS.finalisedByRo)(formatDateTime(sale.finalisedAt))}
+        </p>
+      )}
 
       <div className="sale-facts">
         <SaleLocation sale={sale} slots={slots} />
