@@ -36,27 +36,29 @@ function CouponCards({ coupons }: { coupons: CustomerCouponView[] }) {
 function CouponTable({ coupons }: { coupons: CustomerCouponView[] }) {
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className="table customer-coupon-table">
         <caption className="visually-hidden">{PACK_SALE_TEXTS.couponsTitle}</caption>
         <thead>
           <tr>
             <th scope="col">{PACK_SALE_TEXTS.coupon}</th>
             <th scope="col">{PACK_SALE_TEXTS.offer}</th>
             <th scope="col">{PACK_SALE_TEXTS.expires}</th>
-            <th scope="col">{PACK_SALE_TEXTS.honouredAt}</th>
             <th scope="col">{PACK_SALE_TEXTS.status}</th>
           </tr>
         </thead>
         <tbody>
           {coupons.map((c) => (
             <tr key={c.issuedCouponId}>
+              {/* Where it is honoured sits under the name: a column of its own wrapped word by word at 1366 px. */}
               <td>
                 {c.name}
+                <span className="detail-note sale-block">
+                  {PACK_SALE_TEXTS.honouredAt}: {locationList(c.locationNames, c.locationIds)}
+                </span>
                 <span className="detail-note sale-block">{PACK_SALE_TEXTS.fromPack(c.packName)}</span>
               </td>
               <td>{describeOffer(c.value)}</td>
               <td className="nowrap">{expiryLabel(c)}</td>
-              <td>{locationList(c.locationNames, c.locationIds)}</td>
               <td>
                 <CouponStatusBadge status={c.status} />
               </td>
