@@ -165,6 +165,9 @@ const SALES: SalePlan[] = [
   },
 ];
 
+/** The DMS repair orders the sales were made on (imported by the seed beside the generated ones). */
+export const DEMO_SALE_REPAIR_ORDERS: readonly { locationId: number; roNumber: string }[] = SALES.map((s) => ({ locationId: s.locationId, roNumber: s.ro.number }));
+
 const CATALOGUE_DAYS_AGO = 480;
 const WINTER_PACK_DISABLED_DAYS_AGO = 200;
 const SPARK_PLUGS_DISABLED_DAYS_AGO = 300;
