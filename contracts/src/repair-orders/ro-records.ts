@@ -122,6 +122,16 @@ export interface Location {
   isUsingCrm: boolean;
 }
 
+/**
+ * A location as GET /api/locations answers it (issue 11): with the product's own settings, its
+ * IANA time zone (null until an import sets one; such a location cannot sell packs) and its
+ * sales tax rate on packs in basis points (725 = 7.25 %).
+ */
+export interface LocationWithSettings extends Location {
+  timeZone: string | null;
+  salesTaxRateBasisPoints: number;
+}
+
 /** A location's name for display; its id when the name is not known (e.g. not joined). */
 export const locationLabel = (l: { locationId: number; locationName?: string | null }) => l.locationName ?? `Location ${l.locationId}`;
 

@@ -4,10 +4,10 @@
  * customer details on an RO, and the CRM customers an RO belongs to (matched by e-mail or any
  * phone against the customer-search read model).
  */
-import { fullName, RO_INPUT_MESSAGES, type AccountingDetail, type CustomerInfoFromRo, type CustomerSearchResult, type Location, type RepairOrder, type RoCustomer, type RoJob, type RoTotals } from '@dealer/contracts';
+import { fullName, RO_INPUT_MESSAGES, type AccountingDetail, type CustomerInfoFromRo, type CustomerSearchResult, type LocationWithSettings, type RepairOrder, type RoCustomer, type RoJob, type RoTotals } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 
-export type { AccountingDetail, CustomerInfoFromRo, Location, RepairOrder, RoCustomer, RoJob, RoTotals };
+export type { AccountingDetail, CustomerInfoFromRo, LocationWithSettings, RepairOrder, RoCustomer, RoJob, RoTotals };
 
 export const RO_MESSAGES = {
   notFound: 'Repair order not found.',
@@ -34,16 +34,6 @@ export function roNumberSearchTerm(term: string): string | null {
 const PREPARED = { prepare: true } as const;
 const ts = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
 const money = (cents: number) => Math.round(cents) / 100;
-
-/**
- * A location with the product's own settings (issue 11): its IANA zone (null until an import
- * sets one; such a location cannot sell packs) and its sales tax rate on packs in basis points.
- * (The contracts' Location lacks both; see /work/notes/platform-demo-decisions.md.)
- */
-export interface LocationWithSettings extends Location {
-  timeZone: string | null;
-  salesTaxRateBasisPoints: number;
-}
 
 export async function listLocations(sql: Sql): Promise<LocationWithSettings[]> {
   return sql<LocationWithSettings[]>`

@@ -14,10 +14,10 @@
  */
 import { packSaleStreamId } from '@dealer/contracts';
 import { handle, systemContext, WrongExpectedRevisionError, type EventStore, type Logger, type Sql } from '@dealer/platform';
+import { DMS_IMPORTED_CHANNEL } from '@dealer/platform/dms/importer';
 import { packSaleDecider, type SaleActor } from '@dealer/command-api/pack-sales/decide';
 
-/** The importer sends this after every committed import (platform/src/dms). */
-export const DMS_IMPORTED_CHANNEL = 'dms_imported';
+export { DMS_IMPORTED_CHANNEL };
 export const FINALISER_ACTOR = 'system:pack-sale-finaliser';
 /** Only one process sweeps at a time. */
 const SWEEP_LOCK = 'pack-sales:finalise-closed';
@@ -127,8 +127,12 @@ export function startPackSaleFinaliser(deps: { sql: Sql; store: EventStore; logg
       })
       .catch((error: unknown) => {
         const missingTable = (error as { code?: string }).code === UNDEFINED_TABLE;
-        if (missingTable && missingTableLogged) return;
-        missingTableLogged = missingTable;
+        if (missingTable) {
+          // A fresh database: the projector has not created its read tables yet. Not a failure.
+          if (!missingTableLogged) deps.logger?.info('pack-sale read model not created yet; finalising waits for the next sweep');
+          missingTableLogged = true;
+          return;
+        }
         deps.logger?.error({ err: message(error) }, 'finalising pack sales on closed ROs failed; retrying at the next sweep');
       })
       .finally(() => {
