@@ -1,6 +1,7 @@
 // A labelled group of checkboxes (or radio buttons) in a fieldset: legend, options, hint and error wired
 // through aria-describedby. The same input props (e.g. react-hook-form's register) go on every option.
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { FieldNotes, useFieldIds } from './field';
 import './checkbox-group.css';
 
 export interface ChoiceOption {
@@ -21,14 +22,11 @@ interface CheckboxGroupProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
 }
 
 export function CheckboxGroup({ legend, options, type = 'checkbox', error, hint, inline = false, className, ref, ...input }: CheckboxGroupProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(hint, error);
   return (
     <fieldset
       className={`field choice-group ${inline ? 'is-inline' : ''} ${className ?? ''}`}
-      aria-describedby={describedBy}
+      aria-describedby={ids.describedBy}
       aria-invalid={error ? true : undefined}
       role={type === 'radio' ? 'radiogroup' : undefined}
     >
@@ -41,16 +39,7 @@ export function CheckboxGroup({ legend, options, type = 'checkbox', error, hint,
           </label>
         ))}
       </div>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldNotes ids={ids} hint={hint} error={error} />
     </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 // Labelled multi-line text input with hint and error message wired through aria-describedby.
-import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
+import type { Ref, TextareaHTMLAttributes } from 'react';
+import { Field } from './field';
 
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
   label: string;
@@ -10,34 +11,9 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
 }
 
 export function TextAreaField({ label, error, hint, className, ref, rows = 3, ...textarea }: TextAreaFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field ${className ?? ''}`}>
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        {...textarea}
-        ref={ref}
-        id={id}
-        rows={rows}
-        className="input textarea"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field label={label} hint={hint} error={error} className={className}>
+      {(control) => <textarea {...textarea} ref={ref} {...control} rows={rows} className="input textarea" />}
+    </Field>
   );
 }
