@@ -7,8 +7,8 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { CheckboxGroup } from '../../../components/ui/form/checkbox-group';
 import { TextAreaField } from '../../../components/ui/form/text-area-field';
 import { TextField } from '../../../components/ui/form/text-field';
+import { FormFooter } from '../../../components/ui/modal/form-footer';
 import { Modal } from '../../../components/ui/modal/modal';
-import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import type { ApiError } from '../../../lib/api-error';
 import { answerMessage } from '../api/command-answer';
@@ -141,15 +141,9 @@ function CouponForm({ coupon, locations, locationsLoading, onDone }: Omit<Coupon
           className="span-2"
         />
       </div>
-      <div className="modal-footer">
-        <button type="button" className="btn" onClick={onDone} disabled={saving}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving && <Spinner size="sm" label="Saving..." />}
-          {coupon ? 'Save' : 'Create'}
-        </button>
-      </div>
+      <FormFooter saving={saving} onCancel={onDone}>
+        {coupon ? 'Save' : 'Create'}
+      </FormFooter>
     </form>
   );
 }

@@ -2,8 +2,8 @@
 // A location that sold the pack when it was sold, and a required reason; recorded with who and why.
 import { useId, useState, type FormEvent } from 'react';
 import { PACK_SALE_LIMITS, PACK_SALE_MESSAGES, checkReason, type PackSaleView } from '@dealer/contracts';
+import { FormFooter } from '../../../components/ui/modal/form-footer';
 import { Modal } from '../../../components/ui/modal/modal';
-import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { useCorrectPackSaleLocation } from '../api/correct-pack-sale-location';
 import type { PackSaleSlots } from './pack-sale-slots';
@@ -69,15 +69,9 @@ function CorrectLocationForm({ sale, slots, onClose }: { sale: PackSaleView; slo
           )}
         </div>
       </div>
-      <div className="modal-footer">
-        <button type="button" className="btn" disabled={busy} onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy || locationId === sale.locationId}>
-          {busy && <Spinner size="sm" label="Saving..." />}
-          {PACK_SALE_TEXTS.correctLocation}
-        </button>
-      </div>
+      <FormFooter saving={busy} onCancel={onClose} submitDisabled={locationId === sale.locationId}>
+        {PACK_SALE_TEXTS.correctLocation}
+      </FormFooter>
     </form>
   );
 }

@@ -4,8 +4,8 @@ import { useIsMutating } from '@tanstack/react-query';
 import { checkPackItem, type CouponView } from '@dealer/contracts';
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/ui/form/text-field';
+import { FormFooter } from '../../../components/ui/modal/form-footer';
 import { Modal } from '../../../components/ui/modal/modal';
-import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { useAddPackCoupon } from '../api/add-pack-coupon';
 import { answerMessage } from '../api/command-answer';
@@ -59,15 +59,9 @@ function QuantityForm({ packId, coupon, existing, onDone }: Omit<QuantityDialogP
           error={error}
         />
       </div>
-      <div className="modal-footer">
-        <button type="button" className="btn" onClick={onDone} disabled={add.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-          {add.isPending && <Spinner size="sm" label="Saving..." />}
-          {PACK_TEXTS.addCoupon}
-        </button>
-      </div>
+      <FormFooter saving={add.isPending} onCancel={onDone}>
+        {PACK_TEXTS.addCoupon}
+      </FormFooter>
     </form>
   );
 }

@@ -4,8 +4,8 @@ import { useIsMutating } from '@tanstack/react-query';
 import { EMPLOYEE_ROLES } from '@dealer/contracts';
 import { useForm } from 'react-hook-form';
 import { SelectField } from '../../../components/ui/form/select-field';
+import { FormFooter } from '../../../components/ui/modal/form-footer';
 import { Modal } from '../../../components/ui/modal/modal';
-import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { messagesOf, type ApiError } from '../../../lib/api-error';
 import { itemMessages } from '../../../lib/item-messages';
@@ -92,15 +92,9 @@ function UserRoleForm({ userRole, locations, onDone }: { userRole: UserRole | nu
           error={errors.locationId?.message}
         />
       </div>
-      <div className="modal-footer">
-        <button type="button" className="btn" onClick={onDone} disabled={saving}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving && <Spinner size="sm" label="Saving..." />}
-          {isEdit ? 'Save' : 'Create'}
-        </button>
-      </div>
+      <FormFooter saving={saving} onCancel={onDone}>
+        {isEdit ? 'Save' : 'Create'}
+      </FormFooter>
     </form>
   );
 }
