@@ -1,6 +1,7 @@
 // Coupons as a table (Name, Op codes, Value, Labour, Validity, Per RO, Honoured at, Status, actions), or cards
 // at 768 px and below.
 import type { CouponView } from '@dealer/contracts';
+import { ActionsHeader, RowAction } from '../../../components/ui/row-actions/row-actions';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { laborTypesText, locationsText, perRoText, statusText, validityText, valueParts, valueText } from './coupon-display';
 
@@ -44,21 +45,9 @@ function Actions({ coupon, canUpdate, canChangeStatus, onEdit, onToggleStatus, b
   const active = coupon.status === 'active';
   return (
     <div className="catalogue-actions">
-      {canUpdate && active && (
-        <button type="button" className="btn btn-sm" onClick={() => onEdit(coupon)}>
-          Edit<span className="visually-hidden"> {coupon.name}</span>
-        </button>
-      )}
+      {canUpdate && active && <RowAction label="Edit" what={coupon.name} onClick={() => onEdit(coupon)} />}
       {canChangeStatus && (
-        <button
-          type="button"
-          className={active ? 'btn btn-sm btn-danger-outline' : 'btn btn-sm'}
-          onClick={() => onToggleStatus(coupon)}
-          disabled={busyId === coupon.couponId}
-        >
-          {active ? 'Disable' : 'Enable'}
-          <span className="visually-hidden"> {coupon.name}</span>
-        </button>
+        <RowAction label={active ? 'Disable' : 'Enable'} what={coupon.name} danger={active} onClick={() => onToggleStatus(coupon)} disabled={busyId === coupon.couponId} />
       )}
     </div>
   );
@@ -112,11 +101,7 @@ export function CouponList(props: CouponListProps) {
             <th scope="col">Per RO</th>
             <th scope="col">Honoured at</th>
             <th scope="col">Status</th>
-            {hasActions && (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            )}
+            {hasActions && <ActionsHeader />}
           </tr>
         </thead>
         <tbody>

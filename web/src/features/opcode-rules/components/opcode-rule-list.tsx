@@ -1,5 +1,6 @@
 // Op-code rules of one location as a table (Op code, Description, Added, actions), or cards on mobile.
 import { formatDate, orDash, type OpCodeVerificationRule } from '@dealer/contracts';
+import { ActionsHeader, RowAction } from '../../../components/ui/row-actions/row-actions';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { OPCODE_RULE_TEXTS } from './opcode-rule-texts';
 
@@ -18,16 +19,8 @@ function Actions({ rule, canUpdate, canDelete, onEdit, onRemove, removingId }: O
   if (!canUpdate && !canDelete) return null;
   return (
     <div className="opcode-rule-actions">
-      {canUpdate && (
-        <button type="button" className="btn btn-sm" onClick={() => onEdit(rule)}>
-          Edit<span className="visually-hidden"> {rule.opCode}</span>
-        </button>
-      )}
-      {canDelete && (
-        <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => onRemove(rule)} disabled={removingId === rule.id}>
-          Remove<span className="visually-hidden"> {rule.opCode}</span>
-        </button>
-      )}
+      {canUpdate && <RowAction label="Edit" what={rule.opCode} onClick={() => onEdit(rule)} />}
+      {canDelete && <RowAction label="Remove" what={rule.opCode} danger onClick={() => onRemove(rule)} disabled={removingId === rule.id} />}
     </div>
   );
 }
@@ -62,11 +55,7 @@ export function OpCodeRuleList(props: OpCodeRuleListProps) {
             <th scope="col">{OPCODE_RULE_TEXTS.opCode}</th>
             <th scope="col">{OPCODE_RULE_TEXTS.description}</th>
             <th scope="col">Added</th>
-            {hasActions && (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            )}
+            {hasActions && <ActionsHeader />}
           </tr>
         </thead>
         <tbody>

@@ -7,6 +7,7 @@ import { Modal } from '../../../components/ui/modal/modal';
 import { confirm } from '../../../components/ui/modal/notification-store';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
+import { ActionsHeader, RowAction } from '../../../components/ui/row-actions/row-actions';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { answerMessage } from '../api/command-answer';
 import { usePack } from '../api/get-pack';
@@ -25,11 +26,7 @@ interface PackDetailDialogProps {
 }
 
 function RemoveButton({ item, onRemove, busy }: { item: PackItemView; onRemove: (item: PackItemView) => void; busy: boolean }) {
-  return (
-    <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => onRemove(item)} disabled={busy}>
-      Remove<span className="visually-hidden"> {item.couponName}</span>
-    </button>
-  );
+  return <RowAction label="Remove" what={item.couponName} danger onClick={() => onRemove(item)} disabled={busy} />;
 }
 
 function Items({ items, canRemove, onRemove, removingId }: { items: readonly PackItemView[]; canRemove: boolean; onRemove: (item: PackItemView) => void; removingId: string | null }) {
@@ -69,11 +66,7 @@ function Items({ items, canRemove, onRemove, removingId }: { items: readonly Pac
             <th scope="col">Quantity</th>
             <th scope="col">Worth each</th>
             <th scope="col">Status</th>
-            {canRemove && (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            )}
+            {canRemove && <ActionsHeader />}
           </tr>
         </thead>
         <tbody>

@@ -1,5 +1,6 @@
 // Packs as a table (Name, Price, Term, Sold at, Coupons, Status, actions), or cards at 768 px and below.
 import { formatMoney, type PackView } from '@dealer/contracts';
+import { ActionsHeader, RowAction } from '../../../components/ui/row-actions/row-actions';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { couponCountText, locationsText, statusText, termText } from './pack-display';
 
@@ -22,19 +23,10 @@ function Actions({ pack, canUpdate, canChangeStatus, onOpen, onEdit, onToggleSta
   const active = pack.status === 'active';
   return (
     <div className="catalogue-actions">
-      <button type="button" className="btn btn-sm" onClick={() => onOpen(pack)}>
-        Coupons<span className="visually-hidden"> of {pack.name}</span>
-      </button>
-      {canUpdate && active && (
-        <button type="button" className="btn btn-sm" onClick={() => onEdit(pack)}>
-          Edit<span className="visually-hidden"> {pack.name}</span>
-        </button>
-      )}
+      <RowAction label="Coupons" what={`of ${pack.name}`} onClick={() => onOpen(pack)} />
+      {canUpdate && active && <RowAction label="Edit" what={pack.name} onClick={() => onEdit(pack)} />}
       {canChangeStatus && (
-        <button type="button" className={active ? 'btn btn-sm btn-danger-outline' : 'btn btn-sm'} onClick={() => onToggleStatus(pack)} disabled={busyId === pack.packId}>
-          {active ? 'Disable' : 'Enable'}
-          <span className="visually-hidden"> {pack.name}</span>
-        </button>
+        <RowAction label={active ? 'Disable' : 'Enable'} what={pack.name} danger={active} onClick={() => onToggleStatus(pack)} disabled={busyId === pack.packId} />
       )}
     </div>
   );
@@ -79,9 +71,7 @@ export function PackList(props: PackListProps) {
             <th scope="col">Sold at</th>
             <th scope="col">Coupons</th>
             <th scope="col">Status</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+            <ActionsHeader />
           </tr>
         </thead>
         <tbody>

@@ -1,5 +1,6 @@
 // User-roles as a table (Name, Title, Department, Role, Location, actions), or cards on mobile.
 import { orDash } from '@dealer/contracts';
+import { ActionsHeader, RowAction } from '../../../components/ui/row-actions/row-actions';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { roleLabel, type UserRole } from '../api/user-role';
 
@@ -19,16 +20,8 @@ function Actions({ userRole, canUpdate, canDelete, onEdit, onDelete, deletingId 
   if (!canUpdate && !canDelete) return null;
   return (
     <div className="user-role-actions">
-      {canUpdate && (
-        <button type="button" className="btn btn-sm" onClick={() => onEdit(userRole)}>
-          Edit<span className="visually-hidden"> {what}</span>
-        </button>
-      )}
-      {canDelete && (
-        <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => onDelete(userRole)} disabled={deletingId === userRole.userRoleId}>
-          Delete<span className="visually-hidden"> {what}</span>
-        </button>
-      )}
+      {canUpdate && <RowAction label="Edit" what={what} onClick={() => onEdit(userRole)} />}
+      {canDelete && <RowAction label="Delete" what={what} danger onClick={() => onDelete(userRole)} disabled={deletingId === userRole.userRoleId} />}
     </div>
   );
 }
@@ -69,11 +62,7 @@ export function UserRoleList(props: UserRoleListProps) {
             <th scope="col">Department</th>
             <th scope="col">Role</th>
             <th scope="col">Location</th>
-            {(canUpdate || canDelete) && (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            )}
+            {(canUpdate || canDelete) && <ActionsHeader />}
           </tr>
         </thead>
         <tbody>
