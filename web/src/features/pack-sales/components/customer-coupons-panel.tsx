@@ -5,6 +5,7 @@ import type { CustomerCouponView } from '@dealer/contracts';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { useCustomerCoupons } from '../api/get-customer-coupons';
+import { CouponCard } from './coupon-card';
 import { CouponStatusBadge } from './sale-badges';
 import { PACK_SALE_TEXTS, describeOffer, expiryLabel, locationList } from './pack-sale-texts';
 import './pack-sales.css';
@@ -13,21 +14,14 @@ function CouponCards({ coupons }: { coupons: CustomerCouponView[] }) {
   return (
     <ul className="card-list" aria-label={PACK_SALE_TEXTS.couponsTitle}>
       {coupons.map((c) => (
-        <li key={c.issuedCouponId} className="card">
-          <div className="sale-card-head">
-            <strong>{c.name}</strong>
-            <CouponStatusBadge status={c.status} />
-          </div>
-          <p className="sale-card-expiry">{expiryLabel(c)}</p>
-          <dl className="card-fields">
-            <dt>{PACK_SALE_TEXTS.offer}</dt>
-            <dd>{describeOffer(c.value)}</dd>
-            <dt>{PACK_SALE_TEXTS.honouredAt}</dt>
-            <dd>{locationList(c.locationNames, c.locationIds)}</dd>
-            <dt>{PACK_SALE_TEXTS.pack}</dt>
-            <dd>{c.packName}</dd>
-          </dl>
-        </li>
+        <CouponCard key={c.issuedCouponId} coupon={c}>
+          <dt>{PACK_SALE_TEXTS.offer}</dt>
+          <dd>{describeOffer(c.value)}</dd>
+          <dt>{PACK_SALE_TEXTS.honouredAt}</dt>
+          <dd>{locationList(c.locationNames, c.locationIds)}</dd>
+          <dt>{PACK_SALE_TEXTS.pack}</dt>
+          <dd>{c.packName}</dd>
+        </CouponCard>
       ))}
     </ul>
   );

@@ -1,6 +1,7 @@
 // The coupons a sale issued: offer, expiry, share of the price and status; a table, cards at 768 px and below.
 import { formatMoney, type CustomerCouponView } from '@dealer/contracts';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
+import { CouponCard } from './coupon-card';
 import { CouponStatusBadge } from './sale-badges';
 import { PACK_SALE_TEXTS, describeOffer, expiryLabel } from './pack-sale-texts';
 
@@ -10,19 +11,12 @@ export function SaleCoupons({ coupons, label }: { coupons: CustomerCouponView[];
     return (
       <ul className="card-list sale-coupon-cards" aria-label={label}>
         {coupons.map((c) => (
-          <li key={c.issuedCouponId} className="card">
-            <div className="sale-card-head">
-              <strong>{c.name}</strong>
-              <CouponStatusBadge status={c.status} />
-            </div>
-            <p className="sale-card-expiry">{expiryLabel(c)}</p>
-            <dl className="card-fields">
-              <dt>{PACK_SALE_TEXTS.offer}</dt>
-              <dd>{describeOffer(c.value)}</dd>
-              <dt>{PACK_SALE_TEXTS.share}</dt>
-              <dd>{formatMoney(c.allocatedValue)}</dd>
-            </dl>
-          </li>
+          <CouponCard key={c.issuedCouponId} coupon={c}>
+            <dt>{PACK_SALE_TEXTS.offer}</dt>
+            <dd>{describeOffer(c.value)}</dd>
+            <dt>{PACK_SALE_TEXTS.share}</dt>
+            <dd>{formatMoney(c.allocatedValue)}</dd>
+          </CouponCard>
         ))}
       </ul>
     );

@@ -1,0 +1,19 @@
+// One issued coupon as a card (768 px and below): its name and status, when it expires, and the fields the
+// screen adds (the offer and, for a sale, its share of the price or, for the customer, where it is honoured).
+import type { ReactNode } from 'react';
+import type { CustomerCouponView } from '@dealer/contracts';
+import { CouponStatusBadge } from './sale-badges';
+import { expiryLabel } from './pack-sale-texts';
+
+export function CouponCard({ coupon, children }: { coupon: CustomerCouponView; /** The card's <dt>/<dd> pairs. */ children: ReactNode }) {
+  return (
+    <li className="card">
+      <div className="sale-card-head">
+        <strong>{coupon.name}</strong>
+        <CouponStatusBadge status={coupon.status} />
+      </div>
+      <p className="sale-card-expiry">{expiryLabel(coupon)}</p>
+      <dl className="card-fields">{children}</dl>
+    </li>
+  );
+}
