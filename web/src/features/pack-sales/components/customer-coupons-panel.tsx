@@ -73,7 +73,7 @@ export function CustomerCouponsPanel({ customerId, customerName }: { customerId:
       <div className="section-header">
         <div>
           <h2 id={titleId}>{PACK_SALE_TEXTS.couponsTitle}</h2>
-          <p className="muted sale-intro">{PACK_SALE_TEXTS.couponsIntro(customerName)}</p>
+          <p className="muted panel-intro">{PACK_SALE_TEXTS.couponsIntro(customerName)}</p>
         </div>
       </div>
       {coupons.isPending ? (

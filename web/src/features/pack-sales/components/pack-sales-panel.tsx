@@ -66,7 +66,7 @@ export function PackSalesPanel({ customer, slots }: PackSalesPanelProps) {
       <div className="section-header">
         <div>
           <h2 id={titleId}>{PACK_SALE_TEXTS.packsTitle}</h2>
-          <p className="muted sale-intro">{PACK_SALE_TEXTS.packsIntro(customer.name)}</p>
+          <p className="muted panel-intro">{PACK_SALE_TEXTS.packsIntro(customer.name)}</p>
         </div>
         {can.sell && (
           <button type="button" className="btn btn-primary" onClick={() => setSelling(true)}>

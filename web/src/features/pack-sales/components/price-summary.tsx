@@ -42,7 +42,7 @@ export function PriceSummary({ listPrice, money, taxExempt, taxRateBasisPoints }
         <dt>{taxExempt ? PACK_SALE_TEXTS.tax : taxRateBasisPoints != null ? PACK_SALE_TEXTS.taxAtRate(taxRateBasisPoints) : PACK_SALE_TEXTS.tax}</dt>
         <dd>
           {money.tax === null ? PACK_SALE_TEXTS.taxUnknown : formatMoney(money.tax)}
-          {taxExempt && <span className="sale-badge sale-badge-info">{PACK_SALE_TEXTS.taxExempt}</span>}
+          {taxExempt && <span className="tone-badge tone-info">{PACK_SALE_TEXTS.taxExempt}</span>}
         </dd>
       </div>
       <div className="sale-money-total">

@@ -78,7 +78,7 @@ function SaleArticle({ sale, slots, actions }: { sale: PackSaleView; slots: Pack
           <span className="sale-fact-label">{PACK_SALE_TEXTS.tax}</span>
           <span>
             {formatMoney(sale.tax)}
-            {sale.taxExempt && <span className="sale-badge sale-badge-info sale-inline-badge">{PACK_SALE_TEXTS.taxExempt}</span>}
+            {sale.taxExempt && <span className="tone-badge tone-info sale-inline-badge">{PACK_SALE_TEXTS.taxExempt}</span>}
           </span>
         </div>
         <div className="sale-fact">

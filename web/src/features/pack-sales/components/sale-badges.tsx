@@ -6,9 +6,9 @@ const SALE_TONE: Record<PackSaleView['status'], string> = { pending: 'warning', 
 const COUPON_TONE: Record<CustomerCouponView['status'], string> = { available: 'success', redeemed: 'info', voided: 'danger', expired: 'muted' };
 
 export function SaleStatusBadge({ status }: { status: PackSaleView['status'] }) {
-  return <span className={`sale-badge sale-badge-${SALE_TONE[status]}`}>{SALE_STATUS_LABELS[status]}</span>;
+  return <span className={`tone-badge tone-${SALE_TONE[status]}`}>{SALE_STATUS_LABELS[status]}</span>;
 }
 
 export function CouponStatusBadge({ status }: { status: CustomerCouponView['status'] }) {
-  return <span className={`sale-badge sale-badge-${COUPON_TONE[status]}`}>{COUPON_STATUS_LABELS[status]}</span>;
+  return <span className={`tone-badge tone-${COUPON_TONE[status]}`}>{COUPON_STATUS_LABELS[status]}</span>;
 }

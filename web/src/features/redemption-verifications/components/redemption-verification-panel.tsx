@@ -170,7 +170,7 @@ export function RedemptionVerificationPanel({ customer, renderEnterRo }: Redempt
       <div className="section-header">
         <div>
           <h2 id={titleId}>{RV_TEXTS.panelTitle}</h2>
-          <p className="muted rv-intro">{RV_TEXTS.panelIntro(name)}</p>
+          <p className="muted panel-intro">{RV_TEXTS.panelIntro(name)}</p>
         </div>
         <button type="button" className="btn" onClick={() => setPendingOpen(true)}>
           {RV_TEXTS.pendingApprovals}{' '}

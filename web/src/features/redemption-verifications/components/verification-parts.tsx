@@ -12,7 +12,7 @@ const TONES: Record<RedemptionVerification['status'], string> = {
 };
 
 export function StatusBadge({ verification }: { verification: Pick<RedemptionVerification, 'status'> }) {
-  return <span className={`rv-badge rv-badge-${TONES[verification.status]}`}>{STATUS_LABELS[verification.status]}</span>;
+  return <span className={`tone-badge tone-${TONES[verification.status]}`}>{STATUS_LABELS[verification.status]}</span>;
 }
 
 /** The op codes with their descriptions: those still pending, approved, declined, or all with their answers. */
