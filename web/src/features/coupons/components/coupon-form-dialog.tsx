@@ -5,12 +5,12 @@ import { useIsMutating } from '@tanstack/react-query';
 import type { CouponView } from '@dealer/contracts';
 import { useForm, type Resolver } from 'react-hook-form';
 import { CheckboxGroup } from '../../../components/ui/form/checkbox-group';
+import { saveErrorHandler } from '../../../components/ui/form/save-errors';
 import { TextAreaField } from '../../../components/ui/form/text-area-field';
 import { TextField } from '../../../components/ui/form/text-field';
 import { FormFooter } from '../../../components/ui/modal/form-footer';
 import { Modal } from '../../../components/ui/modal/modal';
 import { toast } from '../../../components/ui/toaster/toast-store';
-import type { ApiError } from '../../../lib/api-error';
 import { answerMessage } from '../api/command-answer';
 import { couponKeys } from '../api/coupon-keys';
 import { useCreateCoupon } from '../api/create-coupon';
@@ -48,14 +48,7 @@ function CouponForm({ coupon, locations, locationsLoading, onDone }: Omit<Coupon
   const { errors } = form.formState;
   const valueKind = form.watch('valueKind');
   const validityKind = form.watch('validityKind');
-  const onError = (error: ApiError) => {
-    // SPEC 8: every message of a failed save is an error toast; field messages also mark their fields.
-    toast.errors(error.messages.length ? error.messages : [COUPON_MESSAGES.unknownError]);
-    for (const [field, message] of Object.entries(error.fields)) {
-      const target = formFieldOf(field);
-      if (target) form.setError(target, { message });
-    }
-  };
+  const onError = saveErrorHandler(form.setError, formFieldOf, COUPON_MESSAGES.unknownError);
   const create = useCreateCoupon({
     onSuccess: (answer) => {
       toast.success(answerMessage(answer, COUPON_MESSAGES.added));

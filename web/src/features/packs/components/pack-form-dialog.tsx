@@ -5,12 +5,12 @@ import { useIsMutating } from '@tanstack/react-query';
 import type { PackView } from '@dealer/contracts';
 import { useForm, type Resolver } from 'react-hook-form';
 import { CheckboxGroup } from '../../../components/ui/form/checkbox-group';
+import { saveErrorHandler } from '../../../components/ui/form/save-errors';
 import { TextAreaField } from '../../../components/ui/form/text-area-field';
 import { TextField } from '../../../components/ui/form/text-field';
 import { FormFooter } from '../../../components/ui/modal/form-footer';
 import { Modal } from '../../../components/ui/modal/modal';
 import { toast } from '../../../components/ui/toaster/toast-store';
-import type { ApiError } from '../../../lib/api-error';
 import { answerMessage } from '../api/command-answer';
 import { useCreatePack } from '../api/create-pack';
 import { packKeys } from '../api/pack-keys';
@@ -42,13 +42,7 @@ const resolver: Resolver<PackFormValues> = (values) => {
 function PackForm({ pack, locations, locationsLoading, onDone }: Omit<PackFormDialogProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
   const form = useForm<PackFormValues>({ resolver, mode: 'onTouched', defaultValues: pack ? packFormValues(pack) : EMPTY_PACK_FORM });
   const { errors } = form.formState;
-  const onError = (error: ApiError) => {
-    toast.errors(error.messages.length ? error.messages : [PACK_MESSAGES.unknownError]);
-    for (const [field, message] of Object.entries(error.fields)) {
-      const target = packFormFieldOf(field);
-      if (target) form.setError(target, { message });
-    }
-  };
+  const onError = saveErrorHandler(form.setError, packFormFieldOf, PACK_MESSAGES.unknownError);
   const done = (fallback: string) => (answer: Parameters<typeof answerMessage>[0]) => {
     toast.success(answerMessage(answer, fallback));
     onDone();
