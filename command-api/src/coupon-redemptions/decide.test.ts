@@ -3,7 +3,6 @@ import {
   COUPON_REDEMPTION_MESSAGES as M,
   PACK_SALE_MESSAGES,
   cents,
-  endOfLocalDay,
   evolveIssuedCoupon,
   initialIssuedCouponState,
   issuedCouponStreamStatus,
@@ -16,6 +15,7 @@ import {
   type RedemptionVerificationState,
   type SoldCoupon,
 } from '@dealer/contracts';
+import { soldCoupon } from '@dealer/contracts/coupon-redemptions/test-fixtures';
 import { decideIssuedCoupon, type IssuedCouponCommand, type RedeemCouponData, type RedemptionActor, type SaleVoidData } from './decide';
 
 const staff: RedemptionActor = { userId: 'u-staff', isManager: false };
@@ -25,31 +25,8 @@ const LA = 'America/Los_Angeles';
 // 10:00 AM Mar 1 2026 in Los Angeles (PST, UTC-8).
 const now = new Date('2026-03-01T18:00:00.000Z');
 
-const terms = (overrides: Partial<CouponTerms> = {}): CouponTerms => ({
-  name: 'Oil and filter',
-  description: null,
-  opCodes: ['LOF'],
-  value: { kind: 'fixed', amount: cents(4000) },
-  laborTypes: ['C'],
-  validity: { kind: 'monthsAfterSale', months: 12 },
-  maxPerRo: 1,
-  maxAmountPerRo: null,
-  locationIds: [1, 2],
-  ...overrides,
-});
-const coupon = (overrides: Partial<SoldCoupon> = {}, termOverrides: Partial<CouponTerms> = {}): SoldCoupon => ({
-  issuedCouponId: 'ic-1',
-  couponId: 'oil',
-  saleId: 'sale-1',
-  customerId: 'cust-1',
-  saleStatus: 'final',
-  soldLocationId: 2,
-  expiresOn: '2026-03-31',
-  expiresAt: endOfLocalDay('2026-03-31', LA).toISOString(),
-  allocatedValue: cents(3791),
-  terms: terms(termOverrides),
-  ...overrides,
-});
+// Sold at location 2 (the redemptions below are at location 1).
+const coupon = (overrides: Partial<SoldCoupon> = {}, termOverrides: Partial<CouponTerms> = {}): SoldCoupon => soldCoupon({ soldLocationId: 2, ...overrides }, termOverrides);
 const job = (jobId: number, opCode: string, laborType: 'C' | 'W' | 'I', partsSale: number, laborSale: number, miscSale = 0): RedemptionRoJob => ({
   jobId,
   lineNo: jobId,

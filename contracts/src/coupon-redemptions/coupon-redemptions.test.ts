@@ -26,36 +26,13 @@ import {
   type SoldCoupon,
 } from './index';
 import { cents, type Money } from '../money/index';
-import { endOfLocalDay } from '../coupons/expiry';
-import type { CouponTerms } from '../coupons/definition';
+import { couponTerms } from '../coupons/test-fixtures';
+import { soldCoupon } from './test-fixtures';
 import type { PackSaleState } from '../packs/sale-state';
 import type { RedemptionVerificationState } from '../redemptions/state';
 
-const terms = (overrides: Partial<CouponTerms> = {}): CouponTerms => ({
-  name: 'Oil and filter',
-  description: null,
-  opCodes: ['LOF'],
-  value: { kind: 'fixed', amount: cents(4000) },
-  laborTypes: ['C'],
-  validity: { kind: 'monthsAfterSale', months: 12 },
-  maxPerRo: 1,
-  maxAmountPerRo: null,
-  locationIds: [1, 2],
-  ...overrides,
-});
-const coupon = (overrides: Partial<SoldCoupon> = {}, termOverrides: Partial<CouponTerms> = {}): SoldCoupon => ({
-  issuedCouponId: 'ic-1',
-  couponId: 'oil',
-  saleId: 'sale-1',
-  customerId: 'cust-1',
-  saleStatus: 'final',
-  soldLocationId: 1,
-  expiresOn: '2026-03-31',
-  expiresAt: endOfLocalDay('2026-03-31', 'America/Los_Angeles').toISOString(),
-  allocatedValue: cents(3791),
-  terms: terms(termOverrides),
-  ...overrides,
-});
+const terms = couponTerms;
+const coupon = soldCoupon;
 const la: RedemptionLocation = { locationId: 1, isUsingCrm: true, timeZone: 'America/Los_Angeles' };
 const job = (jobId: number, opCode: string, laborType: 'C' | 'W' | 'I', total: number, lineNo: number | null = jobId): RedemptionRoJob => ({
   jobId,

@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { cents } from '../money/index';
-import type { CouponTerms } from '../coupons/definition';
+import { couponTerms } from '../coupons/test-fixtures';
 import { checkPackItem, checkPackTerms, PACK_MESSAGES, type PackTerms } from './definition';
 import { evolvePack, initialPackState } from './state';
 import { allocatePackPrice, couponExpiresOn, issueCoupons } from './issue';
 import { checkPackSaleRequest, PACK_SALE_MESSAGES } from './sale-rules';
 import type { PackSnapshot } from './sale-events';
 
-const coupon = (overrides: Partial<CouponTerms> = {}): CouponTerms => ({
-  name: 'Oil and filter',
-  description: null,
-  opCodes: ['LOF'],
-  value: { kind: 'fixed', amount: cents(4000) },
-  laborTypes: ['C'],
-  validity: { kind: 'monthsAfterSale', months: 12 },
-  maxPerRo: 1,
-  maxAmountPerRo: null,
-  locationIds: [1, 2],
-  ...overrides,
-});
+const coupon = couponTerms;
 
 const snapshot = (items: PackSnapshot['items'], termMonths = 24): PackSnapshot => ({
   packId: 'p1',
