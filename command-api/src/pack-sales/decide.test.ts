@@ -12,6 +12,7 @@ import {
   type PackSold,
   type PackState,
 } from '@dealer/contracts';
+import { couponTerms } from '@dealer/contracts/coupons/test-fixtures';
 import { decidePackSale, type PackSaleCommand, type SaleActor, type SaleLocation, type SellPackData } from './decide';
 
 const saleId = '00000000-0000-4000-8000-0000000005a1';
@@ -24,18 +25,8 @@ const denver: SaleLocation = { locationId: 1, isUsingCrm: true, timeZone: 'Ameri
 const boise: SaleLocation = { locationId: 2, isUsingCrm: true, timeZone: 'America/Boise' };
 const honolulu: SaleLocation = { locationId: 3, isUsingCrm: true, timeZone: 'Pacific/Honolulu' };
 
-const terms = (name: string, overrides: Partial<CouponTerms> = {}): CouponTerms => ({
-  name,
-  description: null,
-  opCodes: [name.slice(0, 3).toUpperCase()],
-  value: { kind: 'fixed', amount: cents(4000) },
-  laborTypes: ['C'],
-  validity: { kind: 'monthsAfterSale', months: 12 },
-  maxPerRo: 1,
-  maxAmountPerRo: null,
-  locationIds: [1, 2, 3],
-  ...overrides,
-});
+const terms = (name: string, overrides: Partial<CouponTerms> = {}): CouponTerms =>
+  couponTerms({ name, opCodes: [name.slice(0, 3).toUpperCase()], locationIds: [1, 2, 3], ...overrides });
 const oil: CouponDefinitionState = { couponId: 'oil', status: 'active', terms: terms('Oil and filter') };
 // 25 % of a $100.00 rotation: stand-alone value $25.00.
 const rotation: CouponDefinitionState = {
