@@ -17,23 +17,14 @@ import {
   type PackSold,
   type PackTerms,
 } from '@dealer/contracts';
+import { couponTerms as sharedCouponTerms } from '@dealer/contracts/coupons/test-fixtures';
 import { systemContext, toNewEvents, type EventStore, type Sql } from '@dealer/platform';
 import type { Projection } from '../../projection';
 import { applyBatchTransactionally } from '../../runner';
 import { ensureProjectionSchema } from '../../schema-setup';
 
-export const couponTerms = (name: string, overrides: Partial<CouponTerms> = {}): CouponTerms => ({
-  name,
-  description: `${name} at a fixed price`,
-  opCodes: ['LOF'],
-  value: { kind: 'fixed', amount: cents(4000) },
-  laborTypes: ['C'],
-  validity: { kind: 'monthsAfterSale', months: 12 },
-  maxPerRo: 1,
-  maxAmountPerRo: null,
-  locationIds: [1],
-  ...overrides,
-});
+export const couponTerms = (name: string, overrides: Partial<CouponTerms> = {}): CouponTerms =>
+  sharedCouponTerms({ name, description: `${name} at a fixed price`, locationIds: [1], ...overrides });
 
 export const packTerms = (name: string, overrides: Partial<PackTerms> = {}): PackTerms => ({
   name,
