@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/
 import type { CouponTerms } from '@dealer/contracts';
 import { api } from '../../../lib/api-client';
 import type { ApiError } from '../../../lib/api-error';
-import type { CommandEnvelope } from './command-answer';
+import type { CommandEnvelope } from '../../../lib/command-answer';
 import { couponKeys } from './coupon-keys';
 
 export interface UpdateCouponInput {

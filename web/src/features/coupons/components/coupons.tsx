@@ -7,7 +7,7 @@ import { CatalogueResults } from '../../../components/ui/catalogue/catalogue-res
 import { confirm } from '../../../components/ui/modal/notification-store';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { useSession } from '../../../lib/auth/use-session';
-import { answerMessage } from '../api/command-answer';
+import { answerMessage } from '../../../lib/command-answer';
 import { useCoupons } from '../api/get-coupons';
 import { useSetCouponStatus } from '../api/set-coupon-status';
 import { CouponFormDialog, type LocationOption } from './coupon-form-dialog';

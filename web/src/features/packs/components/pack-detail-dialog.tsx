@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { ActionsHeader, RowAction } from '../../../components/ui/row-actions/row-actions';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
-import { answerMessage } from '../api/command-answer';
+import { answerMessage } from '../../../lib/command-answer';
 import { usePack } from '../api/get-pack';
 import { useRemovePackCoupon } from '../api/remove-pack-coupon';
 import { CouponPickerDialog } from './coupon-picker-dialog';

@@ -11,7 +11,7 @@ import { TextField } from '../../../components/ui/form/text-field';
 import { FormFooter } from '../../../components/ui/modal/form-footer';
 import { Modal } from '../../../components/ui/modal/modal';
 import { toast } from '../../../components/ui/toaster/toast-store';
-import { answerMessage } from '../api/command-answer';
+import { answerMessage } from '../../../lib/command-answer';
 import { useCreatePack } from '../api/create-pack';
 import { packKeys } from '../api/pack-keys';
 import { useUpdatePack } from '../api/update-pack';

@@ -8,7 +8,7 @@ import { CatalogueResults } from '../../../components/ui/catalogue/catalogue-res
 import { confirm } from '../../../components/ui/modal/notification-store';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { useSession } from '../../../lib/auth/use-session';
-import { answerMessage } from '../api/command-answer';
+import { answerMessage } from '../../../lib/command-answer';
 import { usePacks } from '../api/get-packs';
 import { useSetPackStatus } from '../api/set-pack-status';
 import { PackDetailDialog } from './pack-detail-dialog';

@@ -7,8 +7,8 @@ import { TextField } from '../../../components/ui/form/text-field';
 import { FormFooter } from '../../../components/ui/modal/form-footer';
 import { Modal } from '../../../components/ui/modal/modal';
 import { toast } from '../../../components/ui/toaster/toast-store';
+import { answerMessage } from '../../../lib/command-answer';
 import { useAddPackCoupon } from '../api/add-pack-coupon';
-import { answerMessage } from '../api/command-answer';
 import { packKeys } from '../api/pack-keys';
 import { PACK_MESSAGES, PACK_TEXTS } from './pack-texts';
 
