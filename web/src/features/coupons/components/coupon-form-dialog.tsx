@@ -3,8 +3,9 @@
 // revision the coupon was read at.
 import { useIsMutating } from '@tanstack/react-query';
 import type { CouponView } from '@dealer/contracts';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { CheckboxGroup } from '../../../components/ui/form/checkbox-group';
+import { checkResolver } from '../../../components/ui/form/check-resolver';
 import { saveErrorHandler } from '../../../components/ui/form/save-errors';
 import { TextAreaField } from '../../../components/ui/form/text-area-field';
 import { TextField } from '../../../components/ui/form/text-field';
@@ -32,12 +33,7 @@ interface CouponFormDialogProps {
   locationsLoading: boolean;
 }
 
-const resolver: Resolver<CouponFormValues> = (values) => {
-  const result = couponTermsFrom(values);
-  if (result.ok) return { values, errors: {} };
-  const errors = Object.fromEntries(Object.entries(result.fields).map(([field, message]) => [field, { type: 'validate', message }]));
-  return { values: {}, errors };
-};
+const resolver = checkResolver<CouponFormValues>(couponTermsFrom);
 
 function CouponForm({ coupon, locations, locationsLoading, onDone }: Omit<CouponFormDialogProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
   const form = useForm<CouponFormValues>({

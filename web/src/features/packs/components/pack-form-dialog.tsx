@@ -3,8 +3,9 @@
 // sends the revision the pack was read at. Coupons are added and removed in the pack's detail.
 import { useIsMutating } from '@tanstack/react-query';
 import type { PackView } from '@dealer/contracts';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { CheckboxGroup } from '../../../components/ui/form/checkbox-group';
+import { checkResolver } from '../../../components/ui/form/check-resolver';
 import { saveErrorHandler } from '../../../components/ui/form/save-errors';
 import { TextAreaField } from '../../../components/ui/form/text-area-field';
 import { TextField } from '../../../components/ui/form/text-field';
@@ -32,12 +33,7 @@ interface PackFormDialogProps {
   locationsLoading: boolean;
 }
 
-const resolver: Resolver<PackFormValues> = (values) => {
-  const result = packTermsFrom(values);
-  if (result.ok) return { values, errors: {} };
-  const errors = Object.fromEntries(Object.entries(result.fields).map(([field, message]) => [field, { type: 'validate', message }]));
-  return { values: {}, errors };
-};
+const resolver = checkResolver<PackFormValues>(packTermsFrom);
 
 function PackForm({ pack, locations, locationsLoading, onDone }: Omit<PackFormDialogProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
   const form = useForm<PackFormValues>({ resolver, mode: 'onTouched', defaultValues: pack ? packFormValues(pack) : EMPTY_PACK_FORM });
