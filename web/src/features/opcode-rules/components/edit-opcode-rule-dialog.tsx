@@ -4,8 +4,8 @@ import { useIsMutating } from '@tanstack/react-query';
 import type { OpCodeVerificationRule } from '@dealer/contracts';
 import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/ui/form/text-field';
+import { FormFooter } from '../../../components/ui/modal/form-footer';
 import { Modal } from '../../../components/ui/modal/modal';
-import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { opCodeRuleKeys } from '../api/opcode-rule-keys';
 import { useUpdateOpCodeRule } from '../api/update-opcode-rule';
@@ -56,15 +56,9 @@ function DescriptionForm({ rule, onDone }: { rule: OpCodeVerificationRule; onDon
           error={form.formState.errors.description?.message}
         />
       </div>
-      <div className="modal-footer">
-        <button type="button" className="btn" onClick={onDone} disabled={update.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-          {update.isPending && <Spinner size="sm" label="Saving..." />}
-          Save
-        </button>
-      </div>
+      <FormFooter saving={update.isPending} onCancel={onDone}>
+        Save
+      </FormFooter>
     </form>
   );
 }
