@@ -31,6 +31,7 @@ const STAFF = [
   ...crud('pack-sale-location-corrections', ['POST']),
   ...crud('customer-purchases', ['GET']),
   ...crud('customer-coupons', ['GET']),
+  ...crud('opcodes', ['GET']),
 ];
 
 /** Managers (and admins) run the programme: the catalogue, and finalising and voiding sales. */
