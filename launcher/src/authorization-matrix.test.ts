@@ -77,6 +77,7 @@ const MATRIX: Record<string, Persona[]> = {
   // Health details (issue 10, item 17): public /healthz answers the status only.
   'GET /api/system-health': ['admin'],
   // Issue 11: all staff read the catalogue; managers and admins run it.
+  'GET /api/opcodes': STAFF,
   'GET /api/coupons': STAFF,
   'GET /api/coupons/:id': STAFF,
   'POST /api/coupons': MANAGERS,
