@@ -8,6 +8,7 @@ import { devOutboxRoutes } from './routes/dev-outbox';
 import { failedJobRoutes } from './routes/failed-jobs';
 import { locationRoutes } from './routes/locations';
 import { opCodeRuleQueryRoutes } from './routes/opcode-verification-rules';
+import { opCodeQueryRoutes } from './routes/opcodes';
 import { roDataRoutes } from './routes/ro-data';
 import { userRoleQueryRoutes } from './routes/user-roles';
 import { redemptionVerificationQueryRoutes } from './routes/redemption-verifications';
@@ -38,6 +39,7 @@ export function queryApi(deps: QueryApiDeps) {
     await app.register(customerInfoFromRoRoutes(deps.sql));
     await app.register(redemptionVerificationQueryRoutes(deps.sql));
     await app.register(opCodeRuleQueryRoutes(deps.sql));
+    await app.register(opCodeQueryRoutes(deps.sql));
     await app.register(parkedEventQueryRoutes(deps.sql));
     await app.register(failedJobRoutes(deps.sql));
     await app.register(couponQueryRoutes(deps.sql));
