@@ -27,6 +27,7 @@
  */
 import type { CouponStatus, CouponTerms } from '../coupons/definition';
 import type { LocalDate } from '../coupons/expiry';
+import type { LaborType } from '../repair-orders/ro-records';
 import type { Money } from '../money/index';
 import type { PackStatus, PackTerms } from './definition';
 import type { IssuedCouponStatus } from './sale-state';
@@ -109,9 +110,36 @@ export interface CustomerCouponView {
   expiresOn: LocalDate;
   expiresAt: string;
   allocatedValue: Money;
+  /**
+   * 'redeemed' when its current redemption is redeemed (a voided sale still shows 'voided');
+   * a coupon held for a verification stays 'available' (or 'expired') with
+   * `redemption.state` 'awaiting-verification'.
+   */
   status: IssuedCouponStatus;
-  /** Set by redemption (issue 12); null until then. */
+  /** When its current redemption was redeemed; null when not redeemed (held, voided, released or never used). */
   redeemedAt: string | null;
+  /** The redemption holding the coupon now (issue 12); null when none (never used, or its redemptions voided or released). */
+  redemption: CustomerCouponRedemptionView | null;
+}
+
+/** The current redemption of an issued coupon: redeemed, or held for the customer's verification. */
+export interface CustomerCouponRedemptionView {
+  redemptionId: string;
+  state: 'redeemed' | 'awaiting-verification';
+  /** The redeeming location and RO (after any RO change). */
+  locationId: number;
+  locationName: string | null;
+  roNumber: string;
+  /** The RO line's op code and labour type the coupon applied to. */
+  opCode: string;
+  laborType: LaborType;
+  /** The discount given on the line. */
+  amount: Money;
+  /** Null while awaiting verification. */
+  redeemedAt: string | null;
+  /** The employee who redeemed it (or asked, while held), and their name (null when unknown). */
+  redeemedBy: string;
+  redeemedByName: string | null;
 }
 
 export interface PackSaleCorrectionView {

@@ -2,14 +2,16 @@
  * Query of the `pack_sales` read model (tables owned by projector/pack-sales): a customer's
  * purchase history (PackSaleView, newest first) and the coupons the customer owns
  * (CustomerCouponView, available first, then by expiry). An issued coupon's status depends on
- * the time, so it is computed here with contracts' issuedCouponStatus at `now`. Redemption is
- * issue 12: until then no coupon is redeemed (redeemed false, redeemedAt null).
+ * the time, so it is computed here with contracts' issuedCouponStatus at `now`; a coupon whose
+ * current redemption is redeemed is 'redeemed' (unless its sale is voided), one held for a
+ * verification keeps its available/expired status and shows the held redemption (issue 12).
  * Staff names come from the users read model (staff-names.ts), location names from ref.locations.
  */
 import {
   cents,
   issuedCouponStatus,
   type CouponTerms,
+  type CustomerCouponRedemptionView,
   type CustomerCouponView,
   type IssuedCouponStatus,
   type PackSaleCorrectionView,
@@ -66,6 +68,15 @@ interface CouponRow {
   packName: string;
   soldLocationId: number;
   saleStatus: SaleStatus;
+  redemptionId: string | null;
+  redemptionState: CustomerCouponRedemptionView['state'] | null;
+  redemptionLocationId: number | null;
+  redemptionRoNumber: string | null;
+  redemptionOpCode: string | null;
+  redemptionLaborType: CustomerCouponRedemptionView['laborType'] | null;
+  redemptionAmount: string | null;
+  redeemedAt: Date | null;
+  redeemedBy: string | null;
 }
 
 interface CorrectionRow {
@@ -82,15 +93,45 @@ function couponRows(sql: Sql, filter: { customerId: string } | { saleIds: string
   return sql<CouponRow[]>`
     select c.issued_coupon_id::text as "issuedCouponId", c.sale_id::text as "saleId", c.coupon_id::text as "couponId", c.terms,
       to_char(c.expires_on, 'YYYY-MM-DD') as "expiresOn", c.expires_at as "expiresAt", c.allocated_value::text as "allocatedValue",
-      s.pack_id::text as "packId", s.pack_name as "packName", s.location_id as "soldLocationId", s.status as "saleStatus"
+      s.pack_id::text as "packId", s.pack_name as "packName", s.location_id as "soldLocationId", s.status as "saleStatus",
+      c.redemption_id as "redemptionId", c.redemption_state as "redemptionState", c.redemption_location_id as "redemptionLocationId",
+      c.redemption_ro_number as "redemptionRoNumber", c.redemption_op_code as "redemptionOpCode",
+      c.redemption_labor_type as "redemptionLaborType", c.redemption_amount::text as "redemptionAmount",
+      c.redeemed_at as "redeemedAt", c.redeemed_by as "redeemedBy"
     from rm_pack_sales.issued_coupons c
     join rm_pack_sales.sales s on s.sale_id = c.sale_id
     where ${'customerId' in filter ? sql`c.customer_id = ${filter.customerId}` : sql`c.sale_id = any(${filter.saleIds}::uuid[])`}
     order by c.sale_id, c.position`;
 }
 
-function couponView(r: CouponRow, names: Map<number, string>, now: Date): CustomerCouponView {
+/** Names of the employees who redeemed (or asked for) the rows' current redemptions. */
+async function redeemerNames(sql: Sql, rows: CouponRow[]): Promise<Map<string, string>> {
+  const actors = [...new Set(rows.flatMap((r) => (r.redeemedBy ? [`user:${r.redeemedBy}`] : [])))];
+  return actors.length === 0 ? new Map() : staffNamesOf(sql, actors);
+}
+
+function redemptionView(r: CouponRow, names: Map<number, string>, staff: Map<string, string>): CustomerCouponRedemptionView | null {
+  if (r.redemptionId === null || r.redemptionState === null) return null;
+  const locationId = r.redemptionLocationId!;
+  return {
+    redemptionId: r.redemptionId,
+    state: r.redemptionState,
+    locationId,
+    locationName: names.get(locationId) ?? null,
+    roNumber: r.redemptionRoNumber!,
+    opCode: r.redemptionOpCode!,
+    laborType: r.redemptionLaborType!,
+    amount: cents(Number(r.redemptionAmount)),
+    redeemedAt: r.redeemedAt?.toISOString() ?? null,
+    redeemedBy: r.redeemedBy!,
+    redeemedByName: staff.get(`user:${r.redeemedBy}`) ?? null,
+  };
+}
+
+function couponView(r: CouponRow, names: Map<number, string>, staff: Map<string, string>, now: Date): CustomerCouponView {
   const expiresAt = r.expiresAt.toISOString();
+  const redemption = redemptionView(r, names, staff);
+  const redeemed = redemption?.state === 'redeemed';
   return {
     issuedCouponId: r.issuedCouponId,
     saleId: r.saleId,
@@ -112,9 +153,10 @@ function couponView(r: CouponRow, names: Map<number, string>, now: Date): Custom
     expiresOn: r.expiresOn,
     expiresAt,
     allocatedValue: cents(Number(r.allocatedValue)),
-    // Issue 12 supplies redemptions; until then nothing is redeemed.
-    status: issuedCouponStatus({ saleStatus: r.saleStatus, expiresAt, redeemed: false }, now),
-    redeemedAt: null,
+    // A held coupon (awaiting verification) is not redeemed: available or expired, its redemption says it is held.
+    status: issuedCouponStatus({ saleStatus: r.saleStatus, expiresAt, redeemed }, now),
+    redeemedAt: redeemed ? redemption.redeemedAt : null,
+    redemption,
   };
 }
 
@@ -123,8 +165,9 @@ const STATUS_ORDER: Record<IssuedCouponStatus, number> = { available: 0, redeeme
 /** The customer's coupons: available first, then by expiry (soonest first), then by id. */
 export async function listCustomerCoupons(sql: Sql, customerId: string, now: Date): Promise<CustomerCouponView[]> {
   const [rows, names] = await Promise.all([couponRows(sql, { customerId }), locationNames(sql)]);
+  const staff = await redeemerNames(sql, rows);
   return rows
-    .map((r) => couponView(r, names, now))
+    .map((r) => couponView(r, names, staff, now))
     .sort(
       (a, b) =>
         STATUS_ORDER[a.status] - STATUS_ORDER[b.status] ||
@@ -157,11 +200,13 @@ export async function listPurchases(sql: Sql, customerId: string, now: Date): Pr
       order by sale_id, revision`,
     locationNames(sql),
   ]);
-  const actors = [...sales.flatMap((s) => [s.soldBy, s.voidedBy ?? '']), ...corrections.map((c) => c.by)].filter(Boolean).map((by) => `user:${by}`);
+  const actors = [...sales.flatMap((s) => [s.soldBy, s.voidedBy ?? '']), ...corrections.map((c) => c.by), ...coupons.map((c) => c.redeemedBy ?? '')]
+    .filter(Boolean)
+    .map((by) => `user:${by}`);
   const staff = await staffNamesOf(sql, [...new Set(actors)]);
   const staffName = (userId: string) => staff.get(`user:${userId}`) ?? null;
 
-  const couponsOf = groupBy(coupons.map((c) => couponView(c, names, now)), (c) => c.saleId);
+  const couponsOf = groupBy(coupons.map((c) => couponView(c, names, staff, now)), (c) => c.saleId);
   const correctionsOf = groupBy(
     corrections.map(
       (c): PackSaleCorrectionView & { saleId: string } => ({

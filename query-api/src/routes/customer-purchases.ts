@@ -4,7 +4,8 @@
  *   customer, newest first, with its corrections and coupons: `{dataSet: PackSaleView[]}`;
  * - GET /api/customers/{id}/coupons (access 'customer-coupons'): every coupon the customer was
  *   issued, available first, then by expiry: `{dataSet: CustomerCouponView[]}`.
- * An issued coupon's status is computed at the time of the request. A customer id with no sales
+ * An issued coupon's status is computed at the time of the request; each coupon carries its
+ * current redemption (redeemed, or held for a verification) or null. A customer id with no sales
  * (or no such customer) answers an empty list. Both declare customerScope, so that when
  * customers get these entries (issue 13) each reaches only their own.
  */
@@ -44,6 +45,22 @@ const customerCouponSchema = {
     allocatedValue: int,
     status: str,
     redeemedAt: nullableStr,
+    redemption: {
+      type: ['object', 'null'],
+      properties: {
+        redemptionId: str,
+        state: str,
+        locationId: int,
+        locationName: nullableStr,
+        roNumber: str,
+        opCode: str,
+        laborType: str,
+        amount: int,
+        redeemedAt: nullableStr,
+        redeemedBy: str,
+        redeemedByName: nullableStr,
+      },
+    },
   },
 } as const;
 
@@ -110,7 +127,7 @@ export function customerPurchaseRoutes(sql: Sql) {
         schema: { params: idParamsSchema, querystring, response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: packSaleSchema } } } } },
       },
       async (request, reply) => {
-        // A sale, a finalisation, a correction or a void changes it; statuses change with time.
+        // A sale, a finalisation, a correction, a void or a redemption changes it; statuses change with time.
         reply.header('cache-control', 'no-store');
         return { dataSet: await listPurchases(sql, request.params.id, new Date()) };
       },

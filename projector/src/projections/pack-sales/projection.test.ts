@@ -2,7 +2,9 @@
  * The pack sales read model against real PostgreSQL: a sale pending, finalised, its location
  * corrected (expiry instants recomputed, the correction recorded) and voided; re-applying
  * changes nothing; an unknown sale's event is parked; the worker's lookup index exists; and a
- * rebuild gives the same rows.
+ * rebuild gives the same rows. Issue 12: each issued coupon follows its own stream's
+ * redemptions (redeem, void, redeem again, RO change, held then released, a sale void's
+ * withdraw and reinstate), idempotently, and an unknown coupon's event is parked.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +12,7 @@ import { cents, endOfLocalDay } from '@dealer/contracts';
 import { PostgresEventStore, type Sql } from '@dealer/platform';
 import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
 import { rebuildProjection } from '../../rebuild';
-import { append, catchUp, couponTerms, packSold, saleStream } from './test-events';
+import { append, catchUp, couponRedeemed, couponTerms, issuedCouponStream, packSold, redemptionFacts, saleStream } from './test-events';
 import { packSales } from './projection';
 
 let db: TestDatabase;
@@ -134,5 +136,148 @@ describe('pack_sales', () => {
       return tx`explain select sale_id from rm_pack_sales.sales where status = 'pending' and location_id = 1 and sale_ro_number = '9900002'`;
     });
     expect(plan.map((p) => p['QUERY PLAN']).join('\n')).toContain('sales_status_ro');
+  });
+});
+
+describe('pack_sales: issued coupons and their redemptions', () => {
+  const customerId = randomUUID();
+  const oil = randomUUID();
+  const sold = packSold({ customerId, items: [{ couponId: oil, terms: couponTerms('Oil and Filter'), quantity: 3 }], status: 'final', saleRoNumber: '9900003' });
+  const [first, second, third] = sold.coupons.map((c) => c.issuedCouponId) as [string, string, string];
+  const staff = randomUUID();
+  const manager = randomUUID();
+
+  const redemption = async (issuedCouponId: string) => {
+    const [r] = await db.sql`select coupon_revision, redemption_id, redemption_state as state, redemption_location_id as location_id,
+        redemption_ro_number as ro_number, redemption_op_code as op_code, redemption_labor_type as labor_type,
+        redemption_amount::int as amount, redemption_verification_id as verification_id, redeemed_at, redeemed_by
+      from rm_pack_sales.issued_coupons where issued_coupon_id = ${issuedCouponId}`;
+    return r!;
+  };
+  const none = { redemption_id: null, state: null, location_id: null, ro_number: null, op_code: null, labor_type: null, amount: null, verification_id: null, redeemed_at: null, redeemed_by: null };
+
+  it('should show a redemption, clear it when voided and show the next one', async () => {
+    await append(store, saleStream(sold.saleId), [{ type: 'PackSold', data: sold }]);
+    await catchUp(db.sql, store, packSales);
+    expect(await redemption(first)).toEqual({ coupon_revision: null, ...none });
+
+    const once = redemptionFacts(sold, 0, { roNumber: '5500001', amount: cents(3999), redeemedBy: staff });
+    await append(store, issuedCouponStream(first), [couponRedeemed(once, '2026-04-01T16:00:05.000Z')]);
+    expect(await catchUp(db.sql, store, packSales)).toBe(0);
+    expect(await redemption(first)).toEqual({
+      coupon_revision: 0,
+      redemption_id: once.redemptionId,
+      state: 'redeemed',
+      location_id: 1,
+      ro_number: '5500001',
+      op_code: 'OIL',
+      labor_type: 'C',
+      amount: 3999,
+      verification_id: null,
+      redeemed_at: new Date('2026-04-01T16:00:05.000Z'),
+      redeemed_by: staff,
+    });
+
+    await append(store, issuedCouponStream(first), [
+      {
+        type: 'CouponRedemptionVoided',
+        data: { ...once, reason: 'Wrong customer', by: manager, voidedAt: '2026-04-01T17:00:00.000Z' },
+      },
+    ]);
+    await catchUp(db.sql, store, packSales);
+    expect(await redemption(first)).toEqual({ coupon_revision: 1, ...none });
+
+    const again = redemptionFacts(sold, 0, { roNumber: '5500002', amount: cents(2500), redeemedBy: manager, laborType: 'W' });
+    await append(store, issuedCouponStream(first), [
+      couponRedeemed(again, '2026-04-02T16:00:00.000Z', 'rv-1'),
+      // A late void of the first redemption (it names its redemptionId) leaves the second one standing, as evolveIssuedCoupon does.
+      { type: 'CouponRedemptionVoided', data: { ...once, reason: 'Twice', by: manager, voidedAt: '2026-04-02T17:00:00.000Z' } },
+    ]);
+    await catchUp(db.sql, store, packSales);
+    expect(await redemption(first)).toMatchObject({ coupon_revision: 3, redemption_id: again.redemptionId, state: 'redeemed', ro_number: '5500002', labor_type: 'W', amount: 2500, verification_id: 'rv-1', redeemed_by: manager });
+  });
+
+  it('should move a redemption to the RO an RO change names', async () => {
+    const before = await redemption(first);
+    const line = { jobId: 7, lineNo: 2, opCode: 'LOF', laborType: 'I' as const, lineTotal: cents(5000) };
+    await append(store, issuedCouponStream(first), [
+      {
+        type: 'CouponRedemptionRoChanged',
+        data: {
+          redemptionId: before.redemption_id,
+          issuedCouponId: first,
+          couponId: oil,
+          saleId: sold.saleId,
+          customerId,
+          soldLocationId: 1,
+          allocatedValue: sold.coupons[0]!.allocatedValue,
+          from: { locationId: 1, roNumber: '5500002', line: { jobId: 1, lineNo: 1, opCode: 'OIL', laborType: 'W', lineTotal: cents(8000) }, amount: cents(2500) },
+          to: { locationId: 2, timeZone: 'America/Los_Angeles', roNumber: '6600001', line, amount: cents(2000) },
+          by: manager,
+          changedAt: '2026-04-03T16:00:00.000Z',
+        },
+      },
+    ]);
+    await catchUp(db.sql, store, packSales);
+    expect(await redemption(first)).toEqual({ ...before, coupon_revision: 4, location_id: 2, ro_number: '6600001', op_code: 'LOF', labor_type: 'I', amount: 2000 });
+  });
+
+  it('should hold a coupon awaiting verification and give it back when released', async () => {
+    const held = redemptionFacts(sold, 1, { roNumber: '5500003', redeemedBy: staff });
+    await append(store, issuedCouponStream(second), [{ type: 'CouponRedemptionAwaitingVerification', data: { ...held, redemptionVerificationId: 'rv-2' } }]);
+    await catchUp(db.sql, store, packSales);
+    expect(await redemption(second)).toEqual({
+      coupon_revision: 0,
+      redemption_id: held.redemptionId,
+      state: 'awaiting-verification',
+      location_id: 1,
+      ro_number: '5500003',
+      op_code: 'OIL',
+      labor_type: 'C',
+      amount: 3999,
+      verification_id: 'rv-2',
+      redeemed_at: null,
+      redeemed_by: staff,
+    });
+    await append(store, issuedCouponStream(second), [
+      {
+        type: 'CouponRedemptionReleased',
+        data: { redemptionId: held.redemptionId, issuedCouponId: second, couponId: oil, saleId: sold.saleId, customerId, locationId: 1, roNumber: '5500003', redemptionVerificationId: 'rv-2', outcome: 'declined', releasedAt: '2026-04-01T16:10:00.000Z' },
+      },
+    ]);
+    await catchUp(db.sql, store, packSales);
+    expect(await redemption(second)).toEqual({ coupon_revision: 1, ...none });
+  });
+
+  it('should leave a coupon withdrawn and reinstated by a failed sale void as it was', async () => {
+    const step = { issuedCouponId: third, couponId: oil, saleId: sold.saleId, customerId, by: manager };
+    await append(store, issuedCouponStream(third), [
+      { type: 'IssuedCouponWithdrawn', data: { ...step, withdrawnAt: '2026-04-04T16:00:00.000Z' } },
+      { type: 'IssuedCouponReinstated', data: { ...step, reinstatedAt: '2026-04-04T16:00:01.000Z' } },
+    ]);
+    await catchUp(db.sql, store, packSales);
+    expect(await redemption(third)).toEqual({ coupon_revision: 1, ...none });
+  });
+
+  it('should change nothing when the coupons\' events are applied again', async () => {
+    const all = () => db.sql`select * from rm_pack_sales.issued_coupons where sale_id = ${sold.saleId} order by position`;
+    const before = await all();
+    const events = [...(await store.readStream(issuedCouponStream(first))), ...(await store.readStream(issuedCouponStream(second))), ...(await store.readStream(issuedCouponStream(third)))];
+    await db.sql.begin((tx) => packSales.applyBatch(tx as unknown as Sql, 'rm_pack_sales', events));
+    expect(await all()).toEqual(before);
+  });
+
+  it('should park an event of an issued coupon it does not hold, and rebuild the same rows', async () => {
+    const ghost = { ...redemptionFacts(sold, 0), issuedCouponId: randomUUID() };
+    await append(store, issuedCouponStream(ghost.issuedCouponId), [couponRedeemed(ghost)]);
+    expect(await catchUp(db.sql, store, packSales)).toBe(1);
+    const [parked] = await db.sql`select error from parked_events where projection = 'pack_sales' and event_type = 'CouponRedeemed'`;
+    expect(parked!.error).toContain(`issued coupon ${ghost.issuedCouponId}, which the read model does not hold`);
+
+    const snapshot = () => db.sql`select * from rm_pack_sales.issued_coupons order by issued_coupon_id`;
+    const expected = await snapshot();
+    const result = await rebuildProjection({ sql: db.sql, store }, packSales, { batchSize: 3 });
+    expect(result.parked).toBe(2);
+    expect(await snapshot()).toEqual(expected);
   });
 });

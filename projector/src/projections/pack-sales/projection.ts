@@ -9,11 +9,26 @@
  * copied from the sale's snapshot) and `corrections` (each location correction, in order).
  * A coupon's status is not stored: it depends on the time, so the query computes it.
  *
- * Re-applying is harmless: a sale row remembers the stream revision it has reached and an
- * event at or below it is skipped. An event of a sale the table does not hold throws, so the
- * runner parks it.
+ * Issue 12: `issued_coupons` also follows each coupon's own stream (`issued-coupon-{id}`): the
+ * redemption holding it now (redeemed, or held awaiting the customer's verification), cleared
+ * when that redemption is released or voided, moved by an RO change. Withdrawn/Reinstated are
+ * a sale void's internal steps: the coupon's status comes from the sale's own PackSaleVoided,
+ * so they only advance the coupon's revision. Same semantics as contracts' evolveIssuedCoupon
+ * (an end or RO change names its redemptionId; one for another redemption changes nothing).
+ *
+ * Re-applying is harmless: a sale row remembers the sale stream's revision it has reached, an
+ * issued coupon row its own stream's (`coupon_revision`, null before its first event), and an
+ * event at or below it is skipped. An event of a sale or issued coupon the table does not hold
+ * throws, so the runner parks it.
  */
-import { PACK_SALE_EVENT_TYPES, type PackSaleEvent, type PackSold } from '@dealer/contracts';
+import {
+  ISSUED_COUPON_EVENT_TYPES,
+  PACK_SALE_EVENT_TYPES,
+  type IssuedCouponEvent,
+  type PackSaleEvent,
+  type PackSold,
+  type RedemptionFacts,
+} from '@dealer/contracts';
 import type { RecordedEvent } from '@dealer/platform';
 import type { Projection, Tx } from '../../projection';
 import { ident } from '../../projection';
@@ -21,7 +36,7 @@ import { ident } from '../../projection';
 export const packSales: Projection = {
   name: 'pack_sales',
   schema: 'rm_pack_sales',
-  handles: new Set<string>(PACK_SALE_EVENT_TYPES),
+  handles: new Set<string>([...PACK_SALE_EVENT_TYPES, ...ISSUED_COUPON_EVENT_TYPES]),
 
   async createTables(tx, schema) {
     const s = ident(schema);
@@ -75,6 +90,20 @@ export const packSales: Projection = {
         expires_at timestamptz not null,
         allocated_value bigint not null
       );
+      -- Issue 12 (added with "if not exists" so a live schema built before gains them; its rows
+      -- have no redemption yet): the coupon stream's revision and its current redemption.
+      alter table ${s}.issued_coupons
+        add column if not exists coupon_revision integer,
+        add column if not exists redemption_id text,
+        add column if not exists redemption_state text check (redemption_state in ('redeemed', 'awaiting-verification')),
+        add column if not exists redemption_location_id integer,
+        add column if not exists redemption_ro_number text,
+        add column if not exists redemption_op_code text,
+        add column if not exists redemption_labor_type text,
+        add column if not exists redemption_amount bigint,
+        add column if not exists redemption_verification_id text,
+        add column if not exists redeemed_at timestamptz,
+        add column if not exists redeemed_by text;
       create table if not exists ${s}.corrections (
         sale_id uuid not null,
         revision integer not null,
@@ -104,8 +133,11 @@ export const packSales: Projection = {
   },
 };
 
+const ISSUED_COUPON_TYPES = new Set<string>(ISSUED_COUPON_EVENT_TYPES);
+
 async function applyOne(tx: Tx, schema: string, event: RecordedEvent): Promise<void> {
   const s = ident(schema);
+  if (ISSUED_COUPON_TYPES.has(event.type)) return applyIssuedCouponEvent(tx, s, event);
   const e = event as unknown as PackSaleEvent;
   const saleId = e.data?.saleId;
   if (typeof saleId !== 'string') throw new Error(`${event.type} at ${event.globalPosition} carries no saleId.`);
@@ -229,4 +261,70 @@ async function insertSale(tx: Tx, s: string, d: PackSold['data'], revision: numb
     `insert into ${s}.issued_coupons select * from json_populate_recordset(null::${s}.issued_coupons, $1::json)`,
     [coupons as never],
   );
+}
+
+/** The columns of a coupon's current redemption, in this order. */
+const REDEMPTION_COLUMNS = `redemption_id, redemption_state, redemption_location_id, redemption_ro_number, redemption_op_code,
+  redemption_labor_type, redemption_amount, redemption_verification_id, redeemed_at, redeemed_by`;
+
+async function applyIssuedCouponEvent(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
+  const e = event as unknown as IssuedCouponEvent;
+  const id = e.data?.issuedCouponId;
+  if (typeof id !== 'string') throw new Error(`${event.type} at ${event.globalPosition} carries no issuedCouponId.`);
+  const [row] = await tx.unsafe<{ coupon_revision: number | null }[]>(
+    `select coupon_revision from ${s}.issued_coupons where issued_coupon_id = $1 for update`,
+    [id],
+  );
+  if (!row) throw new Error(`${event.type} of issued coupon ${id}, which the read model does not hold (its sale's PackSold is missing or parked).`);
+  if (row.coupon_revision !== null && event.revision <= row.coupon_revision) return;
+  await tx.unsafe(`update ${s}.issued_coupons set coupon_revision = $2 where issued_coupon_id = $1`, [id, event.revision]);
+
+  const current = (facts: RedemptionFacts, state: 'redeemed' | 'awaiting-verification', verificationId: string | null, redeemedAt: string | null) =>
+    tx.unsafe(`update ${s}.issued_coupons set (${REDEMPTION_COLUMNS}) = ($2, $3, $4, $5, $6, $7, $8, $9, $10::timestamptz, $11) where issued_coupon_id = $1`, [
+      id,
+      facts.redemptionId,
+      state,
+      facts.locationId,
+      facts.roNumber,
+      facts.line.opCode,
+      facts.line.laborType,
+      facts.amount,
+      verificationId,
+      redeemedAt,
+      facts.redeemedBy,
+    ] as never[]);
+
+  switch (e.type) {
+    case 'CouponRedeemed':
+      await current(e.data, 'redeemed', e.data.redemptionVerificationId, e.data.redeemedAt);
+      return;
+    case 'CouponRedemptionAwaitingVerification':
+      await current(e.data, 'awaiting-verification', e.data.redemptionVerificationId, null);
+      return;
+    case 'CouponRedemptionReleased':
+    case 'CouponRedemptionVoided':
+      // The coupon is available again (while valid); an end of another redemption changes nothing.
+      await tx.unsafe(
+        `update ${s}.issued_coupons set (${REDEMPTION_COLUMNS}) = (null, null, null, null, null, null, null, null, null, null)
+         where issued_coupon_id = $1 and redemption_id = $2`,
+        [id, e.data.redemptionId],
+      );
+      return;
+    case 'CouponRedemptionRoChanged': {
+      const to = e.data.to;
+      await tx.unsafe(
+        `update ${s}.issued_coupons set redemption_location_id = $3, redemption_ro_number = $4, redemption_op_code = $5,
+           redemption_labor_type = $6, redemption_amount = $7
+         where issued_coupon_id = $1 and redemption_id = $2`,
+        [id, e.data.redemptionId, to.locationId, to.roNumber, to.line.opCode, to.line.laborType, to.amount] as never[],
+      );
+      return;
+    }
+    case 'IssuedCouponWithdrawn':
+    case 'IssuedCouponReinstated':
+      // A sale void's internal steps: the sale's own PackSaleVoided decides the coupon's status.
+      return;
+    default:
+      throw new Error(`pack_sales does not know the event type ${(event as RecordedEvent).type}.`);
+  }
 }

@@ -1,6 +1,7 @@
 /**
- * Events of coupons, packs and pack sales for the read-side projection tests, built with
- * contracts' own rules (stand-alone values, expiry and value allocation), and a helper that
+ * Events of coupons, packs, pack sales and issued coupons (redemptions, issue 12) for the
+ * read-side projection tests, built with contracts' own rules (stand-alone values, expiry and
+ * value allocation, local dates), and a helper that
  * runs one projection over the store as the runner does (applyBatchTransactionally: parking
  * included).
  */
@@ -9,13 +10,19 @@ import {
   cents,
   couponStreamId,
   issueCoupons,
+  issuedCouponStreamId,
+  localDateOf,
   packSaleStreamId,
   packStreamId,
   standAloneValue,
+  type CouponRedeemed,
   type CouponTerms,
+  type LaborType,
+  type Money,
   type PackSnapshot,
   type PackSold,
   type PackTerms,
+  type RedemptionFacts,
 } from '@dealer/contracts';
 import { couponTerms as sharedCouponTerms } from '@dealer/contracts/coupons/test-fixtures';
 import { systemContext, toNewEvents, type EventStore, type Sql } from '@dealer/platform';
@@ -44,6 +51,7 @@ export async function append(store: EventStore, stream: string, events: { type: 
 export const couponStream = couponStreamId;
 export const packStream = packStreamId;
 export const saleStream = packSaleStreamId;
+export const issuedCouponStream = issuedCouponStreamId;
 
 /** A PackSold of `items` (coupon id, terms, quantity) at a location in Denver, sold on `soldOn`. */
 export function packSold(input: {
@@ -105,4 +113,40 @@ export async function catchUp(sql: Sql, store: EventStore, projection: Projectio
     if (events.length === 0) return parked;
     parked += (await applyBatchTransactionally(sql, projection, events)).parked;
   }
+}
+
+/** The facts of a redemption of `sold`'s coupon number `index` at location 1's RO `roNumber`, line 1 (op code OIL, customer pay). */
+export function redemptionFacts(
+  sold: PackSold['data'],
+  index: number,
+  input: { roNumber?: string; locationId?: number; amount?: Money; redeemedBy?: string; requestedAt?: string; opCode?: string; laborType?: LaborType } = {},
+): RedemptionFacts {
+  const coupon = sold.coupons[index];
+  if (!coupon) throw new Error(`The sale has no coupon number ${index}.`);
+  const terms = sold.pack.items.find((i) => i.couponId === coupon.couponId)!.coupon;
+  return {
+    redemptionId: randomUUID(),
+    issuedCouponId: coupon.issuedCouponId,
+    couponId: coupon.couponId,
+    couponName: terms.name,
+    saleId: sold.saleId,
+    customerId: sold.customerId,
+    soldLocationId: sold.locationId,
+    locationId: input.locationId ?? 1,
+    timeZone: 'America/Denver',
+    roNumber: input.roNumber ?? '5500001',
+    line: { jobId: 1, lineNo: 1, opCode: input.opCode ?? 'OIL', laborType: input.laborType ?? 'C', lineTotal: cents(8000) },
+    amount: input.amount ?? cents(3999),
+    allocatedValue: coupon.allocatedValue,
+    redeemedBy: input.redeemedBy ?? randomUUID(),
+    requestedAt: input.requestedAt ?? '2026-04-01T16:00:00.000Z',
+  };
+}
+
+/** A CouponRedeemed of those facts at `redeemedAt` (directly, or after the verification `verificationId`). */
+export function couponRedeemed(facts: RedemptionFacts, redeemedAt = facts.requestedAt, verificationId: string | null = null): CouponRedeemed {
+  return {
+    type: 'CouponRedeemed',
+    data: { ...facts, redeemedAt, redeemedOn: localDateOf(new Date(redeemedAt), facts.timeZone), via: verificationId ? 'verification' : 'direct', redemptionVerificationId: verificationId },
+  };
 }
