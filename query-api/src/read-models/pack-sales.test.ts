@@ -1,0 +1,104 @@
+/**
+ * The customer's coupons and purchases with their redemptions (issue 12), from the pack_sales
+ * read model filled by its projection over real events: a redeemed coupon is 'redeemed' with
+ * redeemedAt and its redemption (location and staff names included); a coupon held for a
+ * verification stays 'available' with the held redemption; a voided redemption leaves the
+ * coupon available with none; a voided sale's coupon is 'voided' even when redeemed.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cents } from '@dealer/contracts';
+import { PostgresEventStore } from '@dealer/platform';
+import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
+import { packSales } from '@dealer/projector/projections/pack-sales/projection';
+import { append, catchUp, couponRedeemed, couponTerms, issuedCouponStream, packSold, redemptionFacts, saleStream } from '@dealer/projector/projections/pack-sales/test-events';
+import { users } from '@dealer/projector/projections/users/projection';
+import { listCustomerCoupons, listPurchases } from './pack-sales';
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  store = new PostgresEventStore(db.sql, { pollIntervalMs: 50 });
+});
+afterAll(async () => {
+  await db?.drop();
+});
+
+describe('customer coupons with their redemptions', () => {
+  const customerId = randomUUID();
+  const oil = randomUUID();
+  const staff = randomUUID();
+  const sold = packSold({ customerId, items: [{ couponId: oil, terms: couponTerms('Oil and Filter'), quantity: 3 }], status: 'final', soldOn: '2026-03-10' });
+  const [redeemed, held, voided] = sold.coupons.map((c) => c.issuedCouponId) as [string, string, string];
+  const now = new Date('2026-04-05T12:00:00.000Z');
+
+  beforeAll(async () => {
+    await db.sql`insert into ref.locations (location_id, location_name, loc_id) values (1, 'Denver North', 'DN'), (2, 'Boulder', 'BO')`;
+    await append(store, 'employee-test', [
+      { type: 'EmployeeCreated', data: { userId: staff, first: 'Sam', last: 'Writer', username: `sam-${staff}`, locationId: 1 } },
+    ]);
+    const used = redemptionFacts(sold, 0, { locationId: 2, roNumber: '5500001', amount: cents(3999), redeemedBy: staff });
+    const asked = redemptionFacts(sold, 1, { roNumber: '5500002', amount: cents(2500), redeemedBy: staff });
+    const undone = redemptionFacts(sold, 2, { roNumber: '5500003', redeemedBy: staff });
+    await append(store, saleStream(sold.saleId), [{ type: 'PackSold', data: sold }]);
+    await append(store, issuedCouponStream(redeemed), [couponRedeemed(used, '2026-04-01T16:00:05.000Z')]);
+    await append(store, issuedCouponStream(held), [{ type: 'CouponRedemptionAwaitingVerification', data: { ...asked, redemptionVerificationId: 'rv-1' } }]);
+    await append(store, issuedCouponStream(voided), [
+      couponRedeemed(undone),
+      { type: 'CouponRedemptionVoided', data: { ...undone, reason: 'Wrong RO', by: staff, voidedAt: '2026-04-01T17:00:00.000Z' } },
+    ]);
+    expect(await catchUp(db.sql, store, packSales)).toBe(0);
+    expect(await catchUp(db.sql, store, users)).toBe(0);
+  });
+
+  it('should show the redeemed coupon as redeemed with its redemption, the held one available with the hold, the voided one available', async () => {
+    const coupons = await listCustomerCoupons(db.sql, customerId, now);
+    const byId = new Map(coupons.map((c) => [c.issuedCouponId, c]));
+    expect(byId.get(redeemed)).toMatchObject({
+      status: 'redeemed',
+      redeemedAt: '2026-04-01T16:00:05.000Z',
+      redemption: {
+        state: 'redeemed',
+        locationId: 2,
+        locationName: 'Boulder',
+        roNumber: '5500001',
+        opCode: 'OIL',
+        laborType: 'C',
+        amount: 3999,
+        redeemedAt: '2026-04-01T16:00:05.000Z',
+        redeemedBy: staff,
+        redeemedByName: 'Sam Writer',
+      },
+    });
+    expect(byId.get(held)).toMatchObject({
+      status: 'available',
+      redeemedAt: null,
+      redemption: { state: 'awaiting-verification', locationId: 1, locationName: 'Denver North', roNumber: '5500002', amount: 2500, redeemedAt: null, redeemedByName: 'Sam Writer' },
+    });
+    expect(byId.get(voided)).toMatchObject({ status: 'available', redeemedAt: null, redemption: null });
+    // Available ones first (the held one is available), the redeemed one after them.
+    expect(coupons.map((c) => c.status)).toEqual(['available', 'available', 'redeemed']);
+  });
+
+  it('should show the same coupons in the purchase, and a voided sale\'s redeemed coupon as voided', async () => {
+    const [purchase] = await listPurchases(db.sql, customerId, now);
+    expect(purchase!.coupons.map((c) => [c.issuedCouponId, c.status, c.redemption?.state ?? null])).toEqual([
+      [redeemed, 'redeemed', 'redeemed'],
+      [held, 'available', 'awaiting-verification'],
+      [voided, 'available', null],
+    ]);
+
+    // The sale void (a manager's, say) does not erase the redemption; the sale's status wins.
+    await append(store, saleStream(sold.saleId), [
+      {
+        type: 'PackSaleVoided',
+        data: { saleId: sold.saleId, customerId, locationId: 1, reason: 'Refund', by: staff, voidedAt: '2026-04-04T15:00:00.000Z', refund: sold.total, refundTax: sold.tax, voidedCouponIds: [], wasStatus: 'final' },
+      },
+    ]);
+    await catchUp(db.sql, store, packSales);
+    const coupons = await listCustomerCoupons(db.sql, customerId, now);
+    expect(coupons.find((c) => c.issuedCouponId === redeemed)).toMatchObject({ status: 'voided', redeemedAt: '2026-04-01T16:00:05.000Z', redemption: { state: 'redeemed' } });
+  });
+});
