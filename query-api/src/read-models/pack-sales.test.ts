@@ -3,9 +3,11 @@
  * read model filled by its projection over real events: a redeemed coupon is 'redeemed' with
  * redeemedAt and its redemption (location and staff names included); a coupon held for a
  * verification stays 'available' with the held redemption; a voided redemption leaves the
- * coupon available with none; a voided sale's coupon is 'voided' even when redeemed.
+ * coupon available with none; a voided sale's coupon is 'voided' even when redeemed. The
+ * routes' response schemas keep every field of the redemption.
  */
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cents } from '@dealer/contracts';
 import { PostgresEventStore } from '@dealer/platform';
@@ -13,6 +15,7 @@ import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/
 import { packSales } from '@dealer/projector/projections/pack-sales/projection';
 import { append, catchUp, couponRedeemed, couponTerms, issuedCouponStream, packSold, redemptionFacts, saleStream } from '@dealer/projector/projections/pack-sales/test-events';
 import { users } from '@dealer/projector/projections/users/projection';
+import { customerPurchaseRoutes } from '../routes/customer-purchases';
 import { listCustomerCoupons, listPurchases } from './pack-sales';
 
 let db: TestDatabase;
@@ -80,6 +83,23 @@ describe('customer coupons with their redemptions', () => {
     expect(byId.get(voided)).toMatchObject({ status: 'available', redeemedAt: null, redemption: null });
     // Available ones first (the held one is available), the redeemed one after them.
     expect(coupons.map((c) => c.status)).toEqual(['available', 'available', 'redeemed']);
+  });
+
+  it('should answer the redemption through the routes\' response schemas, every field kept', async () => {
+    const app = Fastify();
+    await app.register(customerPurchaseRoutes(db.sql));
+    try {
+      const direct = (await listCustomerCoupons(db.sql, customerId, new Date())).map((c) => [c.issuedCouponId, c.redemption]);
+      const coupons = (await app.inject({ method: 'GET', url: `/api/customers/${customerId}/coupons` })).json().dataSet;
+      expect(coupons.map((c: { issuedCouponId: string; redemption: unknown }) => [c.issuedCouponId, c.redemption])).toEqual(direct);
+      expect(Object.keys(coupons.find((c: { issuedCouponId: string }) => c.issuedCouponId === redeemed).redemption).sort()).toEqual(
+        ['amount', 'laborType', 'locationId', 'locationName', 'opCode', 'redeemedAt', 'redeemedBy', 'redeemedByName', 'redemptionId', 'roNumber', 'state'],
+      );
+      const purchases = (await app.inject({ method: 'GET', url: `/api/customers/${customerId}/purchases` })).json().dataSet;
+      expect(purchases[0].coupons.map((c: { redemption: { state: string } | null }) => c.redemption?.state ?? null)).toEqual(['redeemed', 'awaiting-verification', null]);
+    } finally {
+      await app.close();
+    }
   });
 
   it('should show the same coupons in the purchase, and a voided sale\'s redeemed coupon as voided', async () => {
