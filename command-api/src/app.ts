@@ -16,6 +16,7 @@ import { parkedEventRoutes } from './routes/parked-events';
 import { couponRoutes } from './routes/coupons';
 import { packRoutes } from './routes/packs';
 import { packSaleRoutes } from './routes/pack-sales';
+import { couponRedemptionRoutes } from './routes/coupon-redemptions';
 import type { TokenSettings } from './identity/token-payload';
 import type { RefreshPolicy } from './identity/refresh-tokens';
 
@@ -48,6 +49,7 @@ export function commandApi(deps: CommandApiDeps) {
     await app.register(couponRoutes({ store: deps.store, sql: deps.sql }));
     await app.register(packRoutes({ store: deps.store, sql: deps.sql }));
     await app.register(packSaleRoutes({ store: deps.store, sql: deps.sql }));
+    await app.register(couponRedemptionRoutes({ store: deps.store, sql: deps.sql }));
   };
 }
 

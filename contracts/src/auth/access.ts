@@ -31,6 +31,10 @@ const STAFF = [
   ...crud('pack-sale-location-corrections', ['POST']),
   ...crud('customer-purchases', ['GET']),
   ...crud('customer-coupons', ['GET']),
+  // Issue 12: redeeming coupons; voiding or moving a redemption (the decider lets staff act on
+  // their own redemptions on the day they made them, managers on any).
+  ...crud('coupon-redemptions', ['POST', 'PUT']),
+  ...crud('coupon-redemption-voids', ['POST']),
   ...crud('opcodes', ['GET']),
 ];
 

@@ -1,0 +1,127 @@
+/**
+ * What the coupon-redemption commands look up before deciding (issue 12): the issued coupon's
+ * sale (read model rm_pack_sales.issued_coupons gives the sale id; the sale's own stream is the
+ * source of truth for the coupon as sold), the redeeming location and the RO with its jobs in
+ * integer cents (DMS reference tables), the coupon's and the RO ledger's streams with their
+ * revisions, the location's op-code rules, the customer's Verify Redemptions switch and the
+ * newest verification of the RO and customer.
+ */
+import {
+  customerStreamId,
+  evolveIssuedCoupon,
+  evolvePackSale,
+  evolveRedemptionVerification,
+  evolveRoCouponLedger,
+  initialIssuedCouponState,
+  initialPackSaleState,
+  initialRedemptionVerificationState,
+  initialRoCouponLedgerState,
+  issuedCouponStreamId,
+  packSaleStreamId,
+  redemptionVerificationStreamId,
+  roCouponLedgerStreamId,
+  cents,
+  type IssuedCouponState,
+  type LaborType,
+  type PackSaleState,
+  type RedemptionLocation,
+  type RedemptionRo,
+  type RedemptionVerificationState,
+  type RoCouponLedgerState,
+} from '@dealer/contracts';
+import type { EventStore, Sql } from '@dealer/platform';
+import { customerDecider } from '../customers/decider';
+
+/** A stream folded, with the revision to append against (-1: no stream yet). */
+export interface Folded<S> {
+  state: S;
+  revision: number;
+}
+
+async function fold<S>(store: EventStore, streamId: string, evolve: (s: S, e: { type: string; data: unknown }) => S, initial: S): Promise<Folded<S>> {
+  const history = await store.readStream(streamId);
+  return { state: history.reduce(evolve, initial), revision: history.length > 0 ? history[history.length - 1]!.revision : -1 };
+}
+
+export const loadIssuedCoupon = (store: EventStore, issuedCouponId: string): Promise<Folded<IssuedCouponState>> =>
+  fold(store, issuedCouponStreamId(issuedCouponId), evolveIssuedCoupon, initialIssuedCouponState());
+
+export const loadRoLedger = (store: EventStore, locationId: number, roNumber: string): Promise<Folded<RoCouponLedgerState>> =>
+  fold(store, roCouponLedgerStreamId(locationId, roNumber), evolveRoCouponLedger, initialRoCouponLedgerState());
+
+export async function loadSale(store: EventStore, saleId: string): Promise<PackSaleState | null> {
+  return (await fold(store, packSaleStreamId(saleId), evolvePackSale, initialPackSaleState())).state;
+}
+
+export async function loadVerification(store: EventStore, redemptionVerificationId: string): Promise<RedemptionVerificationState | null> {
+  return (await fold(store, redemptionVerificationStreamId(redemptionVerificationId), evolveRedemptionVerification, initialRedemptionVerificationState())).state;
+}
+
+/** The sale that issued the coupon (read model of issued coupons); null when no sale issued it. */
+export async function saleIdOfIssuedCoupon(sql: Sql, issuedCouponId: string): Promise<string | null> {
+  const [row] = await sql<{ sale_id: string }[]>`select sale_id::text as sale_id from rm_pack_sales.issued_coupons where issued_coupon_id = ${issuedCouponId}`;
+  return row?.sale_id ?? null;
+}
+
+/** The redeeming location; one not in the list is answered as not using the CRM (the rules refuse it). */
+export async function loadRedemptionLocation(sql: Sql, locationId: number): Promise<RedemptionLocation> {
+  const [row] = await sql<{ is_using_crm: boolean; time_zone: string | null }[]>`
+    select is_using_crm, time_zone from ref.locations where location_id = ${locationId}`;
+  return { locationId, isUsingCrm: row?.is_using_crm ?? false, timeZone: row?.time_zone ?? null };
+}
+
+/**
+ * The RO at the location (its number matched whatever its case or surrounding spaces) with its
+ * jobs; amounts are read as integer cents in SQL (numeric(12,2) * 100 is exact), never via floats.
+ * Null when the RO is not in the DMS data.
+ */
+export async function loadRedemptionRo(sql: Sql, locationId: number, roNumber: string): Promise<RedemptionRo | null> {
+  const [ro] = await sql<{ ro_number: string; void_date: string | null }[]>`
+    select ro_number, void_date::text as void_date from ref.repair_orders
+    where location_id = ${locationId} and upper(trim(ro_number)) = ${roNumber}
+    order by ro_number limit 1`;
+  if (!ro) return null;
+  const jobs = await sql<{ job_id: number; line_no: number | null; op_code: string; labor_type: string; parts: string; labor: string; misc: string }[]>`
+    select job_id, line_no, op_code, labor_type,
+      round(parts_sale * 100)::bigint::text as parts, round(labor_sale * 100)::bigint::text as labor, round(misc_sale * 100)::bigint::text as misc
+    from ref.ro_jobs where location_id = ${locationId} and ro_number = ${ro.ro_number}
+    order by line_no nulls last, job_id`;
+  return {
+    roNumber: ro.ro_number.trim().toUpperCase(),
+    locationId,
+    voidDate: ro.void_date,
+    jobs: jobs.map((j) => ({
+      jobId: j.job_id,
+      lineNo: j.line_no,
+      opCode: j.op_code,
+      laborType: j.labor_type as LaborType,
+      partsSale: cents(Number(j.parts)),
+      laborSale: cents(Number(j.labor)),
+      miscSale: cents(Number(j.misc)),
+    })),
+  };
+}
+
+/** Op codes marked for verification at the location (read model of op-code rules). */
+export async function ruleOpCodesAt(sql: Sql, locationId: number): Promise<string[]> {
+  const rows = await sql<{ op_code: string }[]>`select op_code from rm_opcode_rules.rules where location_id = ${locationId}`;
+  return rows.map((r) => r.op_code);
+}
+
+/** The customer's Verify Redemptions switch (their stream, the source of truth). */
+export async function customerVerifiesRedemptions(store: EventStore, customerId: string): Promise<boolean> {
+  const state = (await store.readStream(customerStreamId(customerId))).reduce(customerDecider.evolve, customerDecider.initialState());
+  return state.status === 'active' && state.profile.verifyRedemptions === true;
+}
+
+/** The newest verification of this RO and customer at this location (any outcome), from its own stream; null when none. */
+export async function latestVerificationOf(
+  deps: { store: EventStore; sql: Sql },
+  key: { locationId: number; roNumber: string; customerId: string },
+): Promise<RedemptionVerificationState | null> {
+  const [row] = await deps.sql<{ id: string }[]>`
+    select redemption_verification_id::text as id from rm_pending_approvals.verifications
+    where location_id = ${key.locationId} and ro_number = ${key.roNumber} and customer_id = ${key.customerId}
+    order by started_at desc limit 1`;
+  return row ? loadVerification(deps.store, row.id) : null;
+}

@@ -1,0 +1,95 @@
+/**
+ * Redeeming coupons (issue 12):
+ * - POST /api/coupon-redemptions (staff) redeems an issued coupon on an RO: 201, redeemed or held
+ *   for the customer's verification; 412 when the line needs a verification none gives;
+ * - POST /api/coupon-redemptions/{issuedCouponId}/void (staff: their own on the day; managers any)
+ *   voids a redemption with a reason;
+ * - PUT /api/coupon-redemptions/{issuedCouponId} (same rule) moves a redemption to another RO.
+ * Raw bounds only here; the rules and their messages run in contracts and the decider.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { COUPON_REDEMPTION_MESSAGES, positionMetaDataSchema } from '@dealer/contracts';
+import { INPUT_SCHEMAS, INT32_MAX, type EventStore, type Sql } from '@dealer/platform';
+import { commandContext } from '../plugins/request-context';
+import { changeCouponRedemptionRo, redeemCoupon, voidCouponRedemption, type CouponRedemptionResult, type RedemptionActor } from '../coupon-redemptions/service';
+import { problemResponse, uuid } from './schemas';
+
+const rawNumber = { type: ['number', 'null'], minimum: -INT32_MAX, maximum: INT32_MAX } as const;
+const rawText = (maxLength: number) => INPUT_SCHEMAS.nullableText(maxLength);
+
+const redeemBody = {
+  type: 'object',
+  properties: { issuedCouponId: rawText(200), customerId: rawText(200), locationId: rawNumber, roNumber: rawText(200) },
+} as const;
+const voidBody = { type: ['object', 'null'], properties: { redemptionId: rawText(200), reason: rawText(2000) } } as const;
+const changeBody = { type: ['object', 'null'], properties: { redemptionId: rawText(200), locationId: rawNumber, roNumber: rawText(200) } } as const;
+const couponParams = { type: 'object', required: ['issuedCouponId'], properties: { issuedCouponId: uuid } } as const;
+
+const answer = {
+  type: 'object',
+  properties: {
+    dataSet: {
+      type: 'object',
+      properties: {
+        redemptionId: { type: 'string' },
+        id: { type: 'string' },
+        issuedCouponId: { type: 'string' },
+        status: { type: 'string' },
+        amount: { type: 'integer' },
+        revision: { type: 'integer' },
+        message: { type: 'string' },
+      },
+    },
+    metaData: positionMetaDataSchema,
+  },
+} as const;
+
+/** Managers and admins hold the manager flag's rights (any redemption, any day). */
+function actorOf(request: FastifyRequest): RedemptionActor {
+  const auth = request.auth!;
+  return { userId: auth.userId, isManager: auth.roles.includes('manager') || auth.roles.includes('admin') };
+}
+
+function reply(result: CouponRedemptionResult, message: string) {
+  return {
+    dataSet: {
+      redemptionId: result.redemptionId,
+      id: result.redemptionId,
+      issuedCouponId: result.issuedCouponId,
+      status: result.status,
+      amount: result.amount,
+      revision: result.revision,
+      message,
+    },
+    metaData: result.position === null ? {} : { position: String(result.position) },
+  };
+}
+
+export function couponRedemptionRoutes(deps: { store: EventStore; sql: Sql }) {
+  return async function routes(app: FastifyInstance) {
+    app.post<{ Body: Record<string, unknown> | undefined }>(
+      '/api/coupon-redemptions',
+      { config: { access: 'coupon-redemptions' }, schema: { body: redeemBody, response: { 201: answer, '4xx': problemResponse } } },
+      async (request, res) => {
+        const result = await redeemCoupon(deps, request.body ?? {}, actorOf(request), commandContext(request));
+        res.status(201);
+        const held = result.status === 'awaiting-verification';
+        return reply(result, held ? COUPON_REDEMPTION_MESSAGES.awaitingVerification(String((request.body ?? {}).roNumber ?? '').trim().toUpperCase()) : COUPON_REDEMPTION_MESSAGES.redeemed);
+      },
+    );
+
+    app.post<{ Params: { issuedCouponId: string }; Body: Record<string, unknown> | null | undefined }>(
+      '/api/coupon-redemptions/:issuedCouponId/void',
+      { config: { access: 'coupon-redemption-voids' }, schema: { params: couponParams, body: voidBody, response: { 200: answer, '4xx': problemResponse } } },
+      async (request) =>
+        reply(await voidCouponRedemption(deps, request.params.issuedCouponId, request.body ?? {}, actorOf(request), commandContext(request)), COUPON_REDEMPTION_MESSAGES.voided),
+    );
+
+    app.put<{ Params: { issuedCouponId: string }; Body: Record<string, unknown> | null | undefined }>(
+      '/api/coupon-redemptions/:issuedCouponId',
+      { config: { access: 'coupon-redemptions' }, schema: { params: couponParams, body: changeBody, response: { 200: answer, '4xx': problemResponse } } },
+      async (request) =>
+        reply(await changeCouponRedemptionRo(deps, request.params.issuedCouponId, request.body ?? {}, actorOf(request), commandContext(request)), COUPON_REDEMPTION_MESSAGES.roChanged),
+    );
+  };
+}

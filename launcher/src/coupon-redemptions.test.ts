@@ -1,0 +1,201 @@
+/**
+ * Redeeming coupons through HTTP against real PostgreSQL (fresh database for this file), on the
+ * demo programme's final sale of Pat (Essential Maintenance: two oil changes, LOF, customer pay
+ * lines only, one per RO): the customer's Verify Redemptions switch (412), a direct redemption
+ * with its amount and line, maxPerRo on one RO, a warranty line refused, an RO that is not in the
+ * DMS data, 20 concurrent redemptions of one coupon at two locations, a void by the redeeming
+ * employee, an RO change, and the sale void refused while a coupon is redeemed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { COUPON_REDEMPTION_MESSAGES as M, PACK_SALE_MESSAGES, customerStreamId, issuedCouponStreamId, type IssuedCouponEvent } from '@dealer/contracts';
+import { deterministicUuid } from '@dealer/platform';
+import { importDmsRecords } from '@dealer/platform/dms/index';
+import { demoCouponId, demoSaleId } from './demo/catalogue';
+import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
+import { loginAs } from './testing/auth';
+
+let server: TestServer;
+let employee: Record<string, string>;
+let manager: Record<string, string>;
+const pat = deterministicUuid('demo-customer-0');
+const saleId = demoSaleId('pat-essential');
+/** Pat's two oil-change coupons of the Essential Maintenance sale. */
+let oil: [string, string];
+
+const RO = { a: '7300001', warranty: '7300002', c: '7300003', d: '7300004', e: '7300005', missing: '7399999' };
+// LOF on a customer-pay line: 49.95 labour + 20.00 parts = 69.95, under the coupon's 99.95 maximum.
+const job = (laborType: 'C' | 'W') => ({ jobId: 1, lineCode: 'A', lineNo: 1, opCode: 'LOF', opCodeDesc: 'Oil and filter', laborType, laborSale: 49.95, partsSale: 20 });
+const ro = (roNumber: string, locationId = 1, laborType: 'C' | 'W' = 'C') => ({
+  roNumber,
+  locationId,
+  vin: '4T1BF1FK5CU123456',
+  mileage: 42_000,
+  openDate: '2026-03-02T08:15:00',
+  closeDate: null,
+  jobs: [job(laborType)],
+});
+
+beforeAll(async () => {
+  server = await startTestServer({ webDist: null });
+  employee = (await loginAs(server, 'employee')).headers;
+  manager = (await loginAs(server, 'manager')).headers;
+  const { sql } = server.product;
+  await sql`update ref.locations set time_zone = 'America/Denver' where time_zone is null`;
+  const report = await importDmsRecords(sql, [ro(RO.a), ro(RO.warranty, 1, 'W'), ro(RO.c), ro(RO.d, 2), ro(RO.e)]);
+  expect(report).toMatchObject({ rejected: 0 });
+  await waitForProjections(server.product);
+  const rows = await sql<{ id: string }[]>`
+    select issued_coupon_id::text as id from rm_pack_sales.issued_coupons
+    where sale_id = ${saleId} and coupon_id = ${demoCouponId('oil')} order by position`;
+  expect(rows).toHaveLength(2);
+  oil = [rows[0]!.id, rows[1]!.id];
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const inject = (options: InjectOptions, headers: Record<string, string> = employee) => server.product.app.inject({ ...options, headers: { ...headers, ...(options.headers ?? {}) } });
+const redeem = (issuedCouponId: string, roNumber: string, locationId = 1, headers = employee) =>
+  inject({ method: 'POST', url: '/api/coupon-redemptions', payload: { issuedCouponId, customerId: pat, locationId, roNumber } }, headers);
+const voidRedemption = (issuedCouponId: string, body: Record<string, unknown>, headers = employee) =>
+  inject({ method: 'POST', url: `/api/coupon-redemptions/${issuedCouponId}/void`, payload: body }, headers);
+async function couponEvents(issuedCouponId: string): Promise<IssuedCouponEvent[]> {
+  return (await server.product.store.readStream(issuedCouponStreamId(issuedCouponId))).map((e) => ({ type: e.type, data: e.data }) as IssuedCouponEvent);
+}
+
+describe('redeeming a coupon', () => {
+  it('should ask for the customer\'s verification (412) while Pat\'s Verify Redemptions switch is on', async () => {
+    const res = await redeem(oil[0], RO.a);
+    expect(res.statusCode).toBe(412);
+    expect(res.json().errors).toContain(M.verificationRequired('LOF'));
+    expect(await couponEvents(oil[0])).toEqual([]);
+    // A manager turns the switch off (only managers may, as the Customer page sends it).
+    const history = await server.product.store.readStream(customerStreamId(pat));
+    const expectedRevision = history[history.length - 1]!.revision;
+    const loaded = (await inject({ method: 'GET', url: `/api/customers/${pat}` }, manager)).json().dataSet as Record<string, unknown>;
+    const keys = ['firstName', 'lastName', 'emailAddress', 'phoneMobile', 'phoneOther', 'address', 'address2', 'city', 'state', 'zip', 'isTaxExempt', 'validateCoupon'];
+    const profile = Object.fromEntries(keys.filter((k) => k in loaded).map((k) => [k, loaded[k]]));
+    const put = await inject({ method: 'PUT', url: `/api/customers/${pat}`, payload: { ...profile, verifyRedemptions: false, expectedRevision } }, manager);
+    expect(put.statusCode).toBe(200);
+  });
+
+  it('should redeem directly with the line total capped amount and the matched line', async () => {
+    const res = await redeem(oil[0], ` ${RO.a.toLowerCase()} `);
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.dataSet).toMatchObject({ issuedCouponId: oil[0], status: 'redeemed', amount: 6_995, revision: 0, message: M.redeemed });
+    expect(body.dataSet.id).toBe(body.dataSet.redemptionId);
+    expect(body.metaData.position).toMatch(/^\d+$/);
+    const [event] = await couponEvents(oil[0]);
+    expect(event).toMatchObject({
+      type: 'CouponRedeemed',
+      data: { redemptionId: body.dataSet.redemptionId, saleId, customerId: pat, locationId: 1, roNumber: RO.a, amount: 6_995, via: 'direct', line: { jobId: 1, lineNo: 1, opCode: 'LOF', laborType: 'C', lineTotal: 6_995 } },
+    });
+  });
+
+  it('should refuse a second coupon of the kind on the same RO (maxPerRo 1)', async () => {
+    const res = await redeem(oil[1], RO.a);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toEqual([M.maxPerRoReached(1)]);
+  });
+
+  it('should refuse a warranty line for a customer-pay coupon', async () => {
+    const res = await redeem(oil[1], RO.warranty);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([M.laborTypeNotEligible(['C'], ['W'])]);
+  });
+
+  it('should point to the help page when the RO is not in the DMS data', async () => {
+    const res = await redeem(oil[1], RO.missing);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([M.roNotFound(RO.missing)]);
+    expect(res.json().errors[0]).toContain('Coupon RO Not Found');
+  });
+
+  it('should refuse an unknown coupon with 404 and a bad body with 400', async () => {
+    const unknown = await redeem(deterministicUuid('no-such-issued-coupon'), RO.a);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().errors).toEqual([M.couponNotFound]);
+    const bad = await inject({ method: 'POST', url: '/api/coupon-redemptions', payload: { issuedCouponId: oil[1], customerId: pat, locationId: 1.5, roNumber: '' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('should redeem one coupon exactly once of 20 concurrent requests at two locations', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? redeem(oil[1], RO.c, 1) : redeem(oil[1], RO.d, 2))));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.statusCode !== 201)) {
+      expect(a.statusCode).toBe(409);
+      expect(a.json().errors).toEqual([M.alreadyUsed]);
+    }
+    const events = await couponEvents(oil[1]);
+    expect(events.map((e) => e.type)).toEqual(['CouponRedeemed']);
+    // The loser's claims were released: each RO's ledger holds only the winner's claim, if any.
+    const winner = events[0]!.data as { redemptionId: string; roNumber: string };
+    for (const [roNumber, locationId] of [[RO.c, 1], [RO.d, 2]] as const) {
+      const ledger = await server.product.store.readStream(`ro-coupon-ledger-${locationId}-${roNumber}`);
+      const live = new Map<string, boolean>();
+      for (const e of ledger) live.set((e.data as { redemptionId: string }).redemptionId, e.type === 'RoCouponClaimed');
+      const claims = [...live].filter(([, on]) => on).map(([id]) => id);
+      expect(claims).toEqual(roNumber === winner.roNumber ? [winner.redemptionId] : []);
+    }
+    // The winner's redemption is voided again for the tests below.
+    const voided = await voidRedemption(oil[1], { redemptionId: winner.redemptionId, reason: 'Concurrency test' });
+    expect(voided.statusCode).toBe(200);
+  });
+
+  it('should let the redeeming employee void with a reason, and the coupon is available again', async () => {
+    const [first] = await couponEvents(oil[0]);
+    const redemptionId = (first!.data as { redemptionId: string }).redemptionId;
+    const noReason = await voidRedemption(oil[0], { redemptionId, reason: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors).toEqual([M.voidReasonRequired]);
+    const res = await voidRedemption(oil[0], { redemptionId, reason: 'Wrong coupon' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().dataSet).toMatchObject({ redemptionId, status: 'voided', message: M.voided });
+    const again = await voidRedemption(oil[0], { redemptionId, reason: 'Twice' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().metaData).toEqual({});
+    // Available again, on the same RO (its claim was released).
+    const redeemed = await redeem(oil[0], RO.a);
+    expect(redeemed.statusCode).toBe(201);
+    expect(redeemed.json().dataSet.redemptionId).not.toBe(redemptionId);
+  });
+
+  it('should change the redemption\'s RO and free the old RO for another coupon', async () => {
+    const current = (await couponEvents(oil[0])).filter((e) => e.type === 'CouponRedeemed').pop()!;
+    const redemptionId = (current.data as { redemptionId: string }).redemptionId;
+    const res = await inject({ method: 'PUT', url: `/api/coupon-redemptions/${oil[0]}`, payload: { redemptionId, locationId: 1, roNumber: RO.e } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().dataSet).toMatchObject({ redemptionId, status: 'redeemed', amount: 6_995, message: M.roChanged });
+    const last = (await couponEvents(oil[0])).pop()!;
+    expect(last).toMatchObject({ type: 'CouponRedemptionRoChanged', data: { redemptionId, from: { roNumber: RO.a }, to: { roNumber: RO.e, locationId: 1 } } });
+    // RO A took no coupon now: the other oil coupon fits there; RO E is full.
+    expect((await redeem(oil[1], RO.e)).json().errors).toEqual([M.maxPerRoReached(1)]);
+    const other = await redeem(oil[1], RO.a);
+    expect(other.statusCode).toBe(201);
+    const unknown = await inject({ method: 'PUT', url: `/api/coupon-redemptions/${oil[0]}`, payload: { redemptionId: deterministicUuid('no-such-redemption'), locationId: 1, roNumber: RO.c } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().errors).toEqual([M.redemptionNotFound]);
+  });
+
+  it('should refuse the sale void while a coupon is redeemed, and accept it after the redemptions are voided', async () => {
+    const voidSale = () => inject({ method: 'POST', url: `/api/pack-sales/${saleId}/void`, payload: { reason: 'Customer changed their mind' } }, manager);
+    const refused = await voidSale();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors).toEqual([PACK_SALE_MESSAGES.voidCouponUsed]);
+    for (const id of oil) {
+      const current = (await couponEvents(id)).filter((e) => e.type === 'CouponRedeemed').pop()!;
+      const res = await voidRedemption(id, { redemptionId: (current.data as { redemptionId: string }).redemptionId, reason: 'Sale voided' }, manager);
+      expect(res.statusCode).toBe(200);
+    }
+    const accepted = await voidSale();
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().dataSet.status).toBe('voided');
+    expect((await couponEvents(oil[0])).pop()?.type).toBe('IssuedCouponWithdrawn');
+    const late = await redeem(oil[0], RO.a);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().errors).toEqual([M.saleVoided]);
+  });
+});
