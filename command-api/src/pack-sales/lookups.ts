@@ -2,12 +2,16 @@
  * What the pack-sale commands look up before deciding: the pack and its coupons (their own
  * streams, the source of truth: a read model could lag an edit made a moment ago), the
  * customer's Tax Exempt switch (the customer stream), the location and the sale RO (the DMS
- * reference tables), and the sale's used coupons (none until redemption, issue 12).
+ * reference tables), and the sale's used coupons (their issued-coupon streams, issue 12).
  */
 import {
   couponStreamId,
   customerStreamId,
   evolveCoupon,
+  evolveIssuedCoupon,
+  initialIssuedCouponState,
+  issuedCouponStreamId,
+  issuedCouponStreamStatus,
   evolvePack,
   initialCouponState,
   initialPackState,
@@ -72,10 +76,13 @@ export async function loadSaleRo(sql: Sql, locationId: number, roNumber: string)
 }
 
 /**
- * The sale's issued coupons that have been used (redeemed). Nothing redeems a coupon before
- * issue 12, so this answers none; issue 12 replaces the body with its redemption lookup (the
- * void decider refuses a sale with any of these).
+ * The sale's issued coupons that are used: redeemed, or held for a customer's verification
+ * (their own streams, issue 12). The void decider refuses a sale with any of these; the void
+ * service then withdraws each coupon on its stream, which closes the race with a redemption.
  */
-export async function usedCouponIdsOf(_deps: { store: EventStore; sql: Sql }, _sale: PackSaleState): Promise<string[]> {
-  return [];
+export async function usedCouponIdsOf(deps: { store: EventStore; sql: Sql }, sale: PackSaleState): Promise<string[]> {
+  const states = await Promise.all(
+    sale.coupons.map(async (c) => (await deps.store.readStream(issuedCouponStreamId(c.issuedCouponId))).reduce(evolveIssuedCoupon, initialIssuedCouponState())),
+  );
+  return sale.coupons.filter((_, i) => issuedCouponStreamStatus(states[i]!) === 'redeemed' || issuedCouponStreamStatus(states[i]!) === 'awaiting-verification').map((c) => c.issuedCouponId);
 }

@@ -10,11 +10,13 @@ import {
   PACK_SALE_MESSAGES,
   cents,
   checkPackSaleRequest,
+  issuedCouponStreamId,
   packSaleStreamId,
   type PackSaleRequest,
   type PackSaleState,
 } from '@dealer/contracts';
 import { DomainError, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { issuedCouponDecider, type SaleVoidData } from '../coupon-redemptions/decide';
 import { packSaleDecider, type PackSaleCommand, type SaleActor } from './decide';
 import { loadCouponStates, loadCustomerTaxExempt, loadPackState, loadSaleLocation, loadSaleRo, usedCouponIdsOf } from './lookups';
 
@@ -121,7 +123,12 @@ export async function correctPackSaleLocation(
   return result(saleId, await handle(deps.store, packSaleStreamId(saleId), packSaleDecider, command, ctx));
 }
 
-/** POST /api/pack-sales/{id}/void: a manager voids a sale none of whose coupons is used. */
+/**
+ * POST /api/pack-sales/{id}/void: a manager voids a sale none of whose coupons is used. Each
+ * issued coupon is first withdrawn on its own stream (refused when it is redeemed or held), so
+ * a redemption racing the void either lands first (the void is refused) or finds the coupon
+ * withdrawn; if any coupon refuses, the ones withdrawn are reinstated and the void refused.
+ */
 export async function voidPackSale(
   deps: PackSaleDeps,
   saleId: string,
@@ -134,5 +141,21 @@ export async function voidPackSale(
   if (!current) throw notFound();
   const usedCouponIds = await usedCouponIdsOf(deps, current);
   const command: PackSaleCommand = { type: 'VoidPackSale', data: { reason: body.reason, usedCouponIds, actor, now: ctx.now() } };
-  return result(saleId, await handle(deps.store, stream, packSaleDecider, command, ctx));
+  // Refusals that need no coupon stream (manager, reason, a coupon already used) come first.
+  if (packSaleDecider.decide(command, current).length === 0) return result(saleId, await handle(deps.store, stream, packSaleDecider, command, ctx));
+  const withdrawn: SaleVoidData[] = [];
+  try {
+    for (const c of current.coupons) {
+      const data: SaleVoidData = { issuedCouponId: c.issuedCouponId, couponId: c.couponId, saleId, customerId: current.customerId, by: actor.userId, now: ctx.now() };
+      await handle(deps.store, issuedCouponStreamId(c.issuedCouponId), issuedCouponDecider, { type: 'WithdrawIssuedCoupon', data }, ctx);
+      withdrawn.push(data);
+    }
+    return result(saleId, await handle(deps.store, stream, packSaleDecider, command, ctx));
+  } catch (error) {
+    for (const data of withdrawn) {
+      await handle(deps.store, issuedCouponStreamId(data.issuedCouponId), issuedCouponDecider, { type: 'ReinstateIssuedCoupon', data: { ...data, now: ctx.now() } }, ctx);
+    }
+    // A coupon redeemed or held refuses with PACK_SALE_MESSAGES.voidCouponUsed (409).
+    throw error;
+  }
 }
