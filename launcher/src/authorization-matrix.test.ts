@@ -100,6 +100,11 @@ const MATRIX: Record<string, Persona[]> = {
   // A customer's packs and coupons for staff (the customer's own page comes with issue 13).
   'GET /api/customers/:id/purchases': STAFF,
   'GET /api/customers/:id/coupons': STAFF,
+  // Issue 12: any staff member redeems, voids and moves a redemption (the decider lets staff act
+  // on their own redemptions on the day they made them, managers on any).
+  'POST /api/coupon-redemptions': STAFF,
+  'POST /api/coupon-redemptions/:issuedCouponId/void': STAFF,
+  'PUT /api/coupon-redemptions/:issuedCouponId': STAFF,
 };
 
 const SIGN_OUT = 'DELETE /auth-api/login';
@@ -149,6 +154,7 @@ function concreteUrl(url: string): string {
     .replace('/api/packs/:id', `/api/packs/${deterministicUuid('no-such-pack')}`)
     .replace('/coupons/:couponId', `/coupons/${deterministicUuid('no-such-coupon')}`)
     .replace('/api/pack-sales/:id', `/api/pack-sales/${deterministicUuid('no-such-pack-sale')}`)
+    .replace('/api/coupon-redemptions/:issuedCouponId', `/api/coupon-redemptions/${deterministicUuid('no-such-issued-coupon')}`)
     .replace('/redemption-verifications/by-token', '/redemption-verifications/by-token?token=not-a-real-token');
 }
 

@@ -52,6 +52,9 @@ const PATH_PARAMS: Record<string, Record<string, string>> = {
   'POST /api/pack-sales/:id/void': { id: demoSaleId('jordan-complete') },
   'GET /api/customers/:id/purchases': { id: customerA },
   'GET /api/customers/:id/coupons': { id: customerA },
+  // Issue 12: no issued coupon of that id (ids come from the sale's newId), so bodies reach the lookups and refusals.
+  'POST /api/coupon-redemptions/:issuedCouponId/void': { issuedCouponId: nowhere },
+  'PUT /api/coupon-redemptions/:issuedCouponId': { issuedCouponId: nowhere },
 };
 
 const profile = {
@@ -98,6 +101,9 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/pack-sales': { customerId: customerA, packId: demoPackId('oil4'), locationId: 1, roNumber: '419902', price: null, priceOverrideReason: null },
   'POST /api/pack-sales/:id/location': { locationId: 2, reason: 'fuzz' },
   'POST /api/pack-sales/:id/void': { reason: 'fuzz' },
+  'POST /api/coupon-redemptions': { issuedCouponId: nowhere, customerId: customerA, locationId: 1, roNumber: '419902' },
+  'POST /api/coupon-redemptions/:issuedCouponId/void': { redemptionId: nowhere, reason: 'fuzz' },
+  'PUT /api/coupon-redemptions/:issuedCouponId': { redemptionId: nowhere, locationId: 1, roNumber: '419902' },
 };
 /** Fields every body also gets hostile values in (routes added later have no base body). */
 const GENERIC_FIELDS = ['customerId', 'locationId', 'type', 'id', 'reason', 'description', 'limit', 'extraField', 'expectedRevision'];
