@@ -18,12 +18,13 @@ import { loginAs } from './testing/auth';
 let server: TestServer;
 let employee: Record<string, string>;
 let manager: Record<string, string>;
+let controller: Record<string, string>;
 const pat = deterministicUuid('demo-customer-0');
 const saleId = demoSaleId('pat-essential');
 /** Pat's two oil-change coupons of the Essential Maintenance sale. */
 let oil: [string, string];
 
-const RO = { a: '7300001', warranty: '7300002', c: '7300003', d: '7300004', e: '7300005', missing: '7399999' };
+const RO = { a: '7300001', warranty: '7300002', c: '7300003', d: '7300004', e: '7300005', f: '7300006', missing: '7399999' };
 // LOF on a customer-pay line: 49.95 labour + 20.00 parts = 69.95, under the coupon's 99.95 maximum.
 const job = (laborType: 'C' | 'W') => ({ jobId: 1, lineCode: 'A', lineNo: 1, opCode: 'LOF', opCodeDesc: 'Oil and filter', laborType, laborSale: 49.95, partsSale: 20 });
 const ro = (roNumber: string, locationId = 1, laborType: 'C' | 'W' = 'C') => ({
@@ -40,9 +41,10 @@ beforeAll(async () => {
   server = await startTestServer({ webDist: null });
   employee = (await loginAs(server, 'employee')).headers;
   manager = (await loginAs(server, 'manager')).headers;
+  controller = (await loginAs(server, 'controller')).headers;
   const { sql } = server.product;
   await sql`update ref.locations set time_zone = 'America/Denver' where time_zone is null`;
-  const report = await importDmsRecords(sql, [ro(RO.a), ro(RO.warranty, 1, 'W'), ro(RO.c), ro(RO.d, 2), ro(RO.e)]);
+  const report = await importDmsRecords(sql, [ro(RO.a), ro(RO.warranty, 1, 'W'), ro(RO.c), ro(RO.d, 2), ro(RO.e), ro(RO.f)]);
   expect(report).toMatchObject({ rejected: 0 });
   await waitForProjections(server.product);
   const rows = await sql<{ id: string }[]>`
@@ -151,6 +153,10 @@ describe('redeeming a coupon', () => {
     const noReason = await voidRedemption(oil[0], { redemptionId, reason: '  ' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().errors).toEqual([M.voidReasonRequired]);
+    // Another staff member (not a manager) may not void it.
+    const other = await voidRedemption(oil[0], { redemptionId, reason: 'Not mine' }, controller);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().errors).toEqual([M.changeNotAllowed]);
     const res = await voidRedemption(oil[0], { redemptionId, reason: 'Wrong coupon' });
     expect(res.statusCode).toBe(200);
     expect(res.json().dataSet).toMatchObject({ redemptionId, status: 'voided', message: M.voided });
@@ -197,5 +203,35 @@ describe('redeeming a coupon', () => {
     const late = await redeem(oil[0], RO.a);
     expect(late.statusCode).toBe(409);
     expect(late.json().errors).toEqual([M.saleVoided]);
+  });
+
+  it('should settle a sale void racing a redemption one way or the other, never both', async () => {
+    // Pat's pending Oil Change 4-Pack sold at location 1 today: its coupons are good there.
+    const raceSale = demoSaleId('pat-oil4');
+    const [row] = await server.product.sql<{ id: string }[]>`
+      select issued_coupon_id::text as id from rm_pack_sales.issued_coupons where sale_id = ${raceSale} order by position limit 1`;
+    const coupon = row!.id;
+    const [voided, redeemed] = await Promise.all([
+      inject({ method: 'POST', url: `/api/pack-sales/${raceSale}/void`, payload: { reason: 'Race' } }, manager),
+      redeem(coupon, RO.f),
+    ]);
+    const types = (await couponEvents(coupon)).map((e) => e.type);
+    if (voided.statusCode === 200) {
+      expect(redeemed.statusCode).toBe(409);
+      expect(redeemed.json().errors).toEqual([M.saleVoided]);
+      expect(types).not.toContain('CouponRedeemed');
+      expect(types.pop()).toBe('IssuedCouponWithdrawn');
+    } else {
+      expect(voided.statusCode).toBe(409);
+      expect(voided.json().errors).toEqual([PACK_SALE_MESSAGES.voidCouponUsed]);
+      expect(redeemed.statusCode).toBe(201);
+      expect(types.filter((t) => t === 'IssuedCouponWithdrawn').length).toBe(types.filter((t) => t === 'IssuedCouponReinstated').length);
+      // No other coupon of the sale stays withdrawn.
+      const sale = await server.product.sql<{ id: string }[]>`select issued_coupon_id::text as id from rm_pack_sales.issued_coupons where sale_id = ${raceSale}`;
+      for (const { id } of sale) {
+        const t = (await couponEvents(id)).map((e) => e.type);
+        expect(t.filter((x) => x === 'IssuedCouponWithdrawn').length).toBe(t.filter((x) => x === 'IssuedCouponReinstated').length);
+      }
+    }
   });
 });
