@@ -43,6 +43,8 @@ const VerifyContactPage = lazyPage(() => import('./routes/verify/contact').then(
 const VerifyRedemptionPage = lazyPage(() => import('./routes/verify/redemption').then((m) => m.VerifyRedemptionRoute));
 const PrivacyPage = lazyPage(() => import('./routes/privacy').then((m) => m.PrivacyRoute));
 const TermsOfServicePage = lazyPage(() => import('./routes/terms-of-service').then((m) => m.TermsOfServiceRoute));
+const HelpIndexPage = lazyPage(() => import('./routes/employee/help').then((m) => m.HelpIndexRoute));
+const helpTopicPage = (slug: (typeof HELP_PAGES)[number][0]) => lazyPage(() => import('./routes/employee/help').then((m) => m.HELP_ROUTES[slug]));
 
 /**
  * A page guarded by its route data (SPEC 2.1: controller and action): the loader enforces it and the
@@ -89,7 +91,10 @@ const employeeRoutes: RouteObject = {
     },
     {
       path: 'help',
-      children: [staffPage(null, 'Help', PAGE_ACCESS.help), ...HELP_PAGES.map(([path, title]) => staffPage(path, `Help: ${title}`, PAGE_ACCESS.help))],
+      children: [
+        guarded(null, PAGE_ACCESS.help, { lazy: HelpIndexPage }),
+        ...HELP_PAGES.map(([path]) => guarded(path, PAGE_ACCESS.help, { lazy: helpTopicPage(path) })),
+      ],
     },
   ],
 };
