@@ -171,7 +171,7 @@ export async function redeemCoupon(
     const heldVerification = held?.redemptionVerificationId ? await loadVerification(deps.store, held.redemptionVerificationId) : null;
     const command: IssuedCouponCommand = {
       type: 'RedeemCoupon',
-      data: { ...target, redemptionId, coupon, customerId: r.customerId, heldVerification, actor, now: ctx.now() },
+      data: { ...target, redemptionId, coupon, customerId: asUuid(r.customerId) ?? r.customerId, heldVerification, actor, now: ctx.now() },
     };
     // Pure: refusals (with contracts' messages) are thrown here, before anything is claimed.
     const events = decideIssuedCoupon(command, issued.state);
