@@ -95,7 +95,7 @@ export function OpCodeList({ LocationSelect, defaultLocationId }: OpCodeListProp
   const query = useOpCodes({ search, locationId, offset }, locationId !== null);
 
   return (
-    <section className="panel" aria-label="Op codes in the DMS data">
+    <section className="help-opcode-list" aria-label="Op codes in the DMS data">
       <div className="help-opcode-filters">
         <LocationSelect value={locationId} onChange={setChosen} />
         <div className="field">
