@@ -31,8 +31,8 @@ export function CouponRoNotFoundArticle() {
       <h2>What to check</h2>
       <ol>
         <li>
-          <strong>The RO number.</strong> Compare it with the RO in the DMS, digit by digit. Letters and spaces do not
-          matter, but a missing or swapped digit does.
+          <strong>The RO number.</strong> Compare it with the RO in the DMS, digit by digit. Upper or lower case and
+          spaces do not matter, but a missing or swapped digit does.
         </li>
         <li>
           <strong>The location.</strong> An RO number belongs to one location. If the customer is served at another store
@@ -52,8 +52,8 @@ export function CouponRoNotFoundArticle() {
           until it expires.
         </li>
         <li>
-          If the RO is still missing after the next import, or the customer’s coupon expires today, ask your manager. They
-          can see when the data was last imported and contact whoever runs the DMS export.
+          If the RO is still missing after the next import, or the customer’s coupon expires today, ask your manager, who
+          follows it up with whoever runs the DMS export.
         </li>
       </ul>
 
