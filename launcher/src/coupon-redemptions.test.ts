@@ -8,10 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { COUPON_REDEMPTION_MESSAGES as M, PACK_SALE_MESSAGES, customerStreamId, issuedCouponStreamId, type IssuedCouponEvent } from '@dealer/contracts';
-import { deterministicUuid } from '@dealer/platform';
+import { COUPON_REDEMPTION_MESSAGES as M, PACK_SALE_MESSAGES, customerStreamId, issuedCouponStreamId, packSaleStreamId, type IssuedCouponEvent } from '@dealer/contracts';
+import { deterministicUuid, systemContext, type EventStore } from '@dealer/platform';
+import { voidPackSale } from '@dealer/command-api/pack-sales/service';
 import { importDmsRecords } from '@dealer/platform/dms/index';
-import { demoCouponId, demoSaleId } from './demo/catalogue';
+import { demoCouponId, demoPackId, demoSaleId } from './demo/catalogue';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
 import { loginAs } from './testing/auth';
 
@@ -24,7 +25,7 @@ const saleId = demoSaleId('pat-essential');
 /** Pat's two oil-change coupons of the Essential Maintenance sale. */
 let oil: [string, string];
 
-const RO = { a: '7300001', warranty: '7300002', c: '7300003', d: '7300004', e: '7300005', f: '7300006', missing: '7399999' };
+const RO = { a: '7300001', warranty: '7300002', c: '7300003', d: '7300004', e: '7300005', f: '7300006', g: '7300007', h: '7300008', missing: '7399999' };
 // LOF on a customer-pay line: 49.95 labour + 20.00 parts = 69.95, under the coupon's 99.95 maximum.
 const job = (laborType: 'C' | 'W') => ({ jobId: 1, lineCode: 'A', lineNo: 1, opCode: 'LOF', opCodeDesc: 'Oil and filter', laborType, laborSale: 49.95, partsSale: 20 });
 const ro = (roNumber: string, locationId = 1, laborType: 'C' | 'W' = 'C') => ({
@@ -44,7 +45,7 @@ beforeAll(async () => {
   controller = (await loginAs(server, 'controller')).headers;
   const { sql } = server.product;
   await sql`update ref.locations set time_zone = 'America/Denver' where time_zone is null`;
-  const report = await importDmsRecords(sql, [ro(RO.a), ro(RO.warranty, 1, 'W'), ro(RO.c), ro(RO.d, 2), ro(RO.e), ro(RO.f)]);
+  const report = await importDmsRecords(sql, [ro(RO.a), ro(RO.warranty, 1, 'W'), ro(RO.c), ro(RO.d, 2), ro(RO.e), ro(RO.f), ro(RO.g), ro(RO.h)]);
   expect(report).toMatchObject({ rejected: 0 });
   await waitForProjections(server.product);
   const rows = await sql<{ id: string }[]>`
@@ -233,5 +234,39 @@ describe('redeeming a coupon', () => {
         expect(t.filter((x) => x === 'IssuedCouponWithdrawn').length).toBe(t.filter((x) => x === 'IssuedCouponReinstated').length);
       }
     }
+  });
+
+  it('should reinstate the coupons it withdrew when a redemption lands during the sale void', async () => {
+    const sold = await inject({ method: 'POST', url: '/api/pack-sales', payload: { customerId: pat, packId: demoPackId('oil4'), locationId: 1, roNumber: RO.g, price: null, priceOverrideReason: null } });
+    expect(sold.statusCode).toBe(201);
+    const newSale = sold.json().dataSet.saleId as string;
+    await waitForProjections(server.product);
+    const coupons = (await server.product.sql<{ id: string }[]>`
+      select issued_coupon_id::text as id from rm_pack_sales.issued_coupons where sale_id = ${newSale} order by position`).map((r) => r.id);
+    expect(coupons).toHaveLength(4);
+    // The void's store: just before it withdraws the second coupon, that coupon is redeemed (the race, made certain).
+    const real = server.product.store;
+    let landed: number | null = null;
+    const store = new Proxy(real, {
+      get(target, prop) {
+        if (prop === 'appendToStream') {
+          return async (...args: Parameters<EventStore['appendToStream']>) => {
+            if (args[0] === issuedCouponStreamId(coupons[1]!) && landed === null) landed = (await redeem(coupons[1]!, RO.h)).statusCode;
+            return target.appendToStream(...args);
+          };
+        }
+        const value = Reflect.get(target, prop) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    }) as EventStore;
+    const attempt = voidPackSale({ store, sql: server.product.sql }, newSale, { reason: 'Race' }, { userId: deterministicUuid('test-manager'), isManager: true }, systemContext('test:coupon-redemptions'));
+    await expect(attempt).rejects.toMatchObject({ kind: 'conflict', errors: [PACK_SALE_MESSAGES.voidCouponUsed] });
+    expect(landed).toBe(201);
+    expect((await couponEvents(coupons[0]!)).map((e) => e.type)).toEqual(['IssuedCouponWithdrawn', 'IssuedCouponReinstated']);
+    expect((await couponEvents(coupons[1]!)).map((e) => e.type)).toEqual(['CouponRedeemed']);
+    expect(await couponEvents(coupons[2]!)).toEqual([]);
+    // The sale is not voided, and the first coupon is usable again.
+    expect((await server.product.store.readStream(packSaleStreamId(newSale))).map((e) => e.type)).toEqual(['PackSold']);
+    expect((await redeem(coupons[0]!, RO.g)).statusCode).toBe(201);
   });
 });
