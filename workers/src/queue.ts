@@ -6,6 +6,7 @@ import { scrubErasedMessages, type ScrubJob } from './jobs/scrub-erased-messages
 import { sendContactVerification, type ContactVerificationDeps, type SendContactVerificationJob } from './jobs/send-contact-verification';
 import { sendRedemptionVerification, type DelayJob, type SendRedemptionVerificationJob } from './jobs/send-redemption-verification';
 import { expireRedemptionVerification, type ExpireRedemptionVerificationJob } from './jobs/expire-redemption-verification';
+import { settleHeldRedemptionsJob, type SettleHeldRedemptionsJob } from './jobs/settle-held-redemptions';
 import { sendRedemptionOverrideNotice, type SendOverrideNoticeJob } from './jobs/send-redemption-override-notice';
 import { failedForGood, failedJobRecord, parkFailedJob } from './reactor/failed-jobs';
 
@@ -58,6 +59,8 @@ export function createMessagesWorker(
           return sendRedemptionVerification(job.id!, job.data as SendRedemptionVerificationJob, deps, delayJob(job, token));
         case 'expire-redemption-verification':
           return expireRedemptionVerification(job.data as ExpireRedemptionVerificationJob, deps, delayJob(job, token));
+        case 'settle-held-redemptions':
+          return settleHeldRedemptionsJob(job.data as SettleHeldRedemptionsJob, deps, delayJob(job, token));
         case 'send-redemption-override-notice':
           return sendRedemptionOverrideNotice(job.id!, job.data as SendOverrideNoticeJob, deps);
         case 'scrub-erased-messages':
