@@ -75,7 +75,7 @@ export function SalesRoute() {
             customer={{ customerId: customer.customerId, name, isTaxExempt: Boolean(customer.isTaxExempt) }}
             slots={saleSlots}
           />
-          <CustomerCouponsPanel key={`coupons-${customer.customerId}`} customerId={customer.customerId} customerName={name} />
+          <CustomerCouponsPanel key={`coupons-${customer.customerId}`} customerId={customer.customerId} customerName={name} slots={saleSlots} />
           <RedemptionVerificationPanel key={customer.customerId} customer={customer} renderEnterRo={slots.renderEnterRo} />
         </>
       );

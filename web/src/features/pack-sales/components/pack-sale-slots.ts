@@ -21,6 +21,8 @@ export interface SaleRoDialogProps {
   type: string;
   initial?: { locationId?: number | null; roNumber?: string };
   locationLocked?: boolean;
+  /** The coupon's pack is still pending (issue 12's Redeem): SPEC 2.5's warning, location locked. */
+  pending?: boolean;
   onClose: (result: { roNumber: string; locationId: number } | null) => void;
 }
 
