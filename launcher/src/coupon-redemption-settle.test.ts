@@ -6,7 +6,9 @@
  * redemption of Pat's waits for a verification of the RO:
  * - staff accept on Pat's behalf (override) → the held coupon becomes redeemed;
  * - Pat declines the op code by the link → the coupon is released (available again, its RO
- *   claim given back), and is redeemed on another RO once that RO's verification is approved.
+ *   claim given back), and is redeemed on another RO once that RO's verification is approved;
+ * - the verification expires unanswered → released as 'expired' (the settle run with a clock
+ *   past the expiry, as the job does after the expiry job records RedemptionVerificationExpired).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
@@ -27,7 +29,7 @@ const patPhone = '3035551000';
 const saleId = demoSaleId('pat-essential');
 let oil: [string, string];
 
-const RO = { approved: '7400001', declined: '7400002', again: '7400003' };
+const RO = { approved: '7400001', declined: '7400002', again: '7400003', expiring: '7400004' };
 const ro = (roNumber: string) => ({
   roNumber,
   locationId: 1,
@@ -45,7 +47,7 @@ beforeAll(async () => {
   anonymous = await xsrfHeaders(server);
   const { sql } = server.product;
   await sql`update ref.locations set time_zone = 'America/Denver' where time_zone is null`;
-  const report = await importDmsRecords(sql, [ro(RO.approved), ro(RO.declined), ro(RO.again)]);
+  const report = await importDmsRecords(sql, [ro(RO.approved), ro(RO.declined), ro(RO.again), ro(RO.expiring)]);
   expect(report).toMatchObject({ rejected: 0 });
   await waitForProjections(server.product);
   const rows = await sql<{ id: string }[]>`
@@ -165,5 +167,29 @@ describe('settling held redemptions when the verification has an outcome', () =>
     expect(redeemed.statusCode).toBe(201);
     expect(redeemed.json().dataSet).toMatchObject({ status: 'redeemed', amount: 6_995 });
     expect(await couponTypes(oil[1])).toEqual(['CouponRedemptionAwaitingVerification', 'CouponRedemptionReleased', 'CouponRedeemed']);
+  });
+
+  it('should release the held coupon as expired once the verification expired unanswered, and not before', async () => {
+    // oil[1] is redeemed on RO.again: the redeeming employee voids it, so it can be held again.
+    const current = (await server.product.store.readStream(issuedCouponStreamId(oil[1]))).at(-1)!.data as { redemptionId: string };
+    const voided = await inject({ method: 'POST', url: `/api/coupon-redemptions/${oil[1]}/void`, payload: { redemptionId: current.redemptionId, reason: 'Wrong RO' } });
+    expect(voided.statusCode).toBe(200);
+    const v = await startVerification(RO.expiring);
+    const held = await redeem(oil[1], RO.expiring);
+    expect(held.json().dataSet).toMatchObject({ status: 'awaiting-verification' });
+    const redemptionId = held.json().dataSet.redemptionId as string;
+    const deps = { store: server.product.store, sql: server.product.sql };
+    const [row] = await server.product.sql<{ expires: Date }[]>`select expires from rm_pending_approvals.verifications where redemption_verification_id = ${v.id}`;
+    const at = (ms: number) => ({ ...systemContext('system:redemption-settle'), now: () => new Date(row!.expires.getTime() + ms) });
+
+    // Still open a second before the expiry: nothing settles.
+    expect(await settleHeldRedemptions(deps, v.id, at(-1_000))).toMatchObject({ verificationOutcome: null, settled: [] });
+    expect((await couponTypes(oil[1])).at(-1)).toBe('CouponRedemptionAwaitingVerification');
+
+    const settled = await settleHeldRedemptions(deps, v.id, at(1_000));
+    expect(settled).toMatchObject({ verificationOutcome: 'expired', settled: [{ issuedCouponId: oil[1], redemptionId, outcome: 'released' }], retryAt: null });
+    const last = (await server.product.store.readStream(issuedCouponStreamId(oil[1]))).at(-1)!;
+    expect(last).toMatchObject({ type: 'CouponRedemptionReleased', data: { redemptionId, outcome: 'expired' } });
+    expect(await ledgerClaims(RO.expiring)).toEqual([`RoCouponClaimed:${redemptionId}`, `RoCouponReleased:${redemptionId}`]);
   });
 });
