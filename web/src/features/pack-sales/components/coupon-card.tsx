@@ -5,7 +5,17 @@ import type { CustomerCouponView } from '@dealer/contracts';
 import { CouponStatusBadge } from './sale-badges';
 import { expiryLabel } from './pack-sale-texts';
 
-export function CouponCard({ coupon, children }: { coupon: CustomerCouponView; /** The card's <dt>/<dd> pairs. */ children: ReactNode }) {
+export function CouponCard({
+  coupon,
+  children,
+  actions,
+}: {
+  coupon: CustomerCouponView;
+  /** The card's <dt>/<dd> pairs. */
+  children: ReactNode;
+  /** Buttons under the fields (a <dl> holds only its pairs). */
+  actions?: ReactNode;
+}) {
   return (
     <li className="card">
       <div className="sale-card-head">
@@ -14,6 +24,7 @@ export function CouponCard({ coupon, children }: { coupon: CustomerCouponView; /
       </div>
       <p className="sale-card-expiry">{expiryLabel(coupon)}</p>
       <dl className="card-fields">{children}</dl>
+      {actions}
     </li>
   );
 }

@@ -32,7 +32,7 @@ function CouponCards({ coupons, actions }: CouponListProps) {
   return (
     <ul className="card-list" aria-label={PACK_SALE_TEXTS.couponsTitle}>
       {coupons.map((c) => (
-        <CouponCard key={c.issuedCouponId} coupon={c}>
+        <CouponCard key={c.issuedCouponId} coupon={c} actions={<CouponRedemptionButtons coupon={c} actions={actions} />}>
           <dt>{PACK_SALE_TEXTS.offer}</dt>
           <dd>{describeOffer(c.value)}</dd>
           <dt>{PACK_SALE_TEXTS.honouredAt}</dt>
@@ -47,7 +47,6 @@ function CouponCards({ coupons, actions }: CouponListProps) {
               </dd>
             </>
           )}
-          <CouponRedemptionButtons coupon={c} actions={actions} />
         </CouponCard>
       ))}
     </ul>

@@ -10,7 +10,7 @@ export const REDEMPTION_TEXTS = {
   actions: 'Actions',
   redeemLabel: (coupon: string) => `Redeem ${coupon}`,
   voidLabel: (coupon: string) => `Void the redemption of ${coupon}`,
-  changeRoLabel: (coupon: string) => `Change the RO # of ${coupon}`,
+  changeRoLabel: (coupon: string) => `Change RO # of ${coupon}`,
   redemption: 'Redemption',
   awaiting: "Waiting for the customer's verification",
   awaitingOn: (ro: string, location: string) => `RO# ${ro} at ${location}`,
