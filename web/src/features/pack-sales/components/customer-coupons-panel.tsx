@@ -64,9 +64,6 @@ function CouponTable({ coupons, actions }: CouponListProps) {
             <th scope="col">{PACK_SALE_TEXTS.offer}</th>
             <th scope="col">{PACK_SALE_TEXTS.expires}</th>
             <th scope="col">{PACK_SALE_TEXTS.status}</th>
-            <th scope="col">
-              <span className="visually-hidden">{REDEMPTION_TEXTS.actions}</span>
-            </th>
           </tr>
         </thead>
         <tbody>
@@ -85,8 +82,7 @@ function CouponTable({ coupons, actions }: CouponListProps) {
               <td>
                 <CouponStatusBadge status={c.status} />
                 <CouponRedemptionDetails coupon={c} />
-              </td>
-              <td>
+                {/* The buttons sit with the status they change: a column of their own does not fit beside the customer. */}
                 <CouponRedemptionButtons coupon={c} actions={actions} />
               </td>
             </tr>

@@ -7,7 +7,6 @@ export const REDEMPTION_TEXTS = {
   redeem: 'Redeem',
   void: 'Void',
   changeRo: 'Change RO #',
-  actions: 'Actions',
   redeemLabel: (coupon: string) => `Redeem ${coupon}`,
   voidLabel: (coupon: string) => `Void the redemption of ${coupon}`,
   changeRoLabel: (coupon: string) => `Change RO # of ${coupon}`,
