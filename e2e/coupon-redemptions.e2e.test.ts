@@ -1,7 +1,7 @@
 // Browser tests of redeeming coupons on /employee/sales (issue 12; SPEC 2.5 Enter Redemption RO #, Enter Void
 // Reason): on the demo programme's final sale of Pat, an employee redeems a coupon on an RO the DMS import brought
 // in and sees it Redeemed with the RO; an RO that is not in the DMS data is refused with the help page's link; the
-// employee voids the redemption with a reason and the coupon is Available again; the cards on a phone.
+// employee voids the redemption with a reason and the coupon is Available again; the cards on a phone, and Change RO #.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { COUPON_REDEMPTION_MESSAGES as M, COUPON_RO_NOT_FOUND_HELP_PATH, customerStreamId, type CustomerCouponView } from '@dealer/contracts';
@@ -149,7 +149,7 @@ describe('redeeming a coupon of the selected customer', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('should show the coupons as cards with their redemption on a phone', async () => {
+  it('should show the coupons as cards with their redemption on a phone, and move a redemption to another RO', async () => {
     const { page, pageErrors } = await signedIn('mobile');
     const coupons = await selectPat(page);
     await redeemOn(page, coupons, RO.mobile);
@@ -160,6 +160,17 @@ describe('redeeming a coupon of the selected customer', () => {
     await visible(card.getByRole('button', { name: `Void the redemption of ${coupon.name}` }));
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'coupon-redemption-redeemed-mobile');
+
+    // Change RO #: the dialog starts from the redemption's RO; the voided redemption above freed the first RO.
+    await card.getByRole('button', { name: `Change RO # of ${coupon.name}` }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Enter Redemption RO #' }));
+    expect(await dialog.getByLabel('RO Number').inputValue()).toBe(RO.mobile);
+    await dialog.getByLabel('RO Number').fill(RO.desktop);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await visible(page.getByText(M.roChanged, { exact: true }));
+    await visible(coupons.getByRole('listitem').filter({ hasText: `RO# ${RO.desktop}` }));
+    expect((await patCoupons()).filter((c) => c.redemption?.roNumber === RO.desktop)).toHaveLength(1);
     expect(pageErrors).toEqual([]);
   });
 });
