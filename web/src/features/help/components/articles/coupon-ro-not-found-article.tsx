@@ -1,7 +1,7 @@
 // Help "Coupon RO Not Found": a coupon's redemption refused because the RO is not in the DMS data (yet).
 import { Link } from 'react-router-dom';
 import { paths } from '../../../../config/paths';
-import { ComingSoon, HelpArticle } from '../help-article';
+import { HelpArticle } from '../help-article';
 
 export function CouponRoNotFoundArticle() {
   return (
@@ -16,11 +16,6 @@ export function CouponRoNotFoundArticle() {
         </p>
       }
     >
-      <ComingSoon>
-        Redeeming coupons from the Sales page is still being built. This page explains what to do when that screen says the
-        RO was not found.
-      </ComingSoon>
-
       <h2>Why it happens</h2>
       <p>
         Repair orders are not read from the DMS live: they arrive in batches, when the DMS export is imported. An RO opened
