@@ -84,8 +84,36 @@ async function ledgerCommand(deps: CouponRedemptionDeps, ctx: CommandContext, lo
   return handle(deps.store, roCouponLedgerStreamId(locationId, roNumber), roCouponLedgerDecider, command, ctx, expectedRevision === undefined ? {} : { expectedRevision });
 }
 
-const release = (deps: CouponRedemptionDeps, ctx: CommandContext, at: { locationId: number; roNumber: string }, redemptionId: string, reason: 'voided' | 'released' | 'ro-changed' | 'not-redeemed' | 'stale') =>
+/** Gives a redemption's claim on an RO's ledger back (a no-op when already released); also used by the settle of held redemptions. */
+export const release = (deps: CouponRedemptionDeps, ctx: CommandContext, at: { locationId: number; roNumber: string }, redemptionId: string, reason: 'voided' | 'released' | 'ro-changed' | 'not-redeemed' | 'stale') =>
   ledgerCommand(deps, ctx, at.locationId, at.roNumber, { type: 'ReleaseRoCoupon', data: { locationId: at.locationId, roNumber: at.roNumber, redemptionId, reason, now: ctx.now() } });
+
+/** Claims a redemption's line and amount on the RO's ledger, pinned to the ledger revision read (the caps are checked there). */
+function claimOnLedger(
+  deps: CouponRedemptionDeps,
+  ctx: CommandContext,
+  at: { locationId: number; roNumber: string },
+  coupon: SoldCoupon,
+  claim: { redemptionId: string; line: { jobId: number; lineTotal: Money }; amount: Money },
+  ledgerRevision: number,
+) {
+  return ledgerCommand(
+    deps,
+    ctx,
+    at.locationId,
+    at.roNumber,
+    {
+      type: 'ClaimRoCoupon',
+      data: {
+        ...at,
+        claim: { redemptionId: claim.redemptionId, issuedCouponId: coupon.issuedCouponId, couponId: coupon.couponId, jobId: claim.line.jobId, amount: claim.amount },
+        limits: { maxPerRo: coupon.terms.maxPerRo, maxAmountPerRo: coupon.terms.maxAmountPerRo, lineTotal: claim.line.lineTotal },
+        now: ctx.now(),
+      },
+    },
+    ledgerRevision,
+  );
+}
 
 /**
  * The RO ledger with claims left behind by a crash (older than the grace, their coupon's stream
@@ -182,22 +210,7 @@ export async function redeemCoupon(
     assertNoRivalClaim(ledger.state, at, issued.state, coupon.issuedCouponId, [redemptionId, ...released], ctx.now());
 
     try {
-      await ledgerCommand(
-        deps,
-        ctx,
-        at.locationId,
-        at.roNumber,
-        {
-          type: 'ClaimRoCoupon',
-          data: {
-            ...at,
-            claim: { redemptionId, issuedCouponId: coupon.issuedCouponId, couponId: coupon.couponId, jobId: claim.line.jobId, amount: claim.amount },
-            limits: { maxPerRo: coupon.terms.maxPerRo, maxAmountPerRo: coupon.terms.maxAmountPerRo, lineTotal: claim.line.lineTotal },
-            now: ctx.now(),
-          },
-        },
-        ledger.revision,
-      );
+      await claimOnLedger(deps, ctx, at, coupon, { redemptionId, line: claim.line, amount: claim.amount }, ledger.revision);
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
       throw error;
@@ -265,22 +278,7 @@ export async function changeCouponRedemptionRo(
     const to = change.data.to;
     assertNoRivalClaim(ledger.state, at, issued.state, coupon.issuedCouponId, [r.redemptionId], ctx.now());
     try {
-      await ledgerCommand(
-        deps,
-        ctx,
-        at.locationId,
-        at.roNumber,
-        {
-          type: 'ClaimRoCoupon',
-          data: {
-            ...at,
-            claim: { redemptionId: r.redemptionId, issuedCouponId: coupon.issuedCouponId, couponId: coupon.couponId, jobId: to.line.jobId, amount: to.amount },
-            limits: { maxPerRo: coupon.terms.maxPerRo, maxAmountPerRo: coupon.terms.maxAmountPerRo, lineTotal: to.line.lineTotal },
-            now: ctx.now(),
-          },
-        },
-        ledger.revision,
-      );
+      await claimOnLedger(deps, ctx, at, coupon, { redemptionId: r.redemptionId, line: to.line, amount: to.amount }, ledger.revision);
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
       throw error;

@@ -24,13 +24,11 @@ import {
   issuedCouponStreamId,
   outcomeAt,
   roClaimIsLive,
-  roCouponLedgerStreamId,
 } from '@dealer/contracts';
 import { deterministicUuid, handle, WrongExpectedRevisionError, type CommandContext } from '@dealer/platform';
 import { issuedCouponDecider } from './decide';
-import { roCouponLedgerDecider } from './ro-ledger-decide';
 import { loadIssuedCoupon, loadRoLedger, loadVerification } from './lookups';
-import type { CouponRedemptionDeps } from './service';
+import { release, type CouponRedemptionDeps } from './service';
 
 export interface SettledRedemption {
   issuedCouponId: string;
@@ -95,17 +93,9 @@ async function settleCoupon(
     if (now?.redemptionId === held.redemptionId && now.status === 'redeemed') return { issuedCouponId, redemptionId: held.redemptionId, outcome: 'redeemed' };
     const ended = result.state.ended.find((e) => e.redemptionId === held.redemptionId && e.outcome === 'released');
     if (!ended) return null; // still open (cannot happen once the outcome is final) or settled otherwise
-    await releaseClaim(deps, ctx, ended.locationId, ended.roNumber, held.redemptionId);
+    await release(deps, ctx, ended, held.redemptionId, 'released');
     return { issuedCouponId, redemptionId: held.redemptionId, outcome: 'released' };
   }
-}
-
-/** The released redemption gives its RO claim back (a no-op when already released). */
-async function releaseClaim(deps: CouponRedemptionDeps, ctx: CommandContext, locationId: number, roNumber: string, redemptionId: string) {
-  await handle(deps.store, roCouponLedgerStreamId(locationId, roNumber), roCouponLedgerDecider, {
-    type: 'ReleaseRoCoupon',
-    data: { locationId, roNumber, redemptionId, reason: 'released', now: ctx.now() },
-  }, ctx);
 }
 
 /**
@@ -144,7 +134,7 @@ export async function settleHeldRedemptions(
     if (coupon.state.current?.redemptionId === claim.redemptionId) continue;
     const ended = coupon.state.ended.find((e) => e.redemptionId === claim.redemptionId);
     if (ended) {
-      if (ended.outcome === 'released') await releaseClaim(deps, ctx, verification.locationId, verification.roNumber, claim.redemptionId);
+      if (ended.outcome === 'released') await release(deps, ctx, verification, claim.redemptionId, 'released');
       continue;
     }
     if (!roClaimIsLive(claim, { locationId: verification.locationId, roNumber: verification.roNumber }, coupon.state, now)) continue;
