@@ -8,11 +8,12 @@ import { packSaleKeys } from './pack-sale-keys';
 /** POST /api/pack-sales also says whether the new sale is pending or final. */
 export type PackSaleAnswer = CommandAnswer & { status?: 'pending' | 'final' };
 
-export type PackSaleMutationOptions<TInput> = Omit<UseMutationOptions<PackSaleAnswer, ApiError, TInput>, 'mutationFn'>;
+export type PackSaleMutationOptions<TInput, TAnswer = PackSaleAnswer> = Omit<UseMutationOptions<TAnswer, ApiError, TInput>, 'mutationFn'>;
 
-export function usePackSaleCommand<TInput extends { customerId: string }>(
-  run: (input: TInput) => Promise<PackSaleAnswer>,
-  options: PackSaleMutationOptions<TInput>,
+/** A command about one customer's packs or coupons (sales and redemptions alike). */
+export function usePackSaleCommand<TInput extends { customerId: string }, TAnswer = PackSaleAnswer>(
+  run: (input: TInput) => Promise<TAnswer>,
+  options: PackSaleMutationOptions<TInput, TAnswer>,
 ) {
   const queryClient = useQueryClient();
   return useMutation({

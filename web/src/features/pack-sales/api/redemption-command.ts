@@ -1,9 +1,7 @@
-// What the coupon-redemption commands share: the answer type and a mutation hook that refreshes the customer's
-// coupons and purchase history once the command is done (the api-client's read position makes the re-read see it).
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+// What the coupon-redemption commands share: the answer type and the pack-sale commands' mutation hook, which
+// refreshes the customer's coupons and purchase history once the command is done.
 import type { CommandAnswer, Money } from '@dealer/contracts';
-import type { ApiError } from '../../../lib/api-error';
-import { packSaleKeys } from './pack-sale-keys';
+import { usePackSaleCommand, type PackSaleMutationOptions } from './pack-sale-command';
 
 /** 201/200 of the redemption commands: the redemption and where it stands. */
 export type RedemptionAnswer = CommandAnswer & {
@@ -13,19 +11,11 @@ export type RedemptionAnswer = CommandAnswer & {
   amount?: Money;
 };
 
-export type RedemptionMutationOptions<TInput> = Omit<UseMutationOptions<RedemptionAnswer, ApiError, TInput>, 'mutationFn'>;
+export type RedemptionMutationOptions<TInput> = PackSaleMutationOptions<TInput, RedemptionAnswer>;
 
 export function useRedemptionCommand<TInput extends { customerId: string }>(
   run: (input: TInput) => Promise<RedemptionAnswer>,
   options: RedemptionMutationOptions<TInput>,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...options,
-    mutationFn: run,
-    onSuccess: async (answer, input, ...rest) => {
-      await queryClient.invalidateQueries({ queryKey: packSaleKeys.customer(input.customerId) });
-      await options.onSuccess?.(answer, input, ...rest);
-    },
-  });
+  return usePackSaleCommand<TInput, RedemptionAnswer>(run, options);
 }
