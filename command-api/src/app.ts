@@ -17,6 +17,8 @@ import { couponRoutes } from './routes/coupons';
 import { packRoutes } from './routes/packs';
 import { packSaleRoutes } from './routes/pack-sales';
 import { couponRedemptionRoutes } from './routes/coupon-redemptions';
+import { paperBookRoutes } from './routes/paper-books';
+import { couponRedemptionReviewRoutes } from './routes/coupon-redemption-reviews';
 import type { TokenSettings } from './identity/token-payload';
 import type { RefreshPolicy } from './identity/refresh-tokens';
 
@@ -50,6 +52,8 @@ export function commandApi(deps: CommandApiDeps) {
     await app.register(packRoutes({ store: deps.store, sql: deps.sql }));
     await app.register(packSaleRoutes({ store: deps.store, sql: deps.sql }));
     await app.register(couponRedemptionRoutes({ store: deps.store, sql: deps.sql }));
+    await app.register(paperBookRoutes({ store: deps.store, sql: deps.sql }));
+    await app.register(couponRedemptionReviewRoutes({ store: deps.store, sql: deps.sql }));
   };
 }
 

@@ -22,3 +22,4 @@ export * from './money/index';
 export * from './coupons/index';
 export * from './packs/index';
 export * from './coupon-redemptions/index';
+export * from './paper-books/index';

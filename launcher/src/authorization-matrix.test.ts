@@ -105,6 +105,15 @@ const MATRIX: Record<string, Persona[]> = {
   'POST /api/coupon-redemptions': STAFF,
   'POST /api/coupon-redemptions/:issuedCouponId/void': STAFF,
   'PUT /api/coupon-redemptions/:issuedCouponId': STAFF,
+  // Issue 12: paper coupon books, for all staff (voids: the decider's own-redemption rule).
+  'GET /api/paper-books/:bookNumber': STAFF,
+  'POST /api/paper-books': STAFF,
+  'POST /api/paper-books/:bookNumber/redemptions': STAFF,
+  'POST /api/paper-books/:bookNumber/redemptions/:redemptionId/void': STAFF,
+  'POST /api/paper-books/:bookNumber/conversion': STAFF,
+  // Issue 12: redemptions on ROs the DMS data shows voided, reviewed by managers.
+  'GET /api/coupon-redemption-reviews': MANAGERS,
+  'POST /api/coupon-redemption-reviews': MANAGERS,
 };
 
 const SIGN_OUT = 'DELETE /auth-api/login';
@@ -155,6 +164,8 @@ function concreteUrl(url: string): string {
     .replace('/coupons/:couponId', `/coupons/${deterministicUuid('no-such-coupon')}`)
     .replace('/api/pack-sales/:id', `/api/pack-sales/${deterministicUuid('no-such-pack-sale')}`)
     .replace('/api/coupon-redemptions/:issuedCouponId', `/api/coupon-redemptions/${deterministicUuid('no-such-issued-coupon')}`)
+    .replace('/api/paper-books/:bookNumber', '/api/paper-books/NO-SUCH-BOOK')
+    .replace(':redemptionId', deterministicUuid('no-such-redemption'))
     .replace('/redemption-verifications/by-token', '/redemption-verifications/by-token?token=not-a-real-token');
 }
 

@@ -55,6 +55,10 @@ const PATH_PARAMS: Record<string, Record<string, string>> = {
   // Issue 12: no issued coupon of that id (ids come from the sale's newId), so bodies reach the lookups and refusals.
   'POST /api/coupon-redemptions/:issuedCouponId/void': { issuedCouponId: nowhere },
   'PUT /api/coupon-redemptions/:issuedCouponId': { issuedCouponId: nowhere },
+  'GET /api/paper-books/:bookNumber': { bookNumber: 'NO-SUCH-BOOK' },
+  'POST /api/paper-books/:bookNumber/redemptions': { bookNumber: 'NO-SUCH-BOOK' },
+  'POST /api/paper-books/:bookNumber/redemptions/:redemptionId/void': { bookNumber: 'NO-SUCH-BOOK', redemptionId: nowhere },
+  'POST /api/paper-books/:bookNumber/conversion': { bookNumber: 'NO-SUCH-BOOK' },
 };
 
 const profile = {
@@ -104,6 +108,11 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/coupon-redemptions': { issuedCouponId: nowhere, customerId: customerA, locationId: 1, roNumber: '419902' },
   'POST /api/coupon-redemptions/:issuedCouponId/void': { redemptionId: nowhere, reason: 'fuzz' },
   'PUT /api/coupon-redemptions/:issuedCouponId': { redemptionId: nowhere, locationId: 1, roNumber: '419902' },
+  'POST /api/paper-books': { bookNumber: 'FUZZ-1', locationId: 1, saleRoNumber: '419902', packId: demoPackId('oil4') },
+  'POST /api/paper-books/:bookNumber/redemptions': { paperCouponNumber: 1, locationId: 1, roNumber: '419902' },
+  'POST /api/paper-books/:bookNumber/redemptions/:redemptionId/void': { reason: 'fuzz' },
+  'POST /api/paper-books/:bookNumber/conversion': { customerId: customerA },
+  'POST /api/coupon-redemption-reviews': { redemptionId: nowhere, note: 'fuzz' },
 };
 /** Fields every body also gets hostile values in (routes added later have no base body). */
 const GENERIC_FIELDS = ['customerId', 'locationId', 'type', 'id', 'reason', 'description', 'limit', 'extraField', 'expectedRevision'];

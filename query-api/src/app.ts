@@ -16,6 +16,8 @@ import { parkedEventQueryRoutes } from './routes/parked-events';
 import { couponQueryRoutes } from './routes/coupons';
 import { packQueryRoutes } from './routes/packs';
 import { customerPurchaseRoutes } from './routes/customer-purchases';
+import { paperBookQueryRoutes } from './routes/paper-books';
+import { couponRedemptionReviewQueryRoutes } from './routes/coupon-redemption-reviews';
 import { redemptionVerificationStreamsOf } from './read-models/redemption-verifications';
 import { staffNamesOf } from './read-models/staff-names';
 
@@ -45,6 +47,8 @@ export function queryApi(deps: QueryApiDeps) {
     await app.register(couponQueryRoutes(deps.sql));
     await app.register(packQueryRoutes(deps.sql));
     await app.register(customerPurchaseRoutes(deps.sql));
+    await app.register(paperBookQueryRoutes(deps.sql));
+    await app.register(couponRedemptionReviewQueryRoutes(deps.sql));
     if (deps.demoMode) await app.register(devOutboxRoutes(deps.sql));
   };
 }

@@ -36,6 +36,11 @@ const STAFF = [
   ...crud('coupon-redemptions', ['POST', 'PUT']),
   ...crud('coupon-redemption-voids', ['POST']),
   ...crud('opcodes', ['GET']),
+  // Issue 12: paper coupon books (find, redeem a paper coupon, void it, convert the book).
+  ...crud('paper-books', ['GET', 'POST']),
+  ...crud('paper-book-redemptions', ['POST']),
+  ...crud('paper-book-redemption-voids', ['POST']),
+  ...crud('paper-book-conversions', ['POST']),
 ];
 
 /** Managers (and admins) run the programme: the catalogue, and finalising and voiding sales. */
@@ -44,6 +49,8 @@ const PROGRAMME = [
   ...crud('packs', ['POST', 'PUT', 'DELETE']),
   ...crud('pack-sale-finalisations', ['POST']),
   ...crud('pack-sale-voids', ['POST']),
+  // Issue 12: redemptions on ROs the DMS data shows voided, reviewed by managers.
+  ...crud('coupon-redemption-reviews', ['GET', 'POST']),
 ];
 
 const AUDIT = [...crud('customer-history', ['GET'])];

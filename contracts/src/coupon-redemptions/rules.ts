@@ -174,6 +174,8 @@ export interface RoRedemption {
   couponId: string;
   jobId: number;
   amount: Money;
+  /** Set when the claim is a paper coupon's (issuedCouponId is then its paperCouponId): its book's stream says whether it is live. */
+  paperBookNumber?: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -78,6 +78,12 @@ export interface PackSold {
     mileageAtSale: number | null;
     mileageLimit: number | null;
     coupons: IssuedCoupon[];
+    /**
+     * Set when the sale is a paper book converted to the digital pack (issue 12): the price is the
+     * converted coupons' allocated value, no tax; the money was taken when the book was sold on
+     * paper, so sales reports count it as a conversion, not as a sale.
+     */
+    paperBookNumber?: string;
   };
 }
 

@@ -9,5 +9,7 @@ import { opCodeRules } from './opcode-rules/projection';
 import { couponCatalogue } from './coupon-catalogue/projection';
 import { packCatalogue } from './pack-catalogue/projection';
 import { packSales } from './pack-sales/projection';
+import { paperBooks } from './paper-books/projection';
+import { redemptionReviews } from './redemption-reviews/projection';
 
-export const projections: Projection[] = [customerDetails, customerSearch, users, userRoles, pendingApprovals, opCodeRules, couponCatalogue, packCatalogue, packSales];
+export const projections: Projection[] = [customerDetails, customerSearch, users, userRoles, pendingApprovals, opCodeRules, couponCatalogue, packCatalogue, packSales, paperBooks, redemptionReviews];

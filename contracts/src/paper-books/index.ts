@@ -1,0 +1,4 @@
+export * from './events';
+export * from './state';
+export * from './rules';
+export * from './views';

@@ -1,0 +1,137 @@
+/**
+ * Paper coupon books (issue 12): the book number's form, the request bodies of the paper routes,
+ * their messages and the help pages the not-found situations lead to. Pure.
+ */
+import { COUPON_REDEMPTION_MESSAGES } from '../coupon-redemptions/rules';
+import { checkReason, checkRoNumber, PACK_SALE_LIMITS, PACK_SALE_MESSAGES } from '../packs/sale-rules';
+
+/** SPEC 2.2's help pages for the not-found situations of the paper wizard. */
+export const PAPER_HELP_PATHS = {
+  notFoundInSystem: '/employee/help/not-found-in-system',
+  bookRoNotFound: '/employee/help/book-ro-not-found',
+  customerNoEmail: '/employee/help/customer-no-email',
+  paperRedeem: '/employee/help/paper-redeem',
+  paperConversions: '/employee/help/paper-conversions',
+} as const;
+
+export const PAPER_BOOK_LIMITS = {
+  /** Book numbers as printed: 1 to 20 letters, digits or dashes (stored upper case). */
+  bookNumberMax: 20,
+  /** A book holds at most this many coupons (a pack's 50 items times quantities up to 99 would be absurd on paper). */
+  couponsMax: 200,
+  roNumberMax: PACK_SALE_LIMITS.roNumberMax,
+  reasonMax: PACK_SALE_LIMITS.reasonMax,
+  /** $100,000.00, as a pack's price. */
+  priceMaxCents: 10_000_000,
+} as const;
+
+const BOOK_NUMBER = /^[A-Z0-9-]{1,20}$/;
+
+export const PAPER_BOOK_MESSAGES = {
+  bookNumberRequired: 'Book number is required.',
+  bookNumberInvalid: 'A book number has 1 to 20 letters, digits or dashes.',
+  bookNotFound: (bookNumber: string) =>
+    `Book ${bookNumber} is not in the system. Check the number, or find the book by the RO it was sold on. See the help page "Not Found In System".`,
+  bookRoNotFound: (roNumber: string) =>
+    `RO# ${roNumber} was not found at this location in the DMS data. See the help page "Book RO Not Found" for what to do.`,
+  bookExists: (bookNumber: string) => `Book ${bookNumber} is already in the system with another sale. Check the book number.`,
+  packRequired: 'Choose the pack the book was printed from.',
+  packNotFound: 'Coupon pack not found.',
+  packEmpty: 'This pack has no coupons, so no book can be printed from it.',
+  packNotSoldHere: 'This pack was not sold at that location.',
+  tooManyCoupons: `A paper book holds at most ${PAPER_BOOK_LIMITS.couponsMax} coupons.`,
+  locationRequired: PACK_SALE_MESSAGES.locationRequired,
+  locationTimeZoneMissing: PACK_SALE_MESSAGES.locationTimeZoneMissing,
+  saleRoRequired: 'Sale RO # is required.',
+  roNumberInvalid: PACK_SALE_MESSAGES.roNumberInvalid,
+  paperCouponRequired: 'Choose the paper coupon.',
+  paperCouponNotInBook: 'This coupon number is not in the book.',
+  paperCouponUsed: 'This paper coupon has already been used.',
+  paperCouponExpired: COUPON_REDEMPTION_MESSAGES.expired,
+  bookConverted: 'This book was converted to a digital pack, so its paper coupons can no longer be used. Use the customer’s digital coupons.',
+  alreadyConverted: 'This book was already converted to a digital pack.',
+  nothingToConvert: 'This book has no unused coupons left to convert.',
+  customerRequired: COUPON_REDEMPTION_MESSAGES.customerRequired,
+  customerNotFound: 'Customer not found.',
+  redemptionNotFound: COUPON_REDEMPTION_MESSAGES.redemptionNotFound,
+  voidReasonRequired: COUPON_REDEMPTION_MESSAGES.voidReasonRequired,
+  reasonMax: PACK_SALE_MESSAGES.reasonMax,
+  // Success texts (SPEC 8's where it has one).
+  registered: 'Found the book and added it to the system.',
+  redeemed: COUPON_REDEMPTION_MESSAGES.redeemed,
+  voided: COUPON_REDEMPTION_MESSAGES.voided,
+  converted: (count: number) => `Converted the book: ${count} coupon${count === 1 ? '' : 's'} added to the customer's digital pack.`,
+} as const;
+
+export function checkBookNumber(raw: unknown): { value: string } | { error: string } {
+  const t = typeof raw === 'string' ? raw.trim().toUpperCase() : '';
+  if (!t) return { error: PAPER_BOOK_MESSAGES.bookNumberRequired };
+  if (!BOOK_NUMBER.test(t)) return { error: PAPER_BOOK_MESSAGES.bookNumberInvalid };
+  return { value: t };
+}
+
+type Checked<T> = { ok: true; value: T } | { ok: false; errors: string[]; fields: Record<string, string> };
+const bodyOf = (input: unknown) => (typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {});
+const done = <T>(fields: Record<string, string>, value: () => T): Checked<T> =>
+  Object.keys(fields).length > 0 ? { ok: false, errors: Object.values(fields), fields } : { ok: true, value: value() };
+const locationIdOf = (x: unknown) => (typeof x === 'number' && Number.isInteger(x) && x >= 1 && x <= 2_147_483_647 ? x : null);
+const idOf = (x: unknown) => (typeof x === 'string' && x.trim().length > 0 && x.trim().length <= 64 ? x.trim() : null);
+
+/** POST /api/paper-books: find a book by its sale RO in the DMS data and add it to the system. */
+export interface PaperBookLookupRequest {
+  bookNumber: string;
+  locationId: number;
+  saleRoNumber: string;
+  packId: string;
+}
+
+export function checkPaperBookLookupRequest(input: unknown): Checked<PaperBookLookupRequest> {
+  const body = bodyOf(input);
+  const fields: Record<string, string> = {};
+  const book = checkBookNumber(body.bookNumber);
+  if ('error' in book) fields.bookNumber = book.error;
+  const locationId = locationIdOf(body.locationId);
+  if (locationId === null) fields.locationId = PAPER_BOOK_MESSAGES.locationRequired;
+  const ro = checkRoNumber(body.saleRoNumber);
+  if ('error' in ro) fields.saleRoNumber = ro.error === PACK_SALE_MESSAGES.roNumberRequired ? PAPER_BOOK_MESSAGES.saleRoRequired : ro.error;
+  const packId = idOf(body.packId);
+  if (!packId) fields.packId = PAPER_BOOK_MESSAGES.packRequired;
+  return done(fields, () => ({ bookNumber: (book as { value: string }).value, locationId: locationId!, saleRoNumber: (ro as { value: string }).value, packId: packId! }));
+}
+
+/** POST /api/paper-books/{bookNumber}/redemptions: one paper coupon of the book against an RO. */
+export interface PaperRedemptionRequest {
+  paperCouponNumber: number;
+  locationId: number;
+  roNumber: string;
+}
+
+export function checkPaperRedemptionRequest(input: unknown): Checked<PaperRedemptionRequest> {
+  const body = bodyOf(input);
+  const fields: Record<string, string> = {};
+  const n = body.paperCouponNumber;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > PAPER_BOOK_LIMITS.couponsMax) fields.paperCouponNumber = PAPER_BOOK_MESSAGES.paperCouponRequired;
+  const locationId = locationIdOf(body.locationId);
+  if (locationId === null) fields.locationId = PAPER_BOOK_MESSAGES.locationRequired;
+  const ro = checkRoNumber(body.roNumber);
+  if ('error' in ro) fields.roNumber = ro.error;
+  return done(fields, () => ({ paperCouponNumber: n as number, locationId: locationId!, roNumber: (ro as { value: string }).value }));
+}
+
+/** POST /api/paper-books/{bookNumber}/redemptions/{redemptionId}/void: the Enter Void Reason dialog's text. */
+export function checkPaperRedemptionVoidRequest(input: unknown): Checked<{ reason: string }> {
+  const body = bodyOf(input);
+  const fields: Record<string, string> = {};
+  const reason = checkReason(body.reason, PAPER_BOOK_MESSAGES.voidReasonRequired);
+  if ('error' in reason) fields.reason = reason.error;
+  return done(fields, () => ({ reason: (reason as { value: string }).value }));
+}
+
+/** POST /api/paper-books/{bookNumber}/conversion: the customer found or created in the customer-info step. */
+export function checkPaperConversionRequest(input: unknown): Checked<{ customerId: string }> {
+  const body = bodyOf(input);
+  const fields: Record<string, string> = {};
+  const customerId = idOf(body.customerId);
+  if (!customerId) fields.customerId = PAPER_BOOK_MESSAGES.customerRequired;
+  return done(fields, () => ({ customerId: customerId! }));
+}
