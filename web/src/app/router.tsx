@@ -43,6 +43,11 @@ const VerifyContactPage = lazyPage(() => import('./routes/verify/contact').then(
 const VerifyRedemptionPage = lazyPage(() => import('./routes/verify/redemption').then((m) => m.VerifyRedemptionRoute));
 const PrivacyPage = lazyPage(() => import('./routes/privacy').then((m) => m.PrivacyRoute));
 const TermsOfServicePage = lazyPage(() => import('./routes/terms-of-service').then((m) => m.TermsOfServiceRoute));
+const PaperConversionIndexPage = lazyPage(() => import('./routes/employee/paper-conversion').then((m) => m.PaperConversionIndexRoute));
+const paperConversionStepPage = (step: (typeof PAPER_CONVERSION_STEPS)[number][0]) =>
+  lazyPage(() => import('./routes/employee/paper-conversion').then((m) => m.PAPER_CONVERSION_ROUTES[step]));
+const CustomerCouponsPage = lazyPage(() => import('./routes/customer/coupons').then((m) => m.CustomerCouponsRoute));
+const CustomerServicePage = lazyPage(() => import('./routes/customer/service').then((m) => m.CustomerServiceRoute));
 const HelpIndexPage = lazyPage(() => import('./routes/employee/help').then((m) => m.HelpIndexRoute));
 const helpTopicPage = (slug: (typeof HELP_PAGES)[number][0]) => lazyPage(() => import('./routes/employee/help').then((m) => m.HELP_ROUTES[slug]));
 
@@ -78,8 +83,8 @@ const employeeRoutes: RouteObject = {
     {
       path: 'paper-conversion',
       children: [
-        staffPage(null, 'Paper Conversion', PAGE_ACCESS.paperConversion),
-        ...PAPER_CONVERSION_STEPS.map(([path, title]) => staffPage(path, `Paper Conversion: ${title}`, PAGE_ACCESS.paperConversion)),
+        guarded(null, PAGE_ACCESS.paperConversion, { lazy: PaperConversionIndexPage }),
+        ...PAPER_CONVERSION_STEPS.map(([path]) => guarded(path, PAGE_ACCESS.paperConversion, { lazy: paperConversionStepPage(path) })),
       ],
     },
     {
@@ -107,8 +112,8 @@ const customerRoutes: RouteObject = {
   element: <CustomerLayout />,
   children: [
     { index: true, loader: () => replace(paths.customer.coupons) },
-    customerPage('coupons', 'My Coupons'),
-    customerPage('service', 'Service History'),
+    guarded('coupons', PAGE_ACCESS.customerPages, { lazy: CustomerCouponsPage }),
+    guarded('service', PAGE_ACCESS.customerPages, { lazy: CustomerServicePage }),
     customerPage('contact', 'Contact', PAGE_ACCESS.customerContact),
     guarded('profile', PAGE_ACCESS.customerPages, { lazy: CustomerProfilePage }),
     {
