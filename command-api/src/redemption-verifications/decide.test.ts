@@ -8,7 +8,7 @@ import {
   type RedemptionVerificationState,
 } from '@dealer/contracts';
 import { DomainError } from '@dealer/platform/errors';
-import { decideRedemptionVerification, RateLimitedError, type CustomerContact, type RedemptionVerificationCommand } from './decide';
+import { decideRedemptionVerification, RateLimitedError, REDEMPTION_START_MESSAGES, type CustomerContact, type RedemptionVerificationCommand } from './decide';
 
 const id = '00000000-0000-4000-8000-0000000000a1';
 const customerId = '00000000-0000-4000-8000-0000000000c1';
@@ -95,7 +95,7 @@ describe('starting a redemption verification', () => {
   it('should leave out the op codes staff pre-approved, and refuse when nothing is left to ask', () => {
     const [event] = given([]).when(start({ preApprovalOpCodes: ['LOF'] }))();
     expect(event).toMatchObject({ data: { pendingOpCodes: ['BRK'], preApprovedOpCodes: ['LOF'] } });
-    expect(given([]).when(start({ preApprovalOpCodes: ['LOF', 'BRK'] }))).toThrow(REDEMPTION_MESSAGES.noOpCodes);
+    expect(given([]).when(start({ preApprovalOpCodes: ['LOF', 'BRK'] }))).toThrow(REDEMPTION_START_MESSAGES.allPreApproved);
     expect(given([]).when(start({ ruleOpCodes: ['ALN'] }))).toThrow("No op codes on this RO need the customer's verification.");
   });
 

@@ -76,7 +76,11 @@ export function decideRedemptionVerification(command: RedemptionVerificationComm
     const needing = opCodesNeedingVerification(d.roOpCodes, d.ruleOpCodes, d.customer.verifyRedemptions);
     const preApproved = needing.filter((j) => d.preApprovalOpCodes.includes(j.opCode));
     const pending = needing.filter((j) => !d.preApprovalOpCodes.includes(j.opCode));
-    if (pending.length === 0) throw new DomainError('validation', [REDEMPTION_MESSAGES.noOpCodes]);
+    if (pending.length === 0) {
+      // Staff ticked every op code that needs asking: say so, rather than that none needs verification.
+      const message = preApproved.length > 0 ? REDEMPTION_START_MESSAGES.allPreApproved : REDEMPTION_MESSAGES.noOpCodes;
+      throw new DomainError('validation', [message], { preApprovalOpCodes: message });
+    }
     assertReachable(d.type, d.customer);
     return [
       {
@@ -184,6 +188,12 @@ export interface RedemptionSlotState {
 export type RedemptionSlotCommand =
   | { type: 'ClaimRedemptionVerificationSlot'; data: { redemptionVerificationId: string; holderClosed: boolean } }
   | { type: 'ReleaseRedemptionVerificationSlot'; data: { redemptionVerificationId: string } };
+
+/** A start whose every op code needing verification was pre-approved: nothing is left to ask the customer. */
+export const REDEMPTION_START_MESSAGES = {
+  allPreApproved:
+    "Every service that needs the customer's verification is marked as agreed in person, so there is nothing to ask. Leave at least one for the customer, or start the verification and accept it in Pending Approvals with the reason.",
+} as const;
 
 export const REDEMPTION_SLOT_MESSAGES = {
   held: 'A redemption verification for this RO and customer is already open.',
