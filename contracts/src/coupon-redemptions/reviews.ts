@@ -61,6 +61,7 @@ export interface VoidedRoRedemptionView {
 export const REDEMPTION_REVIEW_MESSAGES = {
   noteRequired: 'A note is required.',
   redemptionRequired: 'Choose a redemption.',
+  notFound: 'Redemption not found.',
   notOnVoidedRo: 'This redemption is not on a voided RO, or it was voided or reviewed already.',
   kept: 'Kept the redemption and removed it from the review list.',
 } as const;
@@ -74,3 +75,18 @@ export function checkRedemptionReviewRequest(input: unknown): { ok: true; value:
   if ('error' in note) fields.note = note.error;
   return Object.keys(fields).length > 0 ? { ok: false, errors: Object.values(fields), fields } : { ok: true, value: { redemptionId: redemptionId!, note: (note as { value: string }).value } };
 }
+
+const str = { type: 'string' } as const;
+const strOrNull = { type: ['string', 'null'] } as const;
+const int = { type: 'integer' } as const;
+
+/** JSON schema of VoidedRoRedemptionView for the query service's response serialisation. */
+export const voidedRoRedemptionSchema = {
+  type: 'object',
+  properties: {
+    redemptionId: str, kind: { type: 'string', enum: ['coupon', 'paper'] }, issuedCouponId: str, bookNumber: strOrNull,
+    paperCouponNumber: { type: ['integer', 'null'] }, customerId: strOrNull, customerName: strOrNull, couponName: str,
+    locationId: int, locationName: strOrNull, roNumber: str, roVoidDate: str, opCode: str, laborType: str, amount: int,
+    redeemedAt: str, redeemedBy: str, redeemedByName: strOrNull,
+  },
+} as const;

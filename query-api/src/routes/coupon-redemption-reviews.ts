@@ -1,5 +1,31 @@
-/** Redemptions on voided ROs (issue 12): GET /api/coupon-redemption-reviews. Being built. */
+/**
+ * GET /api/coupon-redemption-reviews?locationId= (managers and admins): the live redemptions,
+ * digital and paper, whose RO the DMS data shows voided and that no manager kept, at a location
+ * (0 or none: every location), newest first, at most REVIEW_LIST_LIMIT, as SPEC 3's envelope
+ * `{dataSet: [...]}`. A manager voids one (the redemption void routes) or keeps it
+ * (POST /api/coupon-redemption-reviews on the command side); either takes it off the list.
+ */
 import type { FastifyInstance } from 'fastify';
+import { voidedRoRedemptionSchema } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
+import { REDEMPTION_REVIEWS, listVoidedRoRedemptions } from '../read-models/redemption-reviews';
 
-export const couponRedemptionReviewQueryRoutes = (_sql: Sql) => async (_app: FastifyInstance) => {};
+export const couponRedemptionReviewQueryRoutes = (sql: Sql) =>
+  async function routes(app: FastifyInstance) {
+    app.get<{ Querystring: { locationId?: number } }>(
+      '/api/coupon-redemption-reviews',
+      {
+        config: { access: 'coupon-redemption-reviews', readModels: [REDEMPTION_REVIEWS] },
+        schema: {
+          querystring: { type: 'object', properties: { locationId: { type: 'integer', minimum: 0, maximum: 2147483647 }, minPosition: { type: 'string', maxLength: 40 } } },
+          response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: voidedRoRedemptionSchema } } } },
+        },
+      },
+      async (request, reply) => {
+        const locationId = request.query.locationId ? request.query.locationId : null;
+        // An import or a colleague's void changes the list at any moment: never cached.
+        reply.header('cache-control', 'no-store');
+        return { dataSet: await listVoidedRoRedemptions(sql, locationId) };
+      },
+    );
+  };

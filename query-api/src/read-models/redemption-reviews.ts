@@ -1,0 +1,75 @@
+/**
+ * Query of the `redemption_reviews` read model (tables owned by the projector) joined at request
+ * time with the DMS reference data: the live redemptions whose RO has a voidDate, that no manager
+ * kept on that RO, with the location's, customer's and redeeming employee's names. An import that
+ * voids an RO flags its redemptions at once (no event, no projection lag).
+ */
+import { cents, fullName, type LaborType, type VoidedRoRedemptionView } from '@dealer/contracts';
+import type { Sql } from '@dealer/platform';
+
+export const REDEMPTION_REVIEWS = 'redemption_reviews';
+
+/** The most one answer lists (newest first); a store with more has an import problem to look at first. */
+export const REVIEW_LIST_LIMIT = 200;
+
+interface Row {
+  redemption_id: string;
+  kind: 'coupon' | 'paper';
+  issued_coupon_id: string;
+  book_number: string | null;
+  paper_coupon_number: number | null;
+  customer_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  coupon_name: string;
+  location_id: number;
+  location_name: string | null;
+  ro_number: string;
+  void_date: string;
+  op_code: string;
+  labor_type: string;
+  amount: string;
+  redeemed_at: Date;
+  redeemed_by: string;
+  staff_name: string | null;
+}
+
+/** Redemptions on voided ROs at a location (null: every location), newest first. */
+export async function listVoidedRoRedemptions(sql: Sql, locationId: number | null): Promise<VoidedRoRedemptionView[]> {
+  const rows = await sql<Row[]>`
+    select r.redemption_id, r.kind, r.issued_coupon_id, r.book_number, r.paper_coupon_number, r.customer_id::text as customer_id,
+      c.first_name, c.last_name, r.coupon_name, r.location_id, l.location_name, r.ro_number,
+      to_char(ro.void_date, 'YYYY-MM-DD"T"HH24:MI:SS') as void_date, r.op_code, r.labor_type, r.amount::text as amount,
+      r.redeemed_at, r.redeemed_by, nullif(trim(e.first || ' ' || e.last), '') as staff_name
+    from rm_redemption_reviews.redemptions r
+    join ref.repair_orders ro on ro.location_id = r.location_id and ro.ro_number = r.ro_number and ro.void_date is not null
+    left join ref.locations l on l.location_id = r.location_id
+    left join rm_customer_details.customers c on c.customer_id = r.customer_id
+    left join rm_users.employees e on e.user_id::text = r.redeemed_by
+    where r.live
+      ${locationId === null ? sql`` : sql`and r.location_id = ${locationId}`}
+      and not exists (select 1 from rm_redemption_reviews.kept k
+        where k.redemption_id = r.redemption_id and k.location_id = r.location_id and k.ro_number = r.ro_number)
+    order by r.redeemed_at desc, r.redemption_id
+    limit ${REVIEW_LIST_LIMIT}`;
+  return rows.map((r) => ({
+    redemptionId: r.redemption_id,
+    kind: r.kind,
+    issuedCouponId: r.issued_coupon_id,
+    bookNumber: r.book_number,
+    paperCouponNumber: r.paper_coupon_number,
+    customerId: r.customer_id,
+    customerName: r.customer_id === null ? null : fullName({ firstName: r.first_name, lastName: r.last_name }) || null,
+    couponName: r.coupon_name,
+    locationId: r.location_id,
+    locationName: r.location_name,
+    roNumber: r.ro_number,
+    roVoidDate: r.void_date,
+    opCode: r.op_code,
+    laborType: r.labor_type as LaborType,
+    amount: cents(Number(r.amount)),
+    redeemedAt: r.redeemed_at.toISOString(),
+    redeemedBy: r.redeemed_by,
+    redeemedByName: r.staff_name,
+  }));
+}
