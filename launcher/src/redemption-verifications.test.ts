@@ -9,6 +9,7 @@ import type { InjectOptions } from 'fastify';
 import { REDEMPTION_FINAL_REASONS, REDEMPTION_MESSAGES, remainingWaitSeconds, type RedemptionVerification } from '@dealer/contracts';
 import { deterministicUuid } from '@dealer/platform';
 import { hashPassword } from '@dealer/command-api';
+import { REDEMPTION_START_MESSAGES } from '@dealer/command-api/redemption-verifications/decide';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { loginAs, xsrfHeaders } from './testing/auth';
 import { DEMO_PASSWORD } from './demo/accounts';
@@ -149,7 +150,7 @@ describe('a redemption verification answered by the customer', () => {
     const start = { type: 'email', roNumber: ro.ro_number, locationId: 1, customerId: ro.customer_id };
     const nothing = await inject({ method: 'POST', url: '/api/redemption-verifications', headers: { 'x-min-position': position }, payload: { ...start, preApprovalOpCodes: [first, second] } });
     expect(nothing.statusCode).toBe(400);
-    expect(nothing.json().errors).toEqual(["No op codes on this RO need the customer's verification."]);
+    expect(nothing.json().errors).toEqual([REDEMPTION_START_MESSAGES.allPreApproved]);
 
     const started = await inject({ method: 'POST', url: '/api/redemption-verifications', headers: { 'x-min-position': position }, payload: start });
     expect(started.statusCode).toBe(201);
