@@ -187,4 +187,9 @@ export interface PackSaleView {
   void: { reason: string; by: string; byName: string | null; at: string } | null;
   corrections: PackSaleCorrectionView[];
   coupons: CustomerCouponView[];
+  /**
+   * Set when the sale is a paper book converted to the digital pack (issue 12): its price is the
+   * converted coupons' allocated value and there is no tax; the money was taken on paper.
+   */
+  paperBookNumber: string | null;
 }

@@ -54,6 +54,7 @@ interface SaleRow {
   voidReason: string | null;
   voidedBy: string | null;
   voidedAt: Date | null;
+  paperBookNumber: string | null;
 }
 
 interface CouponRow {
@@ -186,7 +187,7 @@ export async function listPurchases(sql: Sql, customerId: string, now: Date): Pr
       to_char(sold_on, 'YYYY-MM-DD') as "soldOn", sold_by as "soldBy", list_price::text as "listPrice", price::text as price,
       price_override_reason as "priceOverrideReason", tax_exempt as "taxExempt", tax::text as tax, total::text as total, status,
       finalised_at as "finalisedAt", finalised_via as "finalisedVia", void_reason as "voidReason", voided_by as "voidedBy",
-      voided_at as "voidedAt"
+      voided_at as "voidedAt", paper_book_number as "paperBookNumber"
     from rm_pack_sales.sales where customer_id = ${customerId}
     order by sold_at desc, sale_id desc`;
   if (sales.length === 0) return [];
@@ -258,6 +259,7 @@ export async function listPurchases(sql: Sql, customerId: string, now: Date): Pr
       : null,
     corrections: (correctionsOf.get(s.saleId) ?? []).map(({ saleId: _sale, ...c }) => c),
     coupons: couponsOf.get(s.saleId) ?? [],
+    paperBookNumber: s.paperBookNumber,
   }));
 }
 

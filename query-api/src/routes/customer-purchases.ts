@@ -5,7 +5,8 @@
  * - GET /api/customers/{id}/coupons (access 'customer-coupons'): every coupon the customer was
  *   issued, available first, then by expiry: `{dataSet: CustomerCouponView[]}`.
  * An issued coupon's status is computed at the time of the request; each coupon carries its
- * current redemption (redeemed, or held for a verification) or null. A customer id with no sales
+ * current redemption (redeemed, or held for a verification) or null; a sale that converted a
+ * paper book names it (paperBookNumber, issue 12). A customer id with no sales
  * (or no such customer) answers an empty list. Both declare customerScope, so that when
  * customers get these entries (issue 13) each reaches only their own.
  */
@@ -113,6 +114,7 @@ const packSaleSchema = {
       },
     },
     coupons: { type: 'array', items: customerCouponSchema },
+    paperBookNumber: nullableStr,
   },
 } as const;
 

@@ -2,9 +2,10 @@
  * The pack sales read model against real PostgreSQL: a sale pending, finalised, its location
  * corrected (expiry instants recomputed, the correction recorded) and voided; re-applying
  * changes nothing; an unknown sale's event is parked; the worker's lookup index exists; and a
- * rebuild gives the same rows. Issue 12: each issued coupon follows its own stream's
- * redemptions (redeem, void, redeem again, RO change, held then released, a sale void's
- * withdraw and reinstate), idempotently, and an unknown coupon's event is parked.
+ * rebuild gives the same rows. Issue 12: a converted paper book's sale keeps its book number;
+ * each issued coupon follows its own stream's redemptions (redeem, void, redeem again, RO
+ * change, held then released, a sale void's withdraw and reinstate), idempotently, and an
+ * unknown coupon's event is parked.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,6 +113,14 @@ describe('pack_sales', () => {
     expect(await catchUp(db.sql, store, packSales)).toBe(1);
     const [parked] = await db.sql`select event_type, error from parked_events where projection = 'pack_sales'`;
     expect(parked!.error).toContain('does not hold');
+  });
+
+  it('should keep the paper book a sale converted, and none for a sale over the counter', async () => {
+    const converted = { ...packSold({ customerId, items: [{ couponId: oil, terms: couponTerms('Oil and Filter'), quantity: 1 }], status: 'final', saleRoNumber: '9900004' }), paperBookNumber: 'PB-77' };
+    await append(store, saleStream(converted.saleId), [{ type: 'PackSold', data: converted }]);
+    await catchUp(db.sql, store, packSales);
+    const books = await db.sql`select sale_id::text, paper_book_number from rm_pack_sales.sales where sale_id in ${db.sql([converted.saleId, saleId])} order by sold_at desc, sale_id`;
+    expect(Object.fromEntries(books.map((b) => [b.sale_id, b.paper_book_number]))).toEqual({ [converted.saleId]: 'PB-77', [saleId]: null });
   });
 
   it('should index sales by status, location and sale RO (the finalising worker) and rebuild the same rows', async () => {

@@ -16,6 +16,8 @@
  * so they only advance the coupon's revision. Same semantics as contracts' evolveIssuedCoupon
  * (an end or RO change names its redemptionId; one for another redemption changes nothing).
  *
+ * A sale that converted a paper book (issue 12) keeps its book number (`paper_book_number`).
+ *
  * Re-applying is harmless: a sale row remembers the sale stream's revision it has reached, an
  * issued coupon row its own stream's (`coupon_revision`, null before its first event), and an
  * event at or below it is skipped. An event of a sale or issued coupon the table does not hold
@@ -104,6 +106,9 @@ export const packSales: Projection = {
         add column if not exists redemption_verification_id text,
         add column if not exists redeemed_at timestamptz,
         add column if not exists redeemed_by text;
+      -- Issue 12: the paper book a sale converted (null for a sale over the counter); a live
+      -- schema built before gains it, its rows are none.
+      alter table ${s}.sales add column if not exists paper_book_number text;
       create table if not exists ${s}.corrections (
         sale_id uuid not null,
         revision integer not null,
@@ -207,9 +212,9 @@ async function insertSale(tx: Tx, s: string, d: PackSold['data'], revision: numb
     `insert into ${s}.sales (
        sale_id, customer_id, location_id, time_zone, sale_ro_number, status, pack_id, pack_name, pack_description,
        term_months, term_mileage, selling_location_ids, pack_snapshot, mileage_at_sale, mileage_limit, sold_at, sold_on,
-       sold_by, list_price, price, price_override_reason, tax_exempt, tax_rate_bp, tax, total, revision, modified_date)
+       sold_by, list_price, price, price_override_reason, tax_exempt, tax_rate_bp, tax, total, revision, modified_date, paper_book_number)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::integer[], $13::jsonb, $14, $15, $16, $17::date,
-       $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)`,
+       $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)`,
     [
       d.saleId,
       d.customerId,
@@ -238,6 +243,7 @@ async function insertSale(tx: Tx, s: string, d: PackSold['data'], revision: numb
       d.total,
       revision,
       time,
+      d.paperBookNumber ?? null,
     ] as never[],
   );
   const termsOf = new Map(d.pack.items.map((i) => [i.couponId, i.coupon]));

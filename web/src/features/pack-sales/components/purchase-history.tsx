@@ -1,6 +1,8 @@
 // Purchase history of the selected customer: each pack bought (where, when, on which RO, price, tax and total,
 // who sold it, Pending/Final/Voided) with its coupons. A pending sale shows its location locked with SPEC 2.5's
 // tooltip; Correct location is where it is fixed. Managers finalise a pending sale and void a sale.
+// A sale that converted a paper book (issue 12) says so and shows no price, tax or total: the money was
+// taken when the book was sold on paper.
 import { useId } from 'react';
 import { formatDateTime, formatMoney, type PackSaleView } from '@dealer/contracts';
 import { Spinner } from '../../../components/ui/spinner/spinner';
@@ -9,6 +11,12 @@ import type { PackSaleSlots } from './pack-sale-slots';
 import { PACK_SALE_TEXTS, formatLocalDate, locationLabel } from './pack-sale-texts';
 import { SaleStatusBadge } from './sale-badges';
 import { SaleCoupons } from './sale-coupons';
+
+const PAPER_TEXTS = {
+  convertedFrom: (bookNumber: string) => `Converted from paper book ${bookNumber}`,
+  paid: 'Paid for on paper when the book was sold.',
+  convertedBy: 'Converted by',
+} as const;
 
 export interface SaleActions {
   canFinalise: boolean;
@@ -33,10 +41,39 @@ function SaleLocation({ sale, slots }: { sale: PackSaleView; slots: PackSaleSlot
   );
 }
 
+/** Price (and why it was changed), tax and total of a sale over the counter. */
+function SaleMoney({ sale }: { sale: PackSaleView }) {
+  return (
+    <>
+      <div className="sale-fact">
+        <span className="sale-fact-label">{PACK_SALE_TEXTS.price}</span>
+        <span>
+          {formatMoney(sale.price)}
+          {sale.priceOverrideReason && (
+            <span className="detail-note sale-block">{PACK_SALE_TEXTS.priceChanged(formatMoney(sale.listPrice), sale.priceOverrideReason)}</span>
+          )}
+        </span>
+      </div>
+      <div className="sale-fact">
+        <span className="sale-fact-label">{PACK_SALE_TEXTS.tax}</span>
+        <span>
+          {formatMoney(sale.tax)}
+          {sale.taxExempt && <span className="tone-badge tone-info sale-inline-badge">{PACK_SALE_TEXTS.taxExempt}</span>}
+        </span>
+      </div>
+      <div className="sale-fact">
+        <span className="sale-fact-label">{PACK_SALE_TEXTS.total}</span>
+        <strong>{formatMoney(sale.total)}</strong>
+      </div>
+    </>
+  );
+}
+
 function SaleArticle({ sale, slots, actions }: { sale: PackSaleView; slots: PackSaleSlots; actions: SaleActions }) {
   const titleId = useId();
   const busy = actions.busySaleId === sale.saleId;
   const voided = sale.status === 'voided';
+  const paperBook = sale.paperBookNumber;
   return (
     <article className={`sale sale-${sale.status}`} aria-labelledby={titleId}>
       <header className="sale-head">
@@ -48,6 +85,11 @@ function SaleArticle({ sale, slots, actions }: { sale: PackSaleView; slots: Pack
         </div>
         <SaleStatusBadge status={sale.status} />
       </header>
+      {paperBook !== null && (
+        <p className="detail-note">
+          {PAPER_TEXTS.convertedFrom(paperBook)}. {PAPER_TEXTS.paid}
+        </p>
+      )}
       {sale.status === 'pending' && <p className="sale-note">{PACK_SALE_TEXTS.pendingNote}</p>}
       {sale.status === 'final' && sale.finalisedAt && (
         <p className="detail-note sale-final-note">
@@ -62,29 +104,10 @@ function SaleArticle({ sale, slots, actions }: { sale: PackSaleView; slots: Pack
           <span>{formatDateTime(sale.soldAt)}</span>
         </div>
         <div className="sale-fact">
-          <span className="sale-fact-label">{PACK_SALE_TEXTS.soldBy}</span>
+          <span className="sale-fact-label">{paperBook === null ? PACK_SALE_TEXTS.soldBy : PAPER_TEXTS.convertedBy}</span>
           <span>{sale.soldByName ?? '-'}</span>
         </div>
-        <div className="sale-fact">
-          <span className="sale-fact-label">{PACK_SALE_TEXTS.price}</span>
-          <span>
-            {formatMoney(sale.price)}
-            {sale.priceOverrideReason && (
-              <span className="detail-note sale-block">{PACK_SALE_TEXTS.priceChanged(formatMoney(sale.listPrice), sale.priceOverrideReason)}</span>
-            )}
-          </span>
-        </div>
-        <div className="sale-fact">
-          <span className="sale-fact-label">{PACK_SALE_TEXTS.tax}</span>
-          <span>
-            {formatMoney(sale.tax)}
-            {sale.taxExempt && <span className="tone-badge tone-info sale-inline-badge">{PACK_SALE_TEXTS.taxExempt}</span>}
-          </span>
-        </div>
-        <div className="sale-fact">
-          <span className="sale-fact-label">{PACK_SALE_TEXTS.total}</span>
-          <strong>{formatMoney(sale.total)}</strong>
-        </div>
+        {paperBook === null && <SaleMoney sale={sale} />}
       </div>
 
       {sale.void && <p className="sale-note sale-note-danger">{PACK_SALE_TEXTS.voidedBy(sale.void.byName ?? 'a manager', sale.void.reason)}</p>}
