@@ -9,6 +9,7 @@ export * from './customers/events';
 export * from './customers/contact-change';
 export * from './customers/erasure';
 export * from './customers/matches';
+export * from './customers/customer-area';
 export * from './events/personal-data';
 export * from './auth/access';
 export * from './auth/token';

@@ -97,9 +97,13 @@ const MATRIX: Record<string, Persona[]> = {
   'POST /api/pack-sales/:id/finalise': MANAGERS,
   'POST /api/pack-sales/:id/location': STAFF,
   'POST /api/pack-sales/:id/void': MANAGERS,
-  // A customer's packs and coupons for staff (the customer's own page comes with issue 13).
-  'GET /api/customers/:id/purchases': STAFF,
-  'GET /api/customers/:id/coupons': STAFF,
+  // A customer's packs and coupons: staff, and the customer themselves (issue 13; B is refused A's).
+  'GET /api/customers/:id/purchases': OWN_A,
+  'GET /api/customers/:id/coupons': OWN_A,
+  // Issue 13: the customer's service history (their own ROs; staff any customer's), and the
+  // current offers, public (the customer's coupons page and the /purchase landing).
+  'GET /api/customers/:id/service-history': OWN_A,
+  'GET /api/pack-offers': ALL,
   // Issue 12: any staff member redeems, voids and moves a redemption (the decider lets staff act
   // on their own redemptions on the day they made them, managers on any).
   'POST /api/coupon-redemptions': STAFF,

@@ -18,6 +18,8 @@ import { packQueryRoutes } from './routes/packs';
 import { customerPurchaseRoutes } from './routes/customer-purchases';
 import { paperBookQueryRoutes } from './routes/paper-books';
 import { couponRedemptionReviewQueryRoutes } from './routes/coupon-redemption-reviews';
+import { customerServiceHistoryRoutes } from './routes/customer-service-history';
+import { packOfferRoutes } from './routes/pack-offers';
 import { redemptionVerificationStreamsOf } from './read-models/redemption-verifications';
 import { staffNamesOf } from './read-models/staff-names';
 
@@ -49,6 +51,8 @@ export function queryApi(deps: QueryApiDeps) {
     await app.register(customerPurchaseRoutes(deps.sql));
     await app.register(paperBookQueryRoutes(deps.sql));
     await app.register(couponRedemptionReviewQueryRoutes(deps.sql));
+    await app.register(customerServiceHistoryRoutes(deps.sql));
+    await app.register(packOfferRoutes(deps.sql));
     if (deps.demoMode) await app.register(devOutboxRoutes(deps.sql));
   };
 }

@@ -31,6 +31,7 @@ const STAFF = [
   ...crud('pack-sale-location-corrections', ['POST']),
   ...crud('customer-purchases', ['GET']),
   ...crud('customer-coupons', ['GET']),
+  ...crud('customer-service-history', ['GET']),
   // Issue 12: redeeming coupons; voiding or moving a redemption (the decider lets staff act on
   // their own redemptions on the day they made them, managers on any).
   ...crud('coupon-redemptions', ['POST', 'PUT']),
@@ -82,6 +83,10 @@ export const ROLE_ACCESS: Record<Role, readonly string[]> = {
     ...crud('app-events', ['POST']),
     ...crud('customer-contact-form', ['POST']),
     ...crud('locations', ['GET']),
+    // Issue 13: their packs and coupons, and their service history (ROs matched to them).
+    ...crud('customer-purchases', ['GET']),
+    ...crud('customer-coupons', ['GET']),
+    ...crud('customer-service-history', ['GET']),
   ],
 };
 
