@@ -18,7 +18,19 @@ const PRODUCTION_REQUIRED = {
 } as const;
 
 /** Settings where an empty value (an unfilled line of an env file) means "not set". */
-const BLANK_IS_UNSET = ['PII_MASTER_KEY', 'PII_KEY_DATABASE_URL', 'AUTH_SECRET', 'SMTP_URL', 'SMS_PROVIDER_URL', 'SMS_PROVIDER_TOKEN', 'PUBLIC_URL'];
+const BLANK_IS_UNSET = [
+  'PII_MASTER_KEY',
+  'PII_KEY_DATABASE_URL',
+  'AUTH_SECRET',
+  'SMTP_URL',
+  'SMS_PROVIDER_URL',
+  'SMS_PROVIDER_TOKEN',
+  'PUBLIC_URL',
+  'PAYMENT_PROVIDER',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_API_URL',
+];
 
 const schema = z
   .object({
@@ -67,8 +79,26 @@ const schema = z
      * the sweep each import's notification starts (milliseconds, default one minute).
      */
     PACK_SALE_FINALISE_INTERVAL_MS: z.coerce.number().int().min(50).max(86_400_000).default(60_000),
+    /**
+     * Who takes online payments (issue 13): 'stripe', or 'demo' (no money moves; refused in
+     * production mode). Unset: 'demo' in demo mode; in production mode, online purchase is off.
+     */
+    PAYMENT_PROVIDER: z.enum(['stripe', 'demo']).optional(),
+    /** Stripe secret key (sk_live_..., sk_test_...) or restricted key (rk_...); needed by PAYMENT_PROVIDER=stripe. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(<[^>]*>|(sk|rk)_(test|live)_\S+)$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_..., sk_test_...) or restricted key (rk_...)')
+      .optional(),
+    /** Signing secret of the Stripe webhook endpoint (whsec_...); needed by PAYMENT_PROVIDER=stripe. */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^(<[^>]*>|whsec_\S+)$/, 'STRIPE_WEBHOOK_SECRET must be the endpoint signing secret (whsec_...)')
+      .optional(),
+    /** Tests only: another Stripe-speaking server, http(s)://host:port (refused in production mode). */
+    STRIPE_API_URL: z.string().url().optional(),
   })
   .superRefine((env, ctx) => {
+    checkPaymentSettings(env, ctx);
     if (env.APP_MODE !== 'production') return;
     for (const [key, what] of Object.entries(PRODUCTION_REQUIRED)) {
       const value = env[key as keyof typeof PRODUCTION_REQUIRED];
@@ -79,6 +109,35 @@ const schema = z
       }
     }
   });
+
+/** PAYMENT_PROVIDER=stripe needs its two secrets; the demo provider and a test server never run in production mode. */
+function checkPaymentSettings(
+  env: { APP_MODE: string; PAYMENT_PROVIDER?: string | undefined; STRIPE_SECRET_KEY?: string | undefined; STRIPE_WEBHOOK_SECRET?: string | undefined; STRIPE_API_URL?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (env.APP_MODE === 'production' && env.PAYMENT_PROVIDER === 'demo') {
+    ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'PAYMENT_PROVIDER=demo is refused in production mode (the demo provider moves no money): use stripe, or leave it unset to turn online purchase off' });
+  }
+  if (env.APP_MODE === 'production' && env.STRIPE_API_URL) {
+    ctx.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'STRIPE_API_URL is for tests and is refused in production mode (payments go to Stripe itself)' });
+  }
+  if (env.STRIPE_API_URL && !/^https?:\/\/[^/?#@]+\/?$/.test(env.STRIPE_API_URL)) {
+    ctx.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'STRIPE_API_URL is a scheme, host and port only, e.g. http://127.0.0.1:12111' });
+  }
+  if (env.PAYMENT_PROVIDER !== 'stripe') return;
+  const needed = {
+    STRIPE_SECRET_KEY: 'the secret key from the Stripe dashboard, sk_live_...',
+    STRIPE_WEBHOOK_SECRET: "the webhook endpoint's signing secret, whsec_...",
+  } as const;
+  for (const [key, what] of Object.entries(needed)) {
+    const value = env[key as keyof typeof needed];
+    if (!value) {
+      ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required with PAYMENT_PROVIDER=stripe (${what})` });
+    } else if (/<[^>]*>/.test(value)) {
+      ctx.addIssue({ code: 'custom', path: [key], message: `${key} is still the example's placeholder: replace it (${what})` });
+    }
+  }
+}
 
 export type Env = z.infer<typeof schema>;
 
@@ -98,5 +157,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = parsed.data;
   const piiMasterKey = Buffer.from(env.PII_MASTER_KEY ?? DEMO_MASTER_KEY, 'base64');
   if (piiMasterKey.length !== 32) throw new Error('Invalid configuration: PII_MASTER_KEY must be base64 of 32 bytes');
-  return { ...env, piiMasterKey, authSecret: env.AUTH_SECRET ?? DEMO_AUTH_SECRET };
+  // Demo mode takes demo payments unless told otherwise; production mode never defaults to one.
+  const PAYMENT_PROVIDER = env.PAYMENT_PROVIDER ?? (env.APP_MODE === 'demo' ? 'demo' : undefined);
+  return { ...env, PAYMENT_PROVIDER, piiMasterKey, authSecret: env.AUTH_SECRET ?? DEMO_AUTH_SECRET };
 }
