@@ -47,12 +47,3 @@ export function HelpArticle({ slug, inShort, related = [], children }: HelpArtic
     </>
   );
 }
-
-/** A note that a screen the article describes is still being built. */
-export function ComingSoon({ children }: { children: ReactNode }) {
-  return (
-    <div className="help-coming" role="note">
-      <strong>Not built yet.</strong> {children}
-    </div>
-  );
-}

@@ -37,10 +37,12 @@ export function CustomerNoEmailArticle() {
 
       <h2>Converting a paper book for them</h2>
       <p>
-        Converting a paper book puts its unused coupons into a digital pack of the customer, found or created as above. When
-        the customer has an e-mail, the registration message goes out with the conversion; without one, the conversion
-        still happens: tell the customer their coupons are now kept in the system and are used at the service counter as
-        before. See <Link to={helpPath('paper-conversions')}>Paper Conversions</Link>.
+        Converting a paper book puts its unused coupons into a digital pack of the customer, found or created in the
+        Customer Info step as above. The Customer Info step already tells you when the chosen customer has no e-mail. When
+        the customer has an e-mail and no account yet, the registration e-mail goes out with the conversion; without one,
+        the conversion still happens and the page says no registration message was sent, with a link to this page: tell the
+        customer their coupons are now kept in the system and are used at the service counter as before. See{' '}
+        <Link to={helpPath('paper-conversions')}>Paper Conversions</Link>.
       </p>
 
       <h2>Verifying redemptions without e-mail</h2>
