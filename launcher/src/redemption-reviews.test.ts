@@ -156,4 +156,24 @@ describe('redemptions on voided ROs', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().errors).toEqual([M.notOnVoidedRo]);
   });
+
+  it("should tell the sale, the redemptions, the void and the keep in Pat's history, in plain English", async () => {
+    await waitForProjections(server.product);
+    const res = await inject({ method: 'GET', url: `/api/customers/${pat}/history` }, manager);
+    expect(res.statusCode).toBe(200);
+    const entries = res.json().dataSet.entries as { type: string; summary: string; changes: unknown[] }[];
+    const summaries = entries.map((e) => e.summary);
+    const [location] = await server.product.sql<{ name: string }[]>`select location_name as name from ref.locations where location_id = 1`;
+    expect(summaries).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Bought pack Essential Maintenance on RO# 419901 at /),
+        `Redeemed coupon Oil and filter change on RO# ${RO.kept} at ${location!.name} ($69.95 off)`,
+        `Redeemed coupon Oil and filter change on RO# ${RO.voided} at ${location!.name} ($69.95 off)`,
+        `Voided the redemption of coupon Oil and filter change on RO# ${RO.voided} at ${location!.name} ($69.95 no longer off) (reason: RO voided in the DMS)`,
+        `Kept the redemption of coupon Oil and filter change on RO# ${RO.kept} at ${location!.name}, which the DMS shows voided (note: The RO was re-opened as another number; the work was done.)`,
+      ]),
+    );
+    // Coupon facts change no profile field.
+    for (const e of entries.filter((x) => ['PackSold', 'CouponRedeemed', 'CouponRedemptionVoided', 'RedemptionReviewKept'].includes(x.type))) expect(e.changes).toEqual([]);
+  });
 });

@@ -22,6 +22,7 @@ import { customerServiceHistoryRoutes } from './routes/customer-service-history'
 import { packOfferRoutes } from './routes/pack-offers';
 import { redemptionVerificationStreamsOf } from './read-models/redemption-verifications';
 import { staffNamesOf } from './read-models/staff-names';
+import { customerCouponStreamsOf, locationNamesOf } from './read-models/redemption-reviews';
 
 export interface QueryApiDeps {
   sql: Sql;
@@ -37,7 +38,9 @@ export function queryApi(deps: QueryApiDeps) {
     registerReadYourWrites(app, deps.waiter);
     await app.register(customerQueryRoutes(deps.sql));
     await app.register(userRoleQueryRoutes(deps.sql));
-    await app.register(customerHistoryRoutes(deps.store, (customerId) => redemptionVerificationStreamsOf(deps.sql, customerId), (actors) => staffNamesOf(deps.sql, actors)));
+    // The customer's history: their own streams, their verifications, and (issue 12) their pack sales, coupons, converted paper books and redemption reviews.
+    const historyStreams = async (customerId: string) => [...(await redemptionVerificationStreamsOf(deps.sql, customerId)), ...(await customerCouponStreamsOf(deps.sql, customerId))];
+    await app.register(customerHistoryRoutes(deps.store, historyStreams, (actors) => staffNamesOf(deps.sql, actors), () => locationNamesOf(deps.sql)));
     await app.register(roDataRoutes(deps.sql));
     await app.register(locationRoutes(deps.sql));
     await app.register(customerInfoFromRoRoutes(deps.sql));

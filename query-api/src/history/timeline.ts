@@ -3,7 +3,7 @@
  * actor, correlation and what changed (before and after), plus the customer's state as of any
  * moment. Pure: it folds recorded events; the route loads them.
  */
-import { historyEventName, INTERNAL_HISTORY_FIELDS, PERSONAL_FIELD_SET, type FieldChange, type TimelineEntry } from '@dealer/contracts';
+import { COUPON_HISTORY_EVENT_TYPES, couponHistorySummarizer, historyEventName, INTERNAL_HISTORY_FIELDS, PERSONAL_FIELD_SET, type FieldChange, type TimelineEntry } from '@dealer/contracts';
 
 export type { FieldChange, TimelineEntry };
 import type { RecordedEvent } from '@dealer/platform';
@@ -43,6 +43,8 @@ function fieldsOf(event: RecordedEvent): Record<string, unknown> {
   if (event.type === 'AppEventTriggered' || event.type.startsWith('Registration')) return {};
   // A verification's facts are about a repair order, not the customer's profile: the summary tells them.
   if (event.type.startsWith('RedemptionVerification')) return {};
+  // Pack sales, coupons, paper books and redemption reviews (issue 12): the summary tells them too.
+  if (COUPON_HISTORY_EVENT_TYPES.has(event.type)) return {};
   return Object.fromEntries(Object.entries(data).filter(([k]) => !INTERNAL_HISTORY_FIELDS.has(k)));
 }
 
@@ -53,9 +55,10 @@ export function redact(value: unknown, field: string): unknown {
 
 export function buildTimeline(
   events: RecordedEvent[],
-  options: { asOf?: Date; showPersonalData: boolean; actorNames?: ReadonlyMap<string, string> },
+  options: { asOf?: Date; showPersonalData: boolean; actorNames?: ReadonlyMap<string, string>; locationNames?: ReadonlyMap<number, string> },
 ): { entries: TimelineEntry[]; state: Record<string, unknown> } {
   const ordered = [...events].sort((a, b) => a.globalPosition - b.globalPosition);
+  const coupons = couponHistorySummarizer({ locationName: (id) => options.locationNames?.get(id) ?? null });
   const state: Record<string, unknown> = {};
   const entries: TimelineEntry[] = [];
   for (const event of ordered) {
@@ -78,7 +81,7 @@ export function buildTimeline(
       globalPosition: String(event.globalPosition),
       type: event.type,
       // Every event in words: its own summary, else the plain-English name of its type (never the type itself).
-      summary: SUMMARIES[event.type]?.(data) ?? historyEventName(event.type),
+      summary: SUMMARIES[event.type]?.(data) ?? coupons.summary(event.type, data) ?? historyEventName(event.type),
       time: event.metadata.time,
       actor: event.metadata.actor,
       actorName: options.actorNames?.get(event.metadata.actor) ?? null,

@@ -73,3 +73,30 @@ export async function listVoidedRoRedemptions(sql: Sql, locationId: number | nul
     redeemedByName: r.staff_name,
   }));
 }
+
+/**
+ * The customer's coupon streams for their history (issue 12): their pack sales, the issued
+ * coupons that have events (redeemed, held, voided, withdrawn...), the paper books converted to
+ * their packs and the reviews of their redemptions on voided ROs. Found through the read models
+ * (`pack_sales`, `redemption_reviews`); the history then reads the streams themselves.
+ */
+export async function customerCouponStreamsOf(sql: Sql, customerId: string): Promise<string[]> {
+  const rows = await sql<{ stream: string }[]>`
+    select stream from (
+      select 'pack-sale-' || sale_id::text as stream, 1 as kind from rm_pack_sales.sales where customer_id = ${customerId}
+      union all
+      select 'issued-coupon-' || issued_coupon_id::text, 2 from rm_pack_sales.issued_coupons where customer_id = ${customerId} and coupon_revision is not null
+      union all
+      select 'paper-book-' || paper_book_number, 3 from rm_pack_sales.sales where customer_id = ${customerId} and paper_book_number is not null
+      union all
+      select distinct 'redemption-review-' || k.redemption_id, 4 from rm_redemption_reviews.kept k
+        join rm_redemption_reviews.redemptions r on r.redemption_id = k.redemption_id where r.customer_id = ${customerId}
+    ) s order by kind, stream`;
+  return rows.map((r) => r.stream);
+}
+
+/** Every location's name by id (DMS reference data), for summaries that carry only the id. */
+export async function locationNamesOf(sql: Sql): Promise<Map<number, string>> {
+  const rows = await sql<{ location_id: number; location_name: string }[]>`select location_id, location_name from ref.locations`;
+  return new Map(rows.map((r) => [r.location_id, r.location_name]));
+}

@@ -5,7 +5,7 @@
  * replaced. Every opening is logged (who, whose), never the content.
  */
 import type { FastifyInstance } from 'fastify';
-import { CUSTOMER_MESSAGES, customerStreamId, type CustomerHistory } from '@dealer/contracts';
+import { COUPON_HISTORY_EVENT_TYPES, CUSTOMER_MESSAGES, customerStreamId, type CustomerHistory } from '@dealer/contracts';
 import { DomainError, type EventStore } from '@dealer/platform';
 import { buildTimeline } from '../history/timeline';
 
@@ -18,7 +18,15 @@ export type RelatedStreams = (customerId: string) => Promise<string[]>;
 /** Names of staff actors (`user:<id>`), keyed by actor. */
 export type StaffNames = (actors: string[]) => Promise<Map<string, string>>;
 
-export function customerHistoryRoutes(store: EventStore, relatedStreams: RelatedStreams = async () => [], staffNames: StaffNames = async () => new Map()) {
+/** Location names by id, for the coupon events' summaries (issue 12). */
+export type LocationNames = () => Promise<Map<number, string>>;
+
+export function customerHistoryRoutes(
+  store: EventStore,
+  relatedStreams: RelatedStreams = async () => [],
+  staffNames: StaffNames = async () => new Map(),
+  locationNames: LocationNames = async () => new Map(),
+) {
   return async function routes(app: FastifyInstance) {
     app.get<{ Params: { id: string }; Querystring: { asOf?: string } }>(
       '/api/customers/:id/history',
@@ -38,7 +46,8 @@ export function customerHistoryRoutes(store: EventStore, relatedStreams: Related
         const asOf = request.query.asOf ? new Date(request.query.asOf) : undefined;
         request.log.info({ actor: request.auth?.actor, customerId: request.params.id, asOf: request.query.asOf ?? null }, 'customer history opened');
         const actorNames = await staffNames([...new Set(events.map((e) => e.metadata.actor).filter((a) => a.startsWith('user:')))]);
-        const { entries, state } = buildTimeline(events, { asOf, showPersonalData, actorNames });
+        const names = events.some((e) => COUPON_HISTORY_EVENT_TYPES.has(e.type)) ? await locationNames() : undefined;
+        const { entries, state } = buildTimeline(events, { asOf, showPersonalData, actorNames, locationNames: names });
         const dataSet: CustomerHistory = { customerId: request.params.id, asOf: request.query.asOf ?? null, personalDataShown: showPersonalData, state, entries };
         return { dataSet };
       },
