@@ -43,8 +43,8 @@ describe('how a redemption reads', () => {
   });
 
   it('should give only the RO and location while it waits for the verification, and the location id when its name is unknown', () => {
-    expect(describeRedemption(redemption({ state: 'awaiting-verification', redeemedAt: null, locationName: null }))).toEqual({ where: 'RO# 7410001 at Location 1', when: null });
-    expect(REDEMPTION_TEXTS.awaiting).toBe("Waiting for the customer's verification");
+    expect(describeRedemption(redemption({ state: 'awaiting-verification', redeemedAt: null, locationName: null }))).toEqual({ where: 'At Location 1', when: null });
+    expect(REDEMPTION_TEXTS.awaiting('7410001')).toBe("Waiting for the customer's verification on RO# 7410001");
   });
 });
 

@@ -2,6 +2,7 @@
 // countdown, and which status changes the listener announces.
 import { describe, expect, it } from 'vitest';
 import type { RedemptionVerification, RedemptionVerificationStatus } from '@dealer/contracts';
+import { distinctRoOpCodes } from './api/get-ro-op-codes';
 import { pollInterval } from './api/get-redemption-verification';
 import { remainingSeconds } from './hooks/use-countdown';
 import { trackTransitions } from './hooks/use-status-transitions';
@@ -52,5 +53,22 @@ describe('status transitions', () => {
       { type: 'info', text: "RO# RO3: the verification was accepted on the customer's behalf." },
     ]);
     expect(statuses.has('4')).toBe(false);
+  });
+});
+
+describe('the op codes staff may pre-approve', () => {
+  it('should list an RO\'s op codes once each, normalised, in line order, with the first description given', () => {
+    const jobs = [
+      { opCode: ' lof ', opCodeDesc: null },
+      { opCode: 'BRK', opCodeDesc: 'Brake service' },
+      { opCode: 'LOF', opCodeDesc: '  Oil change ' },
+      { opCode: '   ', opCodeDesc: 'Blank' },
+      { opCode: 'brk', opCodeDesc: 'Other words' },
+    ];
+    expect(distinctRoOpCodes(jobs)).toEqual([
+      { opCode: 'LOF', description: 'Oil change' },
+      { opCode: 'BRK', description: 'Brake service' },
+    ]);
+    expect(distinctRoOpCodes([])).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // Erase personal data (erasure);
 // the selected customer gets the coupon packs (sell, purchase history; the location selector and Enter Sale RO #
 // lent in), their coupons, and the redemption-verification panel (which also asks for the RO through Enter RO #).
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { fullName } from '@dealer/contracts';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { ContactChangeDialog } from '../../../features/contact-changes/components/contact-change-dialog';
@@ -15,10 +15,14 @@ import type { CustomerRecord } from '../../../features/customers/api/get-custome
 import { useLocations } from '../../../features/locations/api/get-locations';
 import { LocationSelect } from '../../../features/locations/components/location-select';
 import { useDefaultLocationId } from '../../../features/locations/hooks/use-default-location-id';
-import { CustomerCouponsPanel } from '../../../features/pack-sales/components/customer-coupons-panel';
+import { CustomerCouponsPanel, type VerificationRo } from '../../../features/pack-sales/components/customer-coupons-panel';
 import type { PackSaleSlots } from '../../../features/pack-sales/components/pack-sale-slots';
 import { PackSalesPanel } from '../../../features/pack-sales/components/pack-sales-panel';
-import { RedemptionVerificationPanel } from '../../../features/redemption-verifications/components/redemption-verification-panel';
+import {
+  RedemptionVerificationPanel,
+  type EnterRoRendererProps,
+  type VerificationRequest,
+} from '../../../features/redemption-verifications/components/redemption-verification-panel';
 import { EnterRoDialog, SALE_RO_DIALOG_TYPE } from '../../../features/repair-orders/components/enter-ro-dialog';
 import { useCurrentUser } from '../../../lib/auth/use-session';
 
@@ -59,6 +63,40 @@ function usePackSaleSlots(): PackSaleSlots {
   );
 }
 
+/**
+ * A customer's coupons and redemption verification, linked: a redemption refused because it needs the customer's
+ * verification (412) opens that verification for its RO, the coupon is redeemed again once it is sent, and the
+ * coupons are read again when the customer's verifications change.
+ */
+function CouponsAndVerification(props: {
+  customer: CustomerRecord;
+  name: string;
+  saleSlots: PackSaleSlots;
+  renderEnterRo?: (props: EnterRoRendererProps) => ReactNode;
+}) {
+  const [request, setRequest] = useState<VerificationRequest | null>(null);
+  const [started, setStarted] = useState<VerificationRo | null>(null);
+  const [changes, setChanges] = useState(0);
+  const onStart = useCallback((ro: { roNumber: string; locationId: number; reason: string }) => setRequest((old) => ({ ...ro, id: (old?.id ?? 0) + 1 })), []);
+  const onRequestDone = useCallback((done: VerificationRequest, verification: unknown) => {
+    if (verification) setStarted({ id: done.id, roNumber: done.roNumber, locationId: done.locationId });
+  }, []);
+  const onVerificationsChanged = useCallback(() => setChanges((n) => n + 1), []);
+  const link = useMemo(() => ({ onStart, started, changes }), [onStart, started, changes]);
+  return (
+    <>
+      <CustomerCouponsPanel customerId={props.customer.customerId} customerName={props.name} slots={props.saleSlots} verification={link} />
+      <RedemptionVerificationPanel
+        customer={props.customer}
+        renderEnterRo={props.renderEnterRo}
+        request={request}
+        onRequestDone={onRequestDone}
+        onVerificationsChanged={onVerificationsChanged}
+      />
+    </>
+  );
+}
+
 export function SalesRoute() {
   const slots = useFilledCustomerDialogSlots();
   const saleSlots = usePackSaleSlots();
@@ -75,8 +113,7 @@ export function SalesRoute() {
             customer={{ customerId: customer.customerId, name, isTaxExempt: Boolean(customer.isTaxExempt) }}
             slots={saleSlots}
           />
-          <CustomerCouponsPanel key={`coupons-${customer.customerId}`} customerId={customer.customerId} customerName={name} slots={saleSlots} />
-          <RedemptionVerificationPanel key={customer.customerId} customer={customer} renderEnterRo={slots.renderEnterRo} />
+          <CouponsAndVerification key={customer.customerId} customer={customer} name={name} saleSlots={saleSlots} renderEnterRo={slots.renderEnterRo} />
         </>
       );
     },

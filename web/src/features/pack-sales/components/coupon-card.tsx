@@ -2,7 +2,7 @@
 // screen adds (the offer and, for a sale, its share of the price or, for the customer, where it is honoured).
 import type { ReactNode } from 'react';
 import type { CustomerCouponView } from '@dealer/contracts';
-import { CouponStatusBadge } from './sale-badges';
+import { CouponStateBadge } from './coupon-redemption';
 import { expiryLabel } from './pack-sale-texts';
 
 export function CouponCard({
@@ -20,7 +20,7 @@ export function CouponCard({
     <li className="card">
       <div className="sale-card-head">
         <strong>{coupon.name}</strong>
-        <CouponStatusBadge status={coupon.status} />
+        <CouponStateBadge coupon={coupon} />
       </div>
       <p className="sale-card-expiry">{expiryLabel(coupon)}</p>
       <dl className="card-fields">{children}</dl>

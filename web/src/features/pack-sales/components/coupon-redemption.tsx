@@ -2,6 +2,7 @@
 // customer's verification; and the buttons the coupon allows (Redeem, or Void and Change RO # once redeemed).
 import type { CustomerCouponView } from '@dealer/contracts';
 import { REDEMPTION_TEXTS, describeRedemption } from './redemption-texts';
+import { CouponStatusBadge } from './sale-badges';
 
 export interface CouponRedemptionActions {
   canRedeem: boolean;
@@ -14,6 +15,15 @@ export interface CouponRedemptionActions {
   onChangeRo: (coupon: CustomerCouponView) => void;
 }
 
+/** Held for the customer's verification (its redemption waits on it). */
+export const isAwaitingVerification = (c: CustomerCouponView) => c.redemption?.state === 'awaiting-verification';
+
+/** The coupon's status, or that it waits for the customer's verification (the server keeps a held coupon 'available'). */
+export function CouponStateBadge({ coupon }: { coupon: CustomerCouponView }) {
+  if (isAwaitingVerification(coupon) && coupon.status === 'available') return <span className="tone-badge tone-warning">{REDEMPTION_TEXTS.awaitingBadge}</span>;
+  return <CouponStatusBadge status={coupon.status} />;
+}
+
 /** A coupon can be redeemed while it is available, not held for a verification, and its sale not voided. */
 export const isRedeemable = (c: CustomerCouponView) => c.status === 'available' && c.redemption === null && c.saleStatus !== 'voided';
 
@@ -23,10 +33,11 @@ export function CouponRedemptionDetails({ coupon }: { coupon: CustomerCouponView
   const { where, when } = describeRedemption(r);
   return (
     <span className="coupon-redemption">
-      {r.state === 'awaiting-verification' && <span className="coupon-redemption-awaiting sale-block">{REDEMPTION_TEXTS.awaiting}</span>}
+      {r.state === 'awaiting-verification' && <span className="coupon-redemption-awaiting sale-block">{REDEMPTION_TEXTS.awaiting(r.roNumber)}</span>}
       <span className="detail-note sale-block">{where}</span>
       <span className="detail-note sale-block">{REDEMPTION_TEXTS.opCode(r.opCode)}</span>
       {when && <span className="detail-note sale-block">{when}</span>}
+      {r.state === 'awaiting-verification' && <span className="detail-note sale-block">{REDEMPTION_TEXTS.awaitingNote}</span>}
     </span>
   );
 }

@@ -1,7 +1,9 @@
 // The selected customer's coupons for staff: each with its status, expiry, offer and where it is honoured, its
-// redemption, and Redeem / Void / Change RO # (issue 12); a table, cards at 768 px and below (SPEC 9).
-import { useId, useState } from 'react';
-import { COUPON_REDEMPTION_MESSAGES, permissionsFor, type CustomerCouponView } from '@dealer/contracts';
+// redemption, and Redeem / Void / Change RO # (issue 12); a table, cards at 768 px and below (SPEC 9). A redemption
+// refused with 412 leads to the customer's verification for its RO (lent by the route); once that is sent the
+// coupon is redeemed again and held until the customer answers. Held coupons are read again while they wait.
+import { useEffect, useId, useRef, useState } from 'react';
+import { COUPON_REDEMPTION_MESSAGES, TIMINGS, permissionsFor, type CustomerCouponView } from '@dealer/contracts';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { VoidReasonDialog } from '../../../components/ui/void-reason/void-reason-dialog';
@@ -9,14 +11,13 @@ import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { useSession } from '../../../lib/auth/use-session';
 import { useChangeRedemptionRo } from '../api/change-redemption-ro';
 import { useCustomerCoupons } from '../api/get-customer-coupons';
-import { useRedeemCoupon } from '../api/redeem-coupon';
+import { useRedeemCoupon, type RedeemCouponInput } from '../api/redeem-coupon';
 import { useVoidRedemption } from '../api/void-redemption';
 import { CouponCard } from './coupon-card';
-import { CouponRedemptionButtons, CouponRedemptionDetails, type CouponRedemptionActions } from './coupon-redemption';
+import { CouponRedemptionButtons, CouponRedemptionDetails, CouponStateBadge, isAwaitingVerification, type CouponRedemptionActions } from './coupon-redemption';
 import type { PackSaleSlots } from './pack-sale-slots';
 import { RedemptionRefusal } from './redemption-refusal';
 import { REDEMPTION_TEXTS } from './redemption-texts';
-import { CouponStatusBadge } from './sale-badges';
 import { PACK_SALE_TEXTS, describeOffer, expiryLabel, locationList } from './pack-sale-texts';
 import './pack-sales.css';
 
@@ -80,7 +81,7 @@ function CouponTable({ coupons, actions }: CouponListProps) {
               <td>{describeOffer(c.value)}</td>
               <td className="nowrap">{expiryLabel(c)}</td>
               <td>
-                <CouponStatusBadge status={c.status} />
+                <CouponStateBadge coupon={c} />
                 <CouponRedemptionDetails coupon={c} />
                 {/* The buttons sit with the status they change: a column of their own does not fit beside the customer. */}
                 <CouponRedemptionButtons coupon={c} actions={actions} />
@@ -101,6 +102,25 @@ interface RoDialogState {
 interface Refusal {
   messages: readonly string[];
   verificationNeeded: boolean;
+  /** The redemption a 412 refused: redeemed again once the customer's verification for its RO is sent. */
+  redemption?: RedeemCouponInput & { couponName: string };
+}
+
+/** An RO whose customer verification was asked for or started (a new id each time). */
+export interface VerificationRo {
+  id: number;
+  roNumber: string;
+  locationId: number;
+}
+
+/** The customer's redemption verification, lent by the route (its own feature's panel starts and follows it). */
+export interface CouponVerificationLink {
+  /** Opens the verification of the RO, with the reason shown to staff. */
+  onStart: (ro: { roNumber: string; locationId: number; reason: string }) => void;
+  /** The verification last started through onStart; null until then. */
+  started: VerificationRo | null;
+  /** Changes whenever the customer's verifications change (held redemptions may have settled). */
+  changes: number;
 }
 
 interface CustomerCouponsPanelProps {
@@ -108,9 +128,10 @@ interface CustomerCouponsPanelProps {
   customerName: string;
   /** The Enter RO # dialog, lent by the route (features do not import each other). */
   slots: Pick<PackSaleSlots, 'renderEnterRo'>;
+  verification?: CouponVerificationLink;
 }
 
-export function CustomerCouponsPanel({ customerId, customerName, slots }: CustomerCouponsPanelProps) {
+export function CustomerCouponsPanel({ customerId, customerName, slots, verification }: CustomerCouponsPanelProps) {
   const titleId = useId();
   const isMobile = useIsMobile();
   const coupons = useCustomerCoupons(customerId);
@@ -124,8 +145,43 @@ export function CustomerCouponsPanel({ customerId, customerName, slots }: Custom
       setRefusal(null);
       toast.success(answer.message || COUPON_REDEMPTION_MESSAGES.redeemed);
     },
-    onError: (error) => setRefusal({ messages: error.messages, verificationNeeded: error.status === 412 }),
+    onError: (error, input) => {
+      const coupon = coupons.data?.find((c) => c.issuedCouponId === input.issuedCouponId);
+      const needed = error.status === 412;
+      setRefusal({ messages: error.messages, verificationNeeded: needed, redemption: needed ? { ...input, couponName: coupon?.name ?? '' } : undefined });
+    },
   });
+
+  // The 412's redemption waits for its verification to be sent; then it is redeemed again (held, or redeemed when
+  // the op code was pre-approved).
+  const waiting = useRef<RedeemCouponInput | null>(null);
+  const started = verification?.started ?? null;
+  useEffect(() => {
+    const input = waiting.current;
+    if (!started || !input || started.roNumber !== input.roNumber || started.locationId !== input.locationId) return;
+    waiting.current = null;
+    redeem.mutate(input);
+    // Only a newly started verification retries (the mutation object changes every render).
+  }, [started]);
+  const startVerification = (r: NonNullable<Refusal['redemption']>) => {
+    const { couponName, ...input } = r;
+    waiting.current = input;
+    verification?.onStart({ roNumber: r.roNumber, locationId: r.locationId, reason: REDEMPTION_TEXTS.verificationRequestReason(couponName, r.roNumber) });
+  };
+
+  // Held coupons settle when the customer answers: read again when the verifications change, and every poll
+  // while one waits (the settle lands a moment after the answer).
+  const refetchCoupons = coupons.refetch;
+  const anyHeld = coupons.data?.some(isAwaitingVerification) ?? false;
+  const changes = verification?.changes ?? 0;
+  useEffect(() => {
+    if (changes > 0) void refetchCoupons();
+  }, [changes, refetchCoupons]);
+  useEffect(() => {
+    if (!anyHeld) return;
+    const timer = setInterval(() => void refetchCoupons(), TIMINGS.pollVerificationMs);
+    return () => clearInterval(timer);
+  }, [anyHeld, refetchCoupons]);
   const changeRo = useChangeRedemptionRo({
     onSuccess: (answer) => {
       setRefusal(null);
@@ -179,7 +235,15 @@ export function CustomerCouponsPanel({ customerId, customerName, slots }: Custom
           <p className="muted panel-intro">{PACK_SALE_TEXTS.couponsIntro(customerName)}</p>
         </div>
       </div>
-      {refusal && <RedemptionRefusal {...refusal} onDismiss={() => setRefusal(null)} />}
+      {refusal && (
+        <RedemptionRefusal
+          messages={refusal.messages}
+          verificationNeeded={refusal.verificationNeeded}
+          roNumber={refusal.redemption?.roNumber}
+          onStartVerification={refusal.redemption && verification ? () => startVerification(refusal.redemption!) : undefined}
+          onDismiss={() => setRefusal(null)}
+        />
+      )}
       {coupons.isPending ? (
         <div className="empty-state">
           <Spinner label={PACK_SALE_TEXTS.couponsLoading} />

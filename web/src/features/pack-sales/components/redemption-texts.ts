@@ -11,8 +11,10 @@ export const REDEMPTION_TEXTS = {
   voidLabel: (coupon: string) => `Void the redemption of ${coupon}`,
   changeRoLabel: (coupon: string) => `Change RO # of ${coupon}`,
   redemption: 'Redemption',
-  awaiting: "Waiting for the customer's verification",
-  awaitingOn: (ro: string, location: string) => `RO# ${ro} at ${location}`,
+  awaiting: (ro: string) => `Waiting for the customer's verification on RO# ${ro}`,
+  awaitingAt: (location: string) => `At ${location}`,
+  awaitingNote: 'Completes when the customer approves; a decline or expiry leaves the coupon available.',
+  awaitingBadge: 'Awaiting verification',
   redeemedOn: (ro: string, location: string, amount: string) => `RO# ${ro} at ${location}, ${amount} off`,
   redeemedWhen: (at: string, by: string | null) => (by ? `${at} by ${by}` : at),
   opCode: (op: string) => `Op code ${op}`,
@@ -21,6 +23,11 @@ export const REDEMPTION_TEXTS = {
   roNotFoundHelp: 'Coupon RO Not Found: what to do',
   verificationNeeded:
     "This RO needs the customer's verification first. Start it in the Redemption verification panel below; once the customer approves, press Redeem again.",
+  verificationNeededLinked: (ro: string) =>
+    `Start the customer's verification for RO# ${ro}: once it is sent the coupon is held for this RO, and it is redeemed when the customer approves.`,
+  startVerification: (ro: string) => `Start verification for RO# ${ro}`,
+  verificationRequestReason: (coupon: string, ro: string) =>
+    `${coupon} on RO# ${ro} needs the customer's verification. When it is sent, the coupon is held for this RO and redeemed once the customer approves.`,
   dismiss: 'Dismiss',
 } as const;
 
@@ -30,7 +37,7 @@ export const isRoNotFound = (message: string) => message.endsWith(roNotFoundTail
 
 export function describeRedemption(r: CustomerCouponRedemptionView): { where: string; when: string | null } {
   const location = locationLabel(r.locationName, r.locationId);
-  if (r.state === 'awaiting-verification') return { where: REDEMPTION_TEXTS.awaitingOn(r.roNumber, location), when: null };
+  if (r.state === 'awaiting-verification') return { where: REDEMPTION_TEXTS.awaitingAt(location), when: null };
   return {
     where: REDEMPTION_TEXTS.redeemedOn(r.roNumber, location, formatMoney(r.amount)),
     when: r.redeemedAt ? REDEMPTION_TEXTS.redeemedWhen(formatDateTime(r.redeemedAt), r.redeemedByName) : null,

@@ -1,5 +1,6 @@
 // POST /api/redemption-verification-overrides: staff accept a pending verification on the customer's behalf;
-// the workers notify the customer. A final verification answers 409 with the reason.
+// the workers notify the customer. A final verification answers 409 with the reason; a reason over the
+// server's bound answers 400.
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { ApiEnvelope, RedemptionVerification } from '@dealer/contracts';
 import { api } from '../../../lib/api-client';
@@ -9,6 +10,8 @@ import { redemptionVerificationKeys } from './redemption-verification-keys';
 
 export interface OverrideRedemptionVerificationInput {
   redemptionVerificationId: string;
+  /** Why staff accept on the customer's behalf; the server keeps it with who and when. */
+  reason: string;
 }
 
 export async function overrideRedemptionVerification(input: OverrideRedemptionVerificationInput): Promise<RedemptionVerification> {

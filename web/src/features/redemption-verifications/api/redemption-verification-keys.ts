@@ -7,6 +7,8 @@ export const redemptionVerificationKeys = {
   /** The customer id is part of the key, so a new customer starts a new listener (SPEC 4: reset on change). */
   customerLists: (customerId: string) => [...redemptionVerificationKeys.lists(), customerId] as const,
   list: (customerId: string, withStatuses: boolean) => [...redemptionVerificationKeys.customerLists(customerId), withStatuses ? 'statuses' : 'open'] as const,
+  /** The op codes of an RO's jobs (what staff may pre-approve). */
+  roOpCodes: (locationId: number, roNumber: string) => [...redemptionVerificationKeys.all, 'ro-op-codes', locationId, roNumber.trim().toUpperCase()] as const,
   /** Mutation keys. */
   send: () => [...redemptionVerificationKeys.all, 'send'] as const,
   override: () => [...redemptionVerificationKeys.all, 'override'] as const,

@@ -117,6 +117,12 @@ export function ActiveVerification({ redemptionVerificationId, sentMessage, onSe
             </dd>
           </div>
         )}
+        {verification.overrideReason && (
+          <div className="detail-row detail-row-wide">
+            <dt>{RV_TEXTS.overrideReasonLabel}</dt>
+            <dd>{verification.overrideReason}</dd>
+          </div>
+        )}
       </dl>
       {verification.isComplete ? (
         verification.errorMessage && <p className="muted rv-final">{verification.errorMessage}</p>

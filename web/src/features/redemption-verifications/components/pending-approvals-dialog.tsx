@@ -1,11 +1,13 @@
 // Pending Approvals (SPEC 2.5): the customer's open redemption verifications with RO#, Opcodes, Expirations and
-// Actions (a table on desktop, cards on mobile). Approve asks SPEC's confirmation, then accepts the verification
-// on the customer's behalf (SPEC 8 success toast; errors joined with blank lines in an error dialog). Approve is
-// disabled while a request runs or when the verification is final, with the reason as a hover hint.
+// Actions (a table on desktop, cards on mobile). Approve asks SPEC's confirmation with a required reason, then
+// accepts the verification on the customer's behalf (SPEC 8 success toast; errors joined with blank lines in an
+// error dialog). Approve is disabled while a request runs or when the verification is final, with the reason as a
+// hover hint.
+import { useState } from 'react';
 import { REDEMPTION_FINAL_REASONS, REDEMPTION_TEXTS, fullName, locationLabel, type RedemptionVerification } from '@dealer/contracts';
 import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { Modal } from '../../../components/ui/modal/modal';
-import { confirm, notify } from '../../../components/ui/modal/notification-store';
+import { notify } from '../../../components/ui/modal/notification-store';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { Tooltip } from '../../../components/ui/tooltip/tooltip';
@@ -14,6 +16,7 @@ import { useNow } from '../../../hooks/use-now';
 import { messagesOf } from '../../../lib/api-error';
 import { usePendingApprovals } from '../api/list-redemption-verifications';
 import { useOverrideRedemptionVerification } from '../api/override-redemption-verification';
+import { OverrideConfirmDialog } from './override-confirm-dialog';
 import { OpCodeList } from './verification-parts';
 import { RV_TEXTS, formatDateTime } from './redemption-verification-texts';
 
@@ -146,10 +149,13 @@ function PendingApprovalsBody({ customerId, customerName, onClose, onOverridden 
   });
   const busyId = override.isPending ? (override.variables?.redemptionVerificationId ?? null) : null;
 
-  const approve = async (v: RedemptionVerification) => {
-    const name = fullName({ firstName: v.customerFirstName, lastName: v.customerLastName }) || customerName;
-    if (!(await confirm({ message: REDEMPTION_TEXTS.overrideConfirm(name) }))) return;
-    override.mutate({ redemptionVerificationId: v.redemptionVerificationId });
+  // Approve asks SPEC 8's question with the reason for accepting on the customer's behalf.
+  const [confirming, setConfirming] = useState<RedemptionVerification | null>(null);
+  const approve = (v: RedemptionVerification) => setConfirming(v);
+  const confirmed = (reason: string | null) => {
+    const v = confirming;
+    setConfirming(null);
+    if (v && reason) override.mutate({ redemptionVerificationId: v.redemptionVerificationId, reason });
   };
 
   let content;
@@ -167,7 +173,7 @@ function PendingApprovalsBody({ customerId, customerName, onClose, onOverridden 
   else if (list.data.length === 0) content = <p className="empty-state">{REDEMPTION_TEXTS.pendingApprovalsEmpty}</p>;
   else {
     const List = isMobile ? ApprovalCards : ApprovalsTable;
-    content = <List rows={list.data} now={now} busyId={busyId} onApprove={(v) => void approve(v)} />;
+    content = <List rows={list.data} now={now} busyId={busyId} onApprove={approve} />;
   }
 
   return (
@@ -180,6 +186,11 @@ function PendingApprovalsBody({ customerId, customerName, onClose, onOverridden 
           {RV_TEXTS.close}
         </button>
       </div>
+      <OverrideConfirmDialog
+        customerName={confirming ? fullName({ firstName: confirming.customerFirstName, lastName: confirming.customerLastName }) || customerName : null}
+        roNumber={confirming?.roNumber ?? null}
+        onClose={confirmed}
+      />
     </>
   );
 }

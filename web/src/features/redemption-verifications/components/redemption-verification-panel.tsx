@@ -1,9 +1,11 @@
 // The employee's redemption-verification panel for the selected customer (SPEC 1, 4, 8): start a verification for
 // an RO by email or text (the Enter Verification RO # dialog gives the RO and location), follow it (polled every
 // 3 s), resend after the rate limit, the customer's recent verifications (listener every 10 s, toasts on changes)
-// and the Pending Approvals dialog.
+// and the Pending Approvals dialog. Staff may pre-approve op codes the customer agreed to in person (Start
+// Verification dialog); another panel may ask for a verification of a given RO (a redemption refused with 412) and
+// hears when the customer's verifications change (held redemptions settle then).
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { REDEMPTION_TEXTS, fullName, locationLabel, type RedemptionVerification, type RedemptionVerificationType } from '@dealer/contracts';
 import { notify } from '../../../components/ui/modal/notification-store';
 import { Spinner } from '../../../components/ui/spinner/spinner';
@@ -15,6 +17,7 @@ import { useSendRedemptionVerification } from '../api/send-redemption-verificati
 import { useStatusTransitions } from '../hooks/use-status-transitions';
 import { ActiveVerification } from './active-verification';
 import { PendingApprovalsDialog } from './pending-approvals-dialog';
+import { StartVerificationDialog, type StartVerificationChoice } from './start-verification-dialog';
 import { CHANNEL_LABELS, RV_TEXTS, formatDateTime } from './redemption-verification-texts';
 import { StatusBadge } from './verification-parts';
 import './redemption-verifications.css';
@@ -35,10 +38,31 @@ export interface EnterRoRendererProps {
   onClose: (result: { roNumber: string; locationId: number } | null) => void;
 }
 
+/** A verification another panel asks for (a new id each time): the Start Verification dialog opens for its RO. */
+export interface VerificationRequest {
+  id: number;
+  roNumber: string;
+  locationId: number;
+  /** Why it is needed, shown in the dialog. */
+  reason?: string;
+}
+
 interface RedemptionVerificationPanelProps {
   customer: VerificationPanelCustomer;
   /** Renders the Enter {type} RO # dialog; without it the panel cannot start verifications. */
   renderEnterRo?: (props: EnterRoRendererProps) => ReactNode;
+  request?: VerificationRequest | null;
+  /** The request's verification once started, or null when staff cancelled it. */
+  onRequestDone?: (request: VerificationRequest, started: RedemptionVerification | null) => void;
+  /** The customer's verifications changed (a status, a new one): what waits on them may have settled. */
+  onVerificationsChanged?: () => void;
+}
+
+/** The Start Verification dialog's RO, and the request it answers (none when staff started it here). */
+interface Sending {
+  ro: { roNumber: string; locationId: number };
+  reason?: string;
+  request?: VerificationRequest;
 }
 
 const RECENT_SHOWN = 10;
@@ -111,7 +135,7 @@ function RecentVerifications({ rows, activeId, onShow }: { rows: RedemptionVerif
   );
 }
 
-export function RedemptionVerificationPanel({ customer, renderEnterRo }: RedemptionVerificationPanelProps) {
+export function RedemptionVerificationPanel({ customer, renderEnterRo, request, onRequestDone, onVerificationsChanged }: RedemptionVerificationPanelProps) {
   const { customerId } = customer;
   const name = fullName(customer) || 'the customer';
   const titleId = useId();
@@ -120,6 +144,9 @@ export function RedemptionVerificationPanel({ customer, renderEnterRo }: Redempt
   const [askingRo, setAskingRo] = useState(false);
   const [pendingOpen, setPendingOpen] = useState(false);
   const [chosenId, setChosenId] = useState<string | null>(null);
+  const [preApproving, setPreApproving] = useState(false);
+  const [sending, setSending] = useState<Sending | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
 
   const listener = useCustomerVerificationListener(customerId);
   const pending = usePendingApprovals(customerId);
@@ -132,9 +159,20 @@ export function RedemptionVerificationPanel({ customer, renderEnterRo }: Redempt
   useEffect(() => {
     if (listener.data) observe(listener.data);
   }, [listener.data, observe]);
+  const changed = useRef(onVerificationsChanged);
+  changed.current = onVerificationsChanged;
   useEffect(() => {
-    if (fingerprint) void queryClient.invalidateQueries({ queryKey: redemptionVerificationKeys.list(customerId, false) });
+    if (!fingerprint) return;
+    void queryClient.invalidateQueries({ queryKey: redemptionVerificationKeys.list(customerId, false) });
+    changed.current?.();
   }, [fingerprint, customerId, queryClient]);
+
+  // Another panel asks for a verification of an RO: the Start Verification dialog opens for it.
+  useEffect(() => {
+    if (!request) return;
+    setSending({ ro: { roNumber: request.roNumber, locationId: request.locationId }, reason: request.reason, request });
+    sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, [request]);
 
   // What the 3 s poll learns about the followed verification also updates the listener's list, so the two agree.
   const onSeen = useCallback(
@@ -159,14 +197,33 @@ export function RedemptionVerificationPanel({ customer, renderEnterRo }: Redempt
     onError: (error) => void notify({ message: error.messages[0] ?? RV_TEXTS.unknownError, variant: 'danger' }),
   });
 
+  const send = (ro: { roNumber: string; locationId: number }, choice: StartVerificationChoice, answering?: VerificationRequest) =>
+    start.mutate(
+      { kind: 'start', request: { type: choice.type, roNumber: ro.roNumber, locationId: ro.locationId, customerId, preApprovalOpCodes: choice.preApprovalOpCodes } },
+      {
+        onSuccess: (verification) => {
+          setSending(null);
+          if (answering) onRequestDone?.(answering, verification);
+        },
+      },
+    );
+
   const onRo = (ro: { roNumber: string; locationId: number } | null) => {
     setAskingRo(false);
-    if (ro) start.mutate({ kind: 'start', request: { type: channel, roNumber: ro.roNumber, locationId: ro.locationId, customerId, preApprovalOpCodes: [] } });
+    if (!ro) return;
+    // Pre-approving: the RO's op codes are shown to tick first; otherwise it is sent at once.
+    if (preApproving) setSending({ ro });
+    else send(ro, { type: channel, preApprovalOpCodes: [] });
+  };
+  const cancelSending = () => {
+    const answering = sending?.request;
+    setSending(null);
+    if (answering) onRequestDone?.(answering, null);
   };
 
   const pendingCount = pending.data?.length;
   return (
-    <section className="panel rv-panel" aria-labelledby={titleId}>
+    <section ref={sectionRef} className="panel rv-panel" aria-labelledby={titleId}>
       <div className="section-header">
         <div>
           <h2 id={titleId}>{RV_TEXTS.panelTitle}</h2>
@@ -180,15 +237,21 @@ export function RedemptionVerificationPanel({ customer, renderEnterRo }: Redempt
 
       {renderEnterRo && (
         <div className="rv-start">
-          <fieldset className="rv-channel">
-            <legend className="field-label">{RV_TEXTS.channelLegend}</legend>
-            {(['email', 'text'] as const).map((type) => (
-              <label key={type} className="rv-channel-option">
-                <input type="radio" name={`${titleId}-channel`} value={type} checked={channel === type} onChange={() => setChannel(type)} />
-                {CHANNEL_LABELS[type]}
-              </label>
-            ))}
-          </fieldset>
+          <div className="rv-start-choices">
+            <fieldset className="rv-channel">
+              <legend className="field-label">{RV_TEXTS.channelLegend}</legend>
+              {(['email', 'text'] as const).map((type) => (
+                <label key={type} className="rv-channel-option">
+                  <input type="radio" name={`${titleId}-channel`} value={type} checked={channel === type} onChange={() => setChannel(type)} />
+                  {CHANNEL_LABELS[type]}
+                </label>
+              ))}
+            </fieldset>
+            <label className="rv-channel-option">
+              <input type="checkbox" checked={preApproving} onChange={(e) => setPreApproving(e.target.checked)} />
+              {RV_TEXTS.preApproveToggle}
+            </label>
+          </div>
           <button type="button" className="btn btn-primary" disabled={start.isPending} onClick={() => setAskingRo(true)}>
             {start.isPending && <Spinner size="sm" label="Sending..." />}
             {RV_TEXTS.start}
@@ -216,6 +279,15 @@ export function RedemptionVerificationPanel({ customer, renderEnterRo }: Redempt
       </div>
 
       {renderEnterRo?.({ open: askingRo, type: RV_TEXTS.enterRoType, onClose: onRo })}
+      <StartVerificationDialog
+        ro={sending?.ro ?? null}
+        reason={sending?.reason}
+        customer={{ name, emailAddress: customer.emailAddress, phoneMobile: customer.phoneMobile }}
+        initialType={channel}
+        loading={start.isPending}
+        onSubmit={(choice) => sending && send(sending.ro, choice, sending.request)}
+        onCancel={cancelSending}
+      />
       <PendingApprovalsDialog
         open={pendingOpen}
         customerId={customerId}

@@ -18,6 +18,22 @@ export const RV_TEXTS = {
   close: 'Close',
   approve: 'Approve',
   unknownError: 'Unknown error.',
+  cancel: 'Cancel',
+  send: 'Send verification',
+  startTitle: 'Start Verification',
+  startAt: (ro: string, location: string) => `RO# ${ro} at ${location}`,
+  startIntro: (name: string, where: string) => `Ask ${name} to approve the services on ${where}.`,
+  noContact: { email: '(no email address)', text: '(no mobile phone)' } as Record<RedemptionVerificationType, string>,
+  preApprovalLegend: 'Already agreed in person (pre-approve)',
+  preApprovalHint:
+    'Tick only the services the customer has approved with you in person. They are recorded as pre-approved and the customer is not asked about them; every other service that needs verification is sent to the customer.',
+  preApproveToggle: 'The customer agreed to some services in person',
+  opCodesLoading: 'Loading the RO\'s services...',
+  noRoOpCodes: 'This RO has no services to pre-approve.',
+  overrideReason: 'Reason',
+  overrideReasonHint: 'Why you accept on the customer\'s behalf (for example: approved in person at the service desk). Kept with the verification.',
+  overrideReasonRequired: 'Reason is required.',
+  overrideReasonLabel: 'Override reason',
 } as const;
 
 export const CHANNEL_LABELS: Record<RedemptionVerificationType, string> = { email: 'Email', text: 'Text' };
