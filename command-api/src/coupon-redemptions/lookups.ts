@@ -10,20 +10,24 @@ import {
   customerStreamId,
   evolveIssuedCoupon,
   evolvePackSale,
+  evolvePaperBook,
   evolveRedemptionVerification,
   evolveRoCouponLedger,
   initialIssuedCouponState,
   initialPackSaleState,
+  initialPaperBookState,
   initialRedemptionVerificationState,
   initialRoCouponLedgerState,
   issuedCouponStreamId,
   packSaleStreamId,
+  paperBookStreamId,
   redemptionVerificationStreamId,
   roCouponLedgerStreamId,
   cents,
   type IssuedCouponState,
   type LaborType,
   type PackSaleState,
+  type PaperBookState,
   type RedemptionLocation,
   type RedemptionRo,
   type RedemptionVerificationState,
@@ -45,6 +49,10 @@ async function fold<S>(store: EventStore, streamId: string, evolve: (s: S, e: { 
 
 export const loadIssuedCoupon = (store: EventStore, issuedCouponId: string): Promise<Folded<IssuedCouponState>> =>
   fold(store, issuedCouponStreamId(issuedCouponId), evolveIssuedCoupon, initialIssuedCouponState());
+
+/** A paper coupon book's stream (issue 12): an RO-ledger claim with paperBookNumber is live while the book holds its redemption. */
+export const loadPaperBook = (store: EventStore, bookNumber: string): Promise<Folded<PaperBookState>> =>
+  fold(store, paperBookStreamId(bookNumber), evolvePaperBook, initialPaperBookState());
 
 export const loadRoLedger = (store: EventStore, locationId: number, roNumber: string): Promise<Folded<RoCouponLedgerState>> =>
   fold(store, roCouponLedgerStreamId(locationId, roNumber), evolveRoCouponLedger, initialRoCouponLedgerState());

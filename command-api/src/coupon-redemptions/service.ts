@@ -14,6 +14,7 @@ import {
   checkRedemptionRoChangeRequest,
   checkRedemptionVoidRequest,
   issuedCouponStreamId,
+  paperClaimIsLive,
   roClaimIsLive,
   roCouponLedgerStreamId,
   soldCouponOf,
@@ -32,6 +33,7 @@ import {
   customerVerifiesRedemptions,
   latestVerificationOf,
   loadIssuedCoupon,
+  loadPaperBook,
   loadRedemptionLocation,
   loadRedemptionRo,
   loadRoLedger,
@@ -117,16 +119,23 @@ function claimOnLedger(
 
 /**
  * The RO ledger with claims left behind by a crash (older than the grace, their coupon's stream
- * not holding them here) released first; answers the ledger as it stands after.
+ * not holding them here) released first; answers the ledger as it stands after. Also used by
+ * the paper redemptions (paper-books/service.ts), whose claims their book's stream holds.
  */
-async function liveLedger(deps: CouponRedemptionDeps, ctx: CommandContext, locationId: number, roNumber: string): Promise<Folded<RoCouponLedgerState>> {
+export async function liveLedger(deps: CouponRedemptionDeps, ctx: CommandContext, locationId: number, roNumber: string): Promise<Folded<RoCouponLedgerState>> {
   const ledger = await loadRoLedger(deps.store, locationId, roNumber);
   const now = ctx.now();
   let released = false;
   for (const claim of ledger.state.claims) {
     if (now.getTime() - Date.parse(claim.claimedAt) < RO_CLAIM_GRACE_MS) continue;
-    const coupon = await loadIssuedCoupon(deps.store, claim.issuedCouponId);
-    if (roClaimIsLive(claim, { locationId, roNumber }, coupon.state, now)) continue;
+    // A paper coupon's claim (issue 12) is held by its book's stream, not by an issued coupon's.
+    if (claim.paperBookNumber !== undefined) {
+      const book = await loadPaperBook(deps.store, claim.paperBookNumber);
+      if (paperClaimIsLive(claim, { locationId, roNumber }, book.state, now, RO_CLAIM_GRACE_MS)) continue;
+    } else {
+      const coupon = await loadIssuedCoupon(deps.store, claim.issuedCouponId);
+      if (roClaimIsLive(claim, { locationId, roNumber }, coupon.state, now)) continue;
+    }
     await release(deps, ctx, { locationId, roNumber }, claim.redemptionId, 'stale');
     released = true;
   }

@@ -4,6 +4,8 @@
  */
 import { COUPON_REDEMPTION_MESSAGES } from '../coupon-redemptions/rules';
 import { checkReason, checkRoNumber, PACK_SALE_LIMITS, PACK_SALE_MESSAGES } from '../packs/sale-rules';
+import { isLocalDate, type LocalDate } from '../coupons/expiry';
+import { parseMoney, type Money } from '../money/index';
 
 /** SPEC 2.2's help pages for the not-found situations of the paper wizard. */
 export const PAPER_HELP_PATHS = {
@@ -134,4 +136,68 @@ export function checkPaperConversionRequest(input: unknown): Checked<{ customerI
   const customerId = idOf(body.customerId);
   if (!customerId) fields.customerId = PAPER_BOOK_MESSAGES.customerRequired;
   return done(fields, () => ({ customerId: customerId! }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The import of the dealership's records of sold books (`npm run import:paper-books -- FILE`)
+
+/** The CSV header (JSON objects carry the same names). */
+export const PAPER_BOOK_IMPORT_COLUMNS = ['bookNumber', 'packId', 'locationId', 'saleRoNumber', 'soldDate', 'price'] as const;
+
+export const PAPER_BOOK_IMPORT_MESSAGES = {
+  notAnObject: 'The row is not an object with the columns bookNumber, packId, locationId, saleRoNumber, soldDate and price.',
+  packIdInvalid: 'packId is not a pack id (a UUID).',
+  locationIdInvalid: 'locationId must be a whole number from 1.',
+  soldDateInvalid: 'soldDate must be a calendar date written MM/DD/YYYY or YYYY-MM-DD.',
+  priceInvalid: (detail: string) => `price: ${detail}`,
+  duplicateInFile: (row: number) => `The same book number is on row ${row} of this file.`,
+} as const;
+
+export interface PaperBookImportRow {
+  bookNumber: string;
+  packId: string;
+  locationId: number;
+  saleRoNumber: string;
+  soldOn: LocalDate;
+  /** Null: the pack's list price. */
+  price: Money | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/** 'MM/DD/YYYY' (SPEC 5: dates use month/day/year) or 'YYYY-MM-DD' to a local date; null when neither or not a real date. */
+export function parseSoldDate(raw: unknown): LocalDate | null {
+  if (typeof raw !== 'string') return null;
+  const t = raw.trim();
+  const us = US_DATE.exec(t);
+  const date = us ? `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}` : t;
+  return isLocalDate(date) ? date : null;
+}
+
+/** One row of the import (its own shape only; the pack, the location and the book's stream are the importer's). */
+export function checkPaperBookImportRow(input: unknown): Checked<PaperBookImportRow> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, errors: [PAPER_BOOK_IMPORT_MESSAGES.notAnObject], fields: {} };
+  const body = input as Record<string, unknown>;
+  const fields: Record<string, string> = {};
+  const I = PAPER_BOOK_IMPORT_MESSAGES;
+  const book = checkBookNumber(body.bookNumber);
+  if ('error' in book) fields.bookNumber = book.error;
+  const packId = typeof body.packId === 'string' && UUID.test(body.packId.trim()) ? body.packId.trim().toLowerCase() : null;
+  if (!packId) fields.packId = typeof body.packId === 'string' && body.packId.trim() ? I.packIdInvalid : PAPER_BOOK_MESSAGES.packRequired;
+  const rawLocation = typeof body.locationId === 'string' && /^\s*\d{1,10}\s*$/.test(body.locationId) ? Number(body.locationId) : body.locationId;
+  const locationId = locationIdOf(rawLocation);
+  if (locationId === null) fields.locationId = body.locationId === undefined || body.locationId === null || body.locationId === '' ? PAPER_BOOK_MESSAGES.locationRequired : I.locationIdInvalid;
+  const ro = checkRoNumber(body.saleRoNumber);
+  if ('error' in ro) fields.saleRoNumber = ro.error === PACK_SALE_MESSAGES.roNumberRequired ? PAPER_BOOK_MESSAGES.saleRoRequired : ro.error;
+  const soldOn = parseSoldDate(body.soldDate);
+  if (!soldOn) fields.soldDate = I.soldDateInvalid;
+  let price: Money | null = null;
+  const rawPrice = typeof body.price === 'number' && Number.isFinite(body.price) ? String(body.price) : body.price;
+  if (rawPrice !== undefined && rawPrice !== null && !(typeof rawPrice === 'string' && rawPrice.trim() === '')) {
+    const parsed = parseMoney(rawPrice, { maxCents: PAPER_BOOK_LIMITS.priceMaxCents });
+    if (parsed.ok) price = parsed.value;
+    else fields.price = I.priceInvalid(parsed.error);
+  }
+  return done(fields, () => ({ bookNumber: (book as { value: string }).value, packId: packId!, locationId: locationId!, saleRoNumber: (ro as { value: string }).value, soldOn: soldOn!, price }));
 }

@@ -2,7 +2,8 @@
  * The state of one paper book's stream (pure; shared by the decider, the projection and the
  * query side so every part agrees on "used" and "converted").
  */
-import type { PaperBookConverted, PaperBookEvent, PaperBookRegistered, PaperCouponRedeemed } from './events';
+import type { SoldCoupon } from '../coupon-redemptions/rules';
+import { paperBookStreamId, type PaperBookConverted, type PaperBookEvent, type PaperBookRegistered, type PaperCouponRedeemed } from './events';
 
 export interface PaperBookState {
   book: PaperBookRegistered['data'] | null;
@@ -48,4 +49,51 @@ export function paperCouponStatus(state: PaperBookState, number: number, now: Da
   const coupon = state.book?.coupons.find((c) => c.number === number);
   if (coupon && now.getTime() > Date.parse(coupon.expiresAt)) return 'expired';
   return 'available';
+}
+
+/** The live redemption with this id (null: none, or voided). */
+export function paperRedemptionById(state: PaperBookState, redemptionId: string): PaperCouponRedeemed['data'] | null {
+  return Object.values(state.redemptions).find((r) => r.redemptionId === redemptionId) ?? null;
+}
+
+/**
+ * A paper redemption's claim on an RO's coupon ledger (ro-ledger.ts) is live while the book's
+ * stream holds that redemption at that location and RO, or while it is younger than the grace
+ * (the book append may be under way). The ledger's stale-claim sweep reads the book's stream
+ * for claims with `paperBookNumber` instead of an issued coupon's.
+ */
+export function paperClaimIsLive(
+  claim: { redemptionId: string; claimedAt: string },
+  ro: { locationId: number; roNumber: string },
+  book: PaperBookState,
+  now: Date,
+  graceMs: number,
+): boolean {
+  const r = paperRedemptionById(book, claim.redemptionId);
+  if (r && r.locationId === ro.locationId && r.roNumber === ro.roNumber) return true;
+  return now.getTime() - Date.parse(claim.claimedAt) < graceMs;
+}
+
+/**
+ * One paper coupon as the digital rules read it (coupon-redemptions/rules.ts SoldCoupon): the
+ * book's sale is final (it was sold on paper long ago), its location is the book's, its terms
+ * are the snapshot's. The paper coupon's id stands in for the issued coupon's; the book stands
+ * in for the sale (`saleId` is the book's stream id) and there is no customer.
+ */
+export function soldPaperCoupon(book: PaperBookRegistered['data'], number: number): SoldCoupon | null {
+  const coupon = book.coupons.find((c) => c.number === number);
+  const item = coupon && book.pack.items.find((i) => i.couponId === coupon.couponId);
+  if (!coupon || !item) return null;
+  return {
+    issuedCouponId: coupon.paperCouponId,
+    couponId: coupon.couponId,
+    saleId: paperBookStreamId(book.bookNumber),
+    customerId: '',
+    saleStatus: 'final',
+    soldLocationId: book.locationId,
+    expiresOn: coupon.expiresOn,
+    expiresAt: coupon.expiresAt,
+    allocatedValue: coupon.allocatedValue,
+    terms: item.coupon,
+  };
 }

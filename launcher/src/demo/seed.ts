@@ -6,6 +6,7 @@
 import { customerStreamId, type CustomerProfile } from '@dealer/contracts';
 import { seedDemoAccounts } from './accounts';
 import { seedDemoCatalogue } from './catalogue';
+import { seedDemoPaperBooks } from './paper-books';
 import { loadDemoDms, type DmsPerson } from '@dealer/platform/dms/index';
 import {
   PersonalDataVault,
@@ -97,7 +98,11 @@ export async function seedDemoData(sql: Sql, env: Env & { piiMasterKey: Buffer }
     // DMS reference data: locations and repair orders, many of them the demo customers'.
     await loadDemoDms(sql, { crm: { count: DEMO_CUSTOMER_COUNT, at: (i) => demoDmsPerson(demoCustomer(i)) }, repairOrders: options.repairOrders });
     // Issue 11: the coupon catalogue, packs, and packs sold to the first demo customers.
-    if (options.catalogue !== false) await seedDemoCatalogue(sql, store, { customer: demoCustomer });
+    if (options.catalogue !== false) {
+      await seedDemoCatalogue(sql, store, { customer: demoCustomer });
+      // Issue 12: two paper coupon books of the catalogue's packs, imported as the dealership's records.
+      await seedDemoPaperBooks(sql, store);
+    }
   } finally {
     await store.close();
   }
