@@ -68,6 +68,7 @@ describe('the Stripe adapter against a local Stripe-speaking server', () => {
       APP_MODE: 'demo',
       PAYMENT_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: server.secretKey,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
       STRIPE_WEBHOOK_SECRET: server.webhookSecret,
       STRIPE_API_URL: server.url,
     });
@@ -99,6 +100,7 @@ describe('the Stripe adapter against a local Stripe-speaking server', () => {
     expect(stripe).toBeInstanceOf(StripePaymentProvider);
     expect((stripe as StripePaymentProvider).apiHost).toBe('127.0.0.1');
     expect(stripe.notice).toBe('Stripe test mode: no money moves');
+    expect(stripe.publishableKey).toBe('pk_test_local');
   });
 
   it('should make one PaymentIntent for two creates with the same idempotency key', async () => {
@@ -396,20 +398,23 @@ describe('the demo payment provider', () => {
 });
 
 describe('payment settings', () => {
+  const LIVE = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+
   it('should need both Stripe secrets with PAYMENT_PROVIDER=stripe, and refuse placeholders', () => {
-    expect(() => loadEnv({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY is required with PAYMENT_PROVIDER=stripe.*STRIPE_WEBHOOK_SECRET is required/);
-    expect(() => loadEnv({ ...PRODUCTION, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: '<sk_live_...>', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(
-      /STRIPE_SECRET_KEY is still the example's placeholder/,
+    expect(() => loadEnv({ PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY is required with PAYMENT_PROVIDER=stripe.*STRIPE_PUBLISHABLE_KEY is required.*STRIPE_WEBHOOK_SECRET is required/,
     );
-    expect(() => loadEnv({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/must be a Stripe secret key/);
-    const live = loadEnv({ ...PRODUCTION, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' });
+    expect(() => loadEnv({ ...PRODUCTION, ...LIVE, STRIPE_SECRET_KEY: '<sk_live_...>' })).toThrow(/STRIPE_SECRET_KEY is still the example's placeholder/);
+    expect(() => loadEnv({ ...LIVE, STRIPE_SECRET_KEY: 'pk_live_abc' })).toThrow(/must be a Stripe secret key/);
+    expect(() => loadEnv({ ...LIVE, STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' })).toThrow(/STRIPE_PUBLISHABLE_KEY is a test key but STRIPE_SECRET_KEY a live key/);
+    const live = loadEnv({ ...PRODUCTION, ...LIVE });
     expect(live.PAYMENT_PROVIDER).toBe('stripe');
     expect(createPaymentProvider(live)?.notice).toBeNull();
   });
 
   it('should refuse STRIPE_API_URL in production mode, and leave online purchase off when production mode names no provider', () => {
     expect(() =>
-      loadEnv({ ...PRODUCTION, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_API_URL: 'http://127.0.0.1:9' }),
+      loadEnv({ ...PRODUCTION, ...LIVE, STRIPE_API_URL: 'http://127.0.0.1:9' }),
     ).toThrow(/STRIPE_API_URL is for tests and is refused in production mode/);
     expect(() => loadEnv({ STRIPE_API_URL: 'http://127.0.0.1:9/v1' })).toThrow(/scheme, host and port only/);
     const off = loadEnv({ ...PRODUCTION, PAYMENT_PROVIDER: '' });

@@ -140,6 +140,7 @@ export interface DemoPaymentOptions {
 export class DemoPaymentProvider implements PaymentProvider {
   readonly name = 'demo' as const;
   readonly notice = DEMO_PAYMENT_NOTICE;
+  readonly publishableKey = null;
   private readonly payments = new Map<string, DemoPayment>();
   private readonly refunds = new Map<string, PaymentRefund>();
   private readonly idempotency = new Map<string, Stored>();

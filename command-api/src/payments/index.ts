@@ -18,6 +18,7 @@ export interface PaymentSettings {
   APP_MODE: 'demo' | 'production';
   PAYMENT_PROVIDER?: 'stripe' | 'demo' | undefined;
   STRIPE_SECRET_KEY?: string | undefined;
+  STRIPE_PUBLISHABLE_KEY?: string | undefined;
   STRIPE_WEBHOOK_SECRET?: string | undefined;
   STRIPE_API_URL?: string | undefined;
   /** loadEnv's authSecret: the demo provider's notifications are signed with a key derived from it. */
@@ -34,6 +35,7 @@ export function createPaymentProvider(
       if (env.APP_MODE === 'production' && env.STRIPE_API_URL) throw new Error('STRIPE_API_URL is refused in production mode');
       return new StripePaymentProvider({
         secretKey: env.STRIPE_SECRET_KEY,
+        publishableKey: env.STRIPE_PUBLISHABLE_KEY,
         webhookSecret: env.STRIPE_WEBHOOK_SECRET,
         apiUrl: env.STRIPE_API_URL,
         ...(options.httpAgent ? { httpAgent: options.httpAgent } : {}),

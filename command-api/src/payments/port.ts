@@ -154,6 +154,8 @@ export interface PaymentProvider {
    * keys, "Demo payment: no money moves" / "Stripe test mode: no money moves"; null for live.
    */
   readonly notice: string | null;
+  /** The key the browser loads the provider's script with (Stripe.js: pk_...); null for the demo provider. */
+  readonly publishableKey: string | null;
   createPayment(input: CreatePaymentInput): Promise<Payment>;
   confirmPayment(input: ConfirmPaymentInput): Promise<Payment>;
   getPayment(paymentId: string): Promise<Payment>;

@@ -45,6 +45,8 @@ import {
 export interface StripeSettings {
   /** sk_live_..., sk_test_... or a restricted key rk_... with PaymentIntents and Refunds write access. */
   secretKey: string;
+  /** pk_live_... / pk_test_...: handed to the browser for Stripe.js (not used by the server). */
+  publishableKey?: string | undefined;
   /** The webhook endpoint's signing secret, whsec_... */
   webhookSecret: string;
   /** Another Stripe-speaking server (tests): http(s)://host:port. */
@@ -177,6 +179,7 @@ function translate(error: unknown): PaymentProviderError | { declined: Payment }
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly notice: string | null;
+  readonly publishableKey: string | null;
   private readonly stripe: Stripe;
   private readonly webhookSecret: string;
 
@@ -184,6 +187,7 @@ export class StripePaymentProvider implements PaymentProvider {
     if (!/^(sk|rk)_(test|live)_\S+$/.test(settings.secretKey)) throw new Error('STRIPE_SECRET_KEY must be a secret key (sk_live_..., sk_test_...) or restricted key (rk_...)');
     if (!/^whsec_\S+$/.test(settings.webhookSecret)) throw new Error('STRIPE_WEBHOOK_SECRET must be the endpoint signing secret (whsec_...)');
     this.webhookSecret = settings.webhookSecret;
+    this.publishableKey = settings.publishableKey ?? null;
     this.notice = /^(sk|rk)_test_/.test(settings.secretKey) ? 'Stripe test mode: no money moves' : null;
     this.stripe = new Stripe(settings.secretKey, {
       ...apiLocation(settings.apiUrl),

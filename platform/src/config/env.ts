@@ -28,6 +28,7 @@ const BLANK_IS_UNSET = [
   'PUBLIC_URL',
   'PAYMENT_PROVIDER',
   'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'STRIPE_API_URL',
 ];
@@ -89,6 +90,11 @@ const schema = z
       .string()
       .regex(/^(<[^>]*>|(sk|rk)_(test|live)_\S+)$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_..., sk_test_...) or restricted key (rk_...)')
       .optional(),
+    /** Stripe publishable key (pk_live_..., pk_test_...): the browser's Stripe.js needs it; needed by PAYMENT_PROVIDER=stripe. */
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^(<[^>]*>|pk_(test|live)_\S+)$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_live_..., pk_test_...)')
+      .optional(),
     /** Signing secret of the Stripe webhook endpoint (whsec_...); needed by PAYMENT_PROVIDER=stripe. */
     STRIPE_WEBHOOK_SECRET: z
       .string()
@@ -112,7 +118,14 @@ const schema = z
 
 /** PAYMENT_PROVIDER=stripe needs its two secrets; the demo provider and a test server never run in production mode. */
 function checkPaymentSettings(
-  env: { APP_MODE: string; PAYMENT_PROVIDER?: string | undefined; STRIPE_SECRET_KEY?: string | undefined; STRIPE_WEBHOOK_SECRET?: string | undefined; STRIPE_API_URL?: string | undefined },
+  env: {
+    APP_MODE: string;
+    PAYMENT_PROVIDER?: string | undefined;
+    STRIPE_SECRET_KEY?: string | undefined;
+    STRIPE_PUBLISHABLE_KEY?: string | undefined;
+    STRIPE_WEBHOOK_SECRET?: string | undefined;
+    STRIPE_API_URL?: string | undefined;
+  },
   ctx: z.RefinementCtx,
 ) {
   if (env.APP_MODE === 'production' && env.PAYMENT_PROVIDER === 'demo') {
@@ -127,6 +140,7 @@ function checkPaymentSettings(
   if (env.PAYMENT_PROVIDER !== 'stripe') return;
   const needed = {
     STRIPE_SECRET_KEY: 'the secret key from the Stripe dashboard, sk_live_...',
+    STRIPE_PUBLISHABLE_KEY: 'the publishable key from the Stripe dashboard, pk_live_...',
     STRIPE_WEBHOOK_SECRET: "the webhook endpoint's signing secret, whsec_...",
   } as const;
   for (const [key, what] of Object.entries(needed)) {
@@ -136,6 +150,11 @@ function checkPaymentSettings(
     } else if (/<[^>]*>/.test(value)) {
       ctx.addIssue({ code: 'custom', path: [key], message: `${key} is still the example's placeholder: replace it (${what})` });
     }
+  }
+  const secretMode = /^(?:sk|rk)_(test|live)_/.exec(env.STRIPE_SECRET_KEY ?? '')?.[1];
+  const publishableMode = /^pk_(test|live)_/.exec(env.STRIPE_PUBLISHABLE_KEY ?? '')?.[1];
+  if (secretMode && publishableMode && secretMode !== publishableMode) {
+    ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: `STRIPE_PUBLISHABLE_KEY is a ${publishableMode} key but STRIPE_SECRET_KEY a ${secretMode} key: use the pair from one mode` });
   }
 }
 
