@@ -175,7 +175,7 @@ describe('signed in', () => {
     await context.close();
   });
 
-  it('should show the customer top bar and a not-yet-available page on mobile', async () => {
+  it('should show the customer top bar and the service history page on mobile', async () => {
     const { page, context } = await openPage(browser, server.url, 'mobile');
     await signIn(page, DEMO_CUSTOMER);
     const nav = page.getByRole('navigation', { name: 'Customer' });
