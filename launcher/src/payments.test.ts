@@ -152,6 +152,23 @@ describe('the Stripe adapter against a local Stripe-speaking server', () => {
     expect(action.clientSecret).toBe(open.clientSecret);
   });
 
+  it('should cancel an abandoned payment once, so it can no longer be paid, and report it by webhook', async () => {
+    const open = await stripe.createPayment({ amountCents: 3_000, idempotencyKey: 'order:o-8:payment', orderId: 'o-8' });
+    const cancel = { paymentId: open.paymentId, idempotencyKey: 'order:o-8:cancel', reason: 'abandoned' as const };
+    const canceled = await stripe.cancelPayment(cancel);
+    expect(canceled).toMatchObject({ status: 'canceled', clientSecret: null });
+    expect(await stripe.cancelPayment(cancel)).toEqual(canceled);
+    expect(await rejection(stripe.confirmPayment({ paymentId: open.paymentId, paymentMethod: 'pm_card_visa', idempotencyKey: 'order:o-8:confirm:1' }))).toMatchObject({
+      kind: 'invalid-request',
+      code: 'payment_intent_unexpected_state',
+    });
+    const event = server.events('payment_intent.canceled').find((e) => (e.data as { object: { id: string } }).object.id === open.paymentId)!;
+    const signed = server.signedWebhook(event);
+    expect(await stripe.parseWebhook({ rawBody: signed.rawBody, headers: signed.headers })).toMatchObject({ kind: 'payment-canceled', paymentId: open.paymentId, orderId: 'o-8' });
+    const paid = await stripe.createPayment({ amountCents: 3_000, idempotencyKey: 'order:o-9:payment', orderId: 'o-9', paymentMethod: 'pm_card_visa' });
+    expect(await rejection(stripe.cancelPayment({ paymentId: paid.paymentId, idempotencyKey: 'order:o-9:cancel', reason: 'abandoned' }))).toMatchObject({ kind: 'invalid-request' });
+  });
+
   it('should accept a signed webhook through a fastify route with a raw body, and parse it', async () => {
     const payment = await stripe.createPayment({ amountCents: 4_500, idempotencyKey: 'order:o-4:payment', orderId: 'o-4', paymentMethod: 'pm_card_visa' });
     const event = server.events('payment_intent.succeeded').find((e) => (e.data as { object: { id: string } }).object.id === payment.paymentId)!;
@@ -374,6 +391,19 @@ describe('the demo payment provider', () => {
     fail = false;
     expect(await provider.redeliverPending()).toBe(0);
     expect(delivered).toHaveLength(1);
+  });
+
+  it('should cancel a payment that has not succeeded, and refuse to cancel one that has', async () => {
+    const provider = demo();
+    const open = await provider.createPayment({ amountCents: 2_000, idempotencyKey: 'order:d-6:payment', orderId: 'd-6' });
+    const canceled = await provider.cancelPayment({ paymentId: open.paymentId, idempotencyKey: 'order:d-6:cancel', reason: 'abandoned' });
+    expect(canceled).toMatchObject({ status: 'canceled', clientSecret: null });
+    expect(await rejection(provider.confirmPayment({ paymentId: open.paymentId, paymentMethod: 'pm_card_visa', idempotencyKey: 'order:d-6:confirm' }))).toMatchObject({
+      customerMessage: 'This payment was canceled.',
+    });
+    expect((await provider.parseWebhook(provider.notifications().at(-1)!)).kind).toBe('payment-canceled');
+    const paid = await provider.createPayment({ amountCents: 2_000, idempotencyKey: 'order:d-7:payment', orderId: 'd-7', paymentMethod: 'pm_card_visa' });
+    expect(await rejection(provider.cancelPayment({ paymentId: paid.paymentId, idempotencyKey: 'order:d-7:cancel', reason: 'abandoned' }))).toMatchObject({ kind: 'invalid-request' });
   });
 
   it('should refund in part and in whole, once per key, never more than was paid', async () => {

@@ -24,6 +24,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import {
+  checkCancelInput,
   checkCreateInput,
   checkIdempotencyKey,
   checkPaymentId,
@@ -33,6 +34,7 @@ import {
   PaymentProviderError,
   singleHeader,
   WebhookVerificationError,
+  type CancelPaymentInput,
   type ConfirmPaymentInput,
   type CreatePaymentInput,
   type Payment,
@@ -196,6 +198,32 @@ export class DemoPaymentProvider implements PaymentProvider {
   async getPayment(paymentId: string): Promise<Payment> {
     checkPaymentId(paymentId);
     return this.view(this.find(paymentId));
+  }
+
+  async cancelPayment(input: CancelPaymentInput): Promise<Payment> {
+    checkCancelInput(input);
+    return this.idempotent(input.idempotencyKey, ['cancel', input.paymentId, input.reason], () => {
+      const payment = this.find(input.paymentId);
+      if (payment.status === 'succeeded') {
+        throw new PaymentProviderError('invalid-request', `payment ${payment.paymentId} succeeded: refund it instead`, {
+          customerMessage: 'This payment was already made.',
+          code: 'payment_intent_unexpected_state',
+        });
+      }
+      if (payment.status !== 'canceled') {
+        payment.status = 'canceled';
+        payment.failure = null;
+        this.emit({
+          id: `demo_evt_${digest('payment-canceled', payment.paymentId).slice(0, 24)}`,
+          created: this.unixNow(),
+          kind: 'payment-canceled',
+          paymentId: payment.paymentId,
+          amountCents: payment.amountCents,
+          orderId: payment.metadata.orderId ?? null,
+        });
+      }
+      return this.view(payment);
+    });
   }
 
   async refundPayment(input: RefundPaymentInput): Promise<PaymentRefund> {

@@ -89,6 +89,13 @@ export interface ConfirmPaymentInput {
   idempotencyKey: string;
 }
 
+export interface CancelPaymentInput {
+  paymentId: string;
+  idempotencyKey: string;
+  /** abandoned: the checkout expired or the customer left; duplicate: another payment paid the order. */
+  reason: 'abandoned' | 'duplicate' | 'requested_by_customer';
+}
+
 export type RefundReason = 'requested_by_customer' | 'duplicate' | 'fraudulent';
 
 export interface RefundPaymentInput {
@@ -159,6 +166,12 @@ export interface PaymentProvider {
   createPayment(input: CreatePaymentInput): Promise<Payment>;
   confirmPayment(input: ConfirmPaymentInput): Promise<Payment>;
   getPayment(paymentId: string): Promise<Payment>;
+  /**
+   * Stops a payment that has not succeeded (an abandoned or replaced checkout), so a browser that
+   * comes back later cannot pay an order that no longer waits for it. A succeeded payment is
+   * refunded instead ('invalid-request' here).
+   */
+  cancelPayment(input: CancelPaymentInput): Promise<Payment>;
   refundPayment(input: RefundPaymentInput): Promise<PaymentRefund>;
   /** Verifies the signature (throws WebhookVerificationError) and reads the event. */
   parseWebhook(request: WebhookRequest): Promise<PaymentNotification>;
@@ -278,6 +291,12 @@ export function checkPaymentMethod(paymentMethod: unknown): void {
 
 export function checkPaymentId(paymentId: unknown): void {
   if (typeof paymentId !== 'string' || !/^[A-Za-z0-9_]{1,255}$/.test(paymentId)) throw invalid('paymentId is not a payment id');
+}
+
+export function checkCancelInput(input: CancelPaymentInput): void {
+  checkPaymentId(input.paymentId);
+  checkIdempotencyKey(input.idempotencyKey);
+  if (!['abandoned', 'duplicate', 'requested_by_customer'].includes(input.reason)) throw invalid('unknown cancellation reason');
 }
 
 export function checkRefundInput(input: RefundPaymentInput): Record<string, string> {

@@ -20,6 +20,7 @@
 import type { Agent } from 'node:http';
 import Stripe from 'stripe';
 import {
+  checkCancelInput,
   checkCreateInput,
   checkIdempotencyKey,
   checkPaymentId,
@@ -29,6 +30,7 @@ import {
   PaymentProviderError,
   singleHeader,
   WebhookVerificationError,
+  type CancelPaymentInput,
   type ConfirmPaymentInput,
   type CreatePaymentInput,
   type Payment,
@@ -227,6 +229,11 @@ export class StripePaymentProvider implements PaymentProvider {
   async getPayment(paymentId: string): Promise<Payment> {
     checkPaymentId(paymentId);
     return this.call(() => this.stripe.paymentIntents.retrieve(paymentId));
+  }
+
+  async cancelPayment(input: CancelPaymentInput): Promise<Payment> {
+    checkCancelInput(input);
+    return this.call(() => this.stripe.paymentIntents.cancel(input.paymentId, { cancellation_reason: input.reason }, { idempotencyKey: input.idempotencyKey }));
   }
 
   async refundPayment(input: RefundPaymentInput): Promise<PaymentRefund> {

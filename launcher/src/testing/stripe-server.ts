@@ -4,7 +4,7 @@
  * behaviour, not on Stripe itself: what Stripe really answers is only tried against Stripe.
  *
  * - POST /v1/payment_intents, GET /v1/payment_intents/:id, POST /v1/payment_intents/:id/confirm,
- *   POST /v1/refunds, GET /v1/refunds/:id. Bodies are form-encoded with bracketed keys
+ *   POST /v1/payment_intents/:id/cancel, POST /v1/refunds, GET /v1/refunds/:id. Bodies are form-encoded with bracketed keys
  *   (metadata[orderId]=...), answers are JSON, errors are {error: {type, code, message, ...}}.
  * - Authorization: Bearer <the secret key it was started with>, else 401.
  * - Idempotency-Key: the first answer under a key (success or error) is saved and answered again,
@@ -13,7 +13,7 @@
  * - Stripe's test PaymentMethods: pm_card_visa succeeds; pm_card_chargeDeclined,
  *   pm_card_chargeDeclinedInsufficientFunds and pm_card_chargeDeclinedExpiredCard are declined
  *   (402 card_error with the PaymentIntent); pm_card_authenticationRequired wants 3-D Secure.
- * - Events (payment_intent.succeeded / .payment_failed, charge.succeeded, refund.created,
+ * - Events (payment_intent.succeeded / .payment_failed / .canceled, charge.succeeded, refund.created,
  *   charge.refunded) are kept in memory; signedWebhook() signs one with the package's
  *   generateTestHeaderString and the webhook secret, sendWebhook() POSTs it to a URL.
  * - requests() is the log of every request: method, path, idempotency key, status, replayed.
@@ -220,6 +220,18 @@ export async function startStripeTestServer(
       if (!paymentMethod) throw invalidRequest('You must provide a payment_method to confirm.', { param: 'payment_method' });
       const declined = charge(intent, paymentMethod, request);
       if (declined) throw declined;
+      return { status: 200, body: intent };
+    }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancel) {
+      const intent = findIntent(decodeURIComponent(cancel[1]!));
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        throw invalidRequest(`You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}.`, { code: 'payment_intent_unexpected_state', payment_intent: structuredClone(intent) });
+      }
+      intent.status = 'canceled';
+      intent.cancellation_reason = typeof params.cancellation_reason === 'string' ? params.cancellation_reason : null;
+      intent.canceled_at = now();
+      emit('payment_intent.canceled', intent, request);
       return { status: 200, body: intent };
     }
     const readIntent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
