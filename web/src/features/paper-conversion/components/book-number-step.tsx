@@ -56,7 +56,7 @@ export function BookNumberStep({ state, slots, onBookEntered }: BookNumberStepPr
 
   return (
     <section className="panel paper-step-panel" aria-labelledby="paper-book-number-title">
-      <h2 id="paper-book-number-title">{PAPER_TEXTS.bookNumber}</h2>
+      <h2 id="paper-book-number-title">{PAPER_TEXTS.bookNumberTitle}</h2>
       <form noValidate onSubmit={submit} className="paper-book-form">
         <TextField
           label={PAPER_TEXTS.bookNumber}

@@ -33,7 +33,7 @@ export function ChosenCustomer({ chosen }: { chosen: WizardCustomerState }) {
     <div className="paper-customer">
       <dl className="paper-book-fields">
         <div>
-          <dt>{PAPER_TEXTS.chosen}</dt>
+          <dt>{PAPER_TEXTS.customerName}</dt>
           <dd>{customer.name}</dd>
         </div>
         <div>

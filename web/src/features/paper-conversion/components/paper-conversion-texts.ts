@@ -8,6 +8,7 @@ export const PAPER_TEXTS = {
   steps: 'Paper conversion steps',
   stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
   // book-number
+  bookNumberTitle: 'Which book does the customer have?',
   bookNumber: 'Book number',
   bookNumberHint: 'As printed on the book’s cover or on each coupon, e.g. PB-10001.',
   findBook: 'Find book',
@@ -68,6 +69,7 @@ export const PAPER_TEXTS = {
   searchCustomer: 'Search customers',
   createCustomer: 'Create New Customer',
   chosen: 'Customer',
+  customerName: 'Name',
   noCustomer: 'No customer chosen yet.',
   customerLoading: 'Loading customer...',
   email: 'Email',
@@ -78,6 +80,7 @@ export const PAPER_TEXTS = {
   back: 'Back',
   // book-conversion
   confirmTitle: 'Confirm the conversion',
+  convertedTitle: 'The book is converted',
   toConvert: (n: number) => `${n} coupon${n === 1 ? '' : 's'} will move to the customer’s digital pack:`,
   notMoved: 'Coupons already redeemed or expired are not moved; the paper book can no longer be used afterwards.',
   convert: 'Convert book',

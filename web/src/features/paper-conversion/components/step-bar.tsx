@@ -4,6 +4,12 @@ import { Link } from 'react-router-dom';
 import { PAPER_TEXTS } from './paper-conversion-texts';
 import { STEPS, STEP_TITLES, stepHref, stepReachable, type PaperStep, type WizardState } from './wizard-state';
 
+/** The steps behind the current one on its path: redeeming and converting are two branches after Action. */
+function stepDone(step: PaperStep, current: PaperStep): boolean {
+  const path: readonly PaperStep[] = current === 'paper-redeem' ? ['book-number', 'action'] : ['book-number', 'action', 'customer-info'];
+  return step !== current && path.includes(step) && STEPS.indexOf(step) < STEPS.indexOf(current);
+}
+
 interface StepBarProps {
   current: PaperStep;
   state: WizardState;
@@ -26,7 +32,7 @@ export function StepBar({ current, state, bookFound }: StepBarProps) {
               <span className="paper-step-title">{STEP_TITLES[step]}</span>
             </>
           );
-          const className = `paper-step${isCurrent ? ' is-current' : ''}${i < index ? ' is-done' : ''}`;
+          const className = `paper-step${isCurrent ? ' is-current' : ''}${stepDone(step, current) ? ' is-done' : ''}`;
           return (
             <li key={step} className={className}>
               {isCurrent ? (
