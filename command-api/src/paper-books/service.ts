@@ -81,7 +81,6 @@ export interface PaperRedemptionResult {
 }
 
 export interface PaperConversionResult extends Omit<PaperConversionAnswer, 'id' | 'message'> {
-  convertedValue: Money;
   position: Position;
 }
 

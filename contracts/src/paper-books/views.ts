@@ -79,7 +79,7 @@ export interface PaperBookView {
   revision: number;
 }
 
-/** metaData of POST /api/paper-books. */
+/** dataSet of POST /api/paper-books (metaData carries the position to wait for). */
 export interface PaperBookAnswer {
   id: string;
   bookNumber: string;
@@ -89,7 +89,7 @@ export interface PaperBookAnswer {
   message: string;
 }
 
-/** metaData of a paper redemption or its void. */
+/** dataSet of a paper redemption or its void (amount: what the redemption took off; 0 for a void). */
 export interface PaperRedemptionAnswer {
   id: string;
   redemptionId: string;
@@ -101,13 +101,15 @@ export interface PaperRedemptionAnswer {
   message: string;
 }
 
-/** metaData of a conversion. */
+/** dataSet of a conversion (a retry for the same customer answers the same, 201). */
 export interface PaperConversionAnswer {
   id: string;
   bookNumber: string;
   saleId: string;
   customerId: string;
   convertedCount: number;
+  /** The converted coupons' allocated value: the digital pack sale's price. */
+  convertedValue: Money;
   /** sent: a registration message went to the customer's e-mail; registered: they already have an account; no-email: see customer-no-email. */
   registration: 'sent' | 'registered' | 'no-email';
   revision: number;
