@@ -271,7 +271,9 @@ describe('the Stripe adapter against a local Stripe-speaking server', () => {
   });
 
   it('should turn other Stripe errors into domain errors', async () => {
-    expect(await rejection(stripe.getPayment('pi_unknown'))).toMatchObject({ kind: 'not-found', code: 'resource_missing' });
+    const missing = await rejection(stripe.getPayment('pi_unknown'));
+    expect(missing).toMatchObject({ kind: 'not-found', code: 'resource_missing', providerRequestId: expect.stringMatching(/^req_/) });
+    expect(missing).not.toHaveProperty('cause');
     expect(await rejection(stripe.confirmPayment({ paymentId: 'pi_unknown', paymentMethod: 'pm_card_visa', idempotencyKey: 'k-unknown' }))).toMatchObject({ kind: 'not-found' });
     expect(await rejection(stripe.createPayment({ amountCents: 49, idempotencyKey: 'k-small', orderId: 'o-7' }))).toMatchObject({ kind: 'invalid-request' });
     expect(await rejection(stripe.createPayment({ amountCents: 1_000, idempotencyKey: '', orderId: 'o-7' }))).toMatchObject({ kind: 'invalid-request' });

@@ -213,12 +213,15 @@ export class PaymentProviderError extends Error {
   constructor(
     readonly kind: PaymentErrorKind,
     message: string,
-    options: { customerMessage?: string; code?: string | null; cause?: unknown } = {},
+    options: { customerMessage?: string | undefined; code?: string | null; requestId?: string | undefined } = {},
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(message);
     this.customerMessage = options.customerMessage ?? CUSTOMER_MESSAGE[kind];
     this.code = options.code ?? null;
+    this.providerRequestId = options.requestId ?? null;
   }
+  /** The provider's id of the failed request (Stripe: req_...), for support; null when it gave none. */
+  readonly providerRequestId: string | null;
   /** Whether the same call with the same idempotency key may succeed later. */
   get retryable(): boolean {
     return this.kind === 'unavailable' || this.kind === 'rate-limited';

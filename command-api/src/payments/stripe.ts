@@ -145,7 +145,10 @@ function toRefund(refund: Stripe.Refund): PaymentRefund {
   };
 }
 
-/** Stripe's errors in the port's words; a card error that carries its intent is an outcome, not an error. */
+/**
+ * Stripe's errors in the port's words; a card error that carries its intent is an outcome, not an
+ * error. The Stripe error is not kept as `cause`: its raw body can hold a client secret.
+ */
 function translate(error: unknown): PaymentProviderError | { declined: Payment } {
   const errors = Stripe.errors;
   if (error instanceof errors.StripeCardError) {
@@ -156,26 +159,26 @@ function translate(error: unknown): PaymentProviderError | { declined: Payment }
       return { declined: { ...payment, status: 'failed', clientSecret: intent.client_secret, failure: failureOf(error) } };
     }
     const failure = failureOf(error);
-    return new PaymentProviderError('declined', error.message, { customerMessage: failure?.message, code: error.code ?? null, cause: error });
+    return new PaymentProviderError('declined', error.message, { customerMessage: failure?.message, code: error.code ?? null, requestId: error.requestId });
   }
-  if (error instanceof errors.StripeIdempotencyError) return new PaymentProviderError('idempotency-conflict', error.message, { cause: error });
-  if (error instanceof errors.StripeRateLimitError) return new PaymentProviderError('rate-limited', error.message, { cause: error });
+  if (error instanceof errors.StripeIdempotencyError) return new PaymentProviderError('idempotency-conflict', error.message, { requestId: error.requestId });
+  if (error instanceof errors.StripeRateLimitError) return new PaymentProviderError('rate-limited', error.message, { requestId: error.requestId });
   if (error instanceof errors.StripeInvalidRequestError) {
     if (error.statusCode === 404 || error.code === 'resource_missing') {
-      return new PaymentProviderError('not-found', error.message, { code: error.code ?? null, cause: error });
+      return new PaymentProviderError('not-found', error.message, { code: error.code ?? null, requestId: error.requestId });
     }
-    return new PaymentProviderError('invalid-request', error.message, { code: error.code ?? null, cause: error });
+    return new PaymentProviderError('invalid-request', error.message, { code: error.code ?? null, requestId: error.requestId });
   }
   if (error instanceof errors.StripeAuthenticationError || error instanceof errors.StripePermissionError) {
     // The message can quote part of the key: keep only the kind.
-    return new PaymentProviderError('configuration', `Stripe refused the API key (${error.type})`, { code: error.code ?? null });
+    return new PaymentProviderError('configuration', `Stripe refused the API key (${error.type})`, { code: error.code ?? null, requestId: error.requestId });
   }
   if (error instanceof errors.StripeConnectionError || error instanceof errors.StripeAPIError) {
-    return new PaymentProviderError('unavailable', error.message, { cause: error });
+    return new PaymentProviderError('unavailable', error.message, { requestId: error.requestId });
   }
   if (error instanceof PaymentProviderError) return error;
-  if (error instanceof errors.StripeError) return new PaymentProviderError('unavailable', error.message, { cause: error });
-  return new PaymentProviderError('unavailable', error instanceof Error ? error.message : 'Stripe call failed', { cause: error });
+  if (error instanceof errors.StripeError) return new PaymentProviderError('unavailable', error.message, { requestId: error.requestId });
+  return new PaymentProviderError('unavailable', error instanceof Error ? error.message : 'Stripe call failed');
 }
 
 export class StripePaymentProvider implements PaymentProvider {
