@@ -4,13 +4,13 @@
 // Sales page with that customer selected (it restores EMPLOYEE_CUSTOMER_ID, SPEC 3).
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { PAPER_BOOK_MESSAGES, type PaperBookView, type PaperConversionAnswer } from '@dealer/contracts';
+import { PAPER_BOOK_MESSAGES, PAPER_HELP_PATHS, type PaperBookView, type PaperConversionAnswer } from '@dealer/contracts';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { paths } from '../../../config/paths';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/storage';
 import { useConvertPaperBook } from '../api/convert-paper-book';
 import { BookSummary } from './book-summary';
-import { ChosenCustomer, NoEmailNote } from './chosen-customer';
+import { ChosenCustomer } from './chosen-customer';
 import { PAPER_TEXTS, paperExpiryLabel } from './paper-conversion-texts';
 import type { PaperWizardSlots, WizardCustomer } from './paper-wizard-slots';
 import { actionBlockers, availableCoupons, stepHref, type WizardState } from './wizard-state';
@@ -50,9 +50,15 @@ function ConversionDone({ answer, customer }: { answer: PaperConversionAnswer; c
         <p>{answer.message || PAPER_BOOK_MESSAGES.converted(answer.convertedCount)}</p>
         {answer.registration === 'sent' && <p>{PAPER_TEXTS.registrationSent(customer?.emailAddress ?? null)}</p>}
         {answer.registration === 'registered' && <p>{PAPER_TEXTS.registrationRegistered}</p>}
-        {answer.registration === 'no-email' && <p>{PAPER_TEXTS.registrationNoEmail}</p>}
+        {answer.registration === 'no-email' && (
+          <>
+            <p>{PAPER_TEXTS.registrationNoEmail}</p>
+            <p>
+              <Link to={PAPER_HELP_PATHS.customerNoEmail}>{PAPER_TEXTS.noEmailHelp}</Link>
+            </p>
+          </>
+        )}
       </div>
-      {answer.registration === 'no-email' && <NoEmailNote />}
       <div className="paper-buttons">
         <GoToSales customerId={answer.customerId} />
         <AnotherBook />
@@ -81,7 +87,7 @@ export function BookConversionStep({ book, state, slots }: BookConversionStepPro
     <section className="panel paper-step-panel" aria-labelledby={titleId}>
       <BookSummary book={book} />
       <h2 id={titleId} className="paper-choice-title">
-        {PAPER_TEXTS.confirmTitle}
+        {answer || book.conversion ? PAPER_TEXTS.convertedTitle : PAPER_TEXTS.confirmTitle}
       </h2>
       {answer ? (
         <ConversionDone answer={answer} customer={chosen.customer} />

@@ -6,7 +6,7 @@ export const PAPER_TEXTS = {
   title: 'Paper Conversion',
   description: 'Redeem a coupon from a printed coupon book, or convert the book into the customer’s digital pack.',
   steps: 'Paper conversion steps',
-  stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
+  stepOf: (n: number, total: number, title: string) => `Step ${n} of ${total}: ${title}`,
   // book-number
   bookNumberTitle: 'Which book does the customer have?',
   bookNumber: 'Book number',
@@ -89,7 +89,7 @@ export const PAPER_TEXTS = {
   toCustomerInfo: 'Choose the customer',
   registrationSent: (email: string | null) => `A registration e-mail was sent to ${email ?? 'the customer'} so they can see their coupons online.`,
   registrationRegistered: 'The customer already has an online account: the coupons are there now.',
-  registrationNoEmail: 'The customer has no e-mail address, so no registration message was sent.',
+  registrationNoEmail: 'The customer has no e-mail address, so no registration message was sent: they cannot see their coupons online yet, and use them at the service counter as before.',
   goToSales: 'Go to Sales',
   anotherBook: 'Convert or redeem another book',
 } as const;

@@ -20,7 +20,10 @@ export function StepBar({ current, state, bookFound }: StepBarProps) {
   const index = STEPS.indexOf(current);
   return (
     <nav className="paper-steps" aria-label={PAPER_TEXTS.steps}>
-      <p className="paper-steps-count muted">{PAPER_TEXTS.stepOf(index + 1, STEPS.length)}</p>
+      {/* On a narrow screen the bar shows only the numbers: this line names the current step. */}
+      <p className="paper-steps-count" aria-hidden="true">
+        {PAPER_TEXTS.stepOf(index + 1, STEPS.length, STEP_TITLES[current])}
+      </p>
       <ol>
         {STEPS.map((step, i) => {
           const isCurrent = step === current;
