@@ -15,6 +15,7 @@ import { SaleCoupons } from './sale-coupons';
 const PAPER_TEXTS = {
   convertedFrom: (bookNumber: string) => `Converted from paper book ${bookNumber}`,
   paid: 'Paid for on paper when the book was sold.',
+  convertedOn: 'Converted on',
   convertedBy: 'Converted by',
 } as const;
 
@@ -100,7 +101,7 @@ function SaleArticle({ sale, slots, actions }: { sale: PackSaleView; slots: Pack
       <div className="sale-facts">
         <SaleLocation sale={sale} slots={slots} />
         <div className="sale-fact">
-          <span className="sale-fact-label">{PACK_SALE_TEXTS.soldOn}</span>
+          <span className="sale-fact-label">{paperBook === null ? PACK_SALE_TEXTS.soldOn : PAPER_TEXTS.convertedOn}</span>
           <span>{formatDateTime(sale.soldAt)}</span>
         </div>
         <div className="sale-fact">
