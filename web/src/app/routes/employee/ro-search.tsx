@@ -1,5 +1,7 @@
 // /employee/ro-search: find a repair order; 'Find customers' opens Customers On RO, whose Search For
 // Customer opens Search Customer. The customer picked becomes the Sales page's current customer.
+// Managers and admins also see the redemptions on ROs the DMS data shows voided (issue 12), voided through the
+// pack-sales and paper-book features' void calls or kept with a note.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fullName } from '@dealer/contracts';
@@ -12,11 +14,17 @@ import { CustomersOnRoDialog } from '../../../features/customers/components/cust
 import { SearchCustomerDialog } from '../../../features/customers/components/search-customer-dialog';
 import { useSelectedCustomerId } from '../../../features/customers/hooks/use-selected-customer-id';
 import { LocationSelect } from '../../../features/locations/components/location-select';
+import { voidRedemption } from '../../../features/pack-sales/api/void-redemption';
+import { voidPaperRedemption } from '../../../features/paper-conversion/api/void-paper-redemption';
+import { VoidedRoRedemptions } from '../../../features/redemption-reviews/components/voided-ro-redemptions';
 import { useDefaultLocationId } from '../../../features/locations/hooks/use-default-location-id';
 import type { RoInput } from '../../../features/repair-orders/api/repair-order';
 import { RoSearch } from '../../../features/repair-orders/components/ro-search';
 import { useCurrentUser } from '../../../lib/auth/use-session';
 import { useFilledCustomerDialogSlots } from './sales';
+
+/** The review list voids through the redemption's own route (digital coupon or paper book). */
+const REVIEW_VOIDS = { voidCouponRedemption: voidRedemption, voidPaperRedemption };
 
 export function RoSearchRoute() {
   const defaultLocationId = useDefaultLocationId(useCurrentUser()?.locationId ?? null);
@@ -36,6 +44,7 @@ export function RoSearchRoute() {
     <>
       <PageHeader title="RO Search" description="Find a repair order by its number and location." />
       <RoSearch LocationSelect={LocationSelect} defaultLocationId={defaultLocationId} onFindCustomers={setRoForCustomers} />
+      <VoidedRoRedemptions LocationSelect={LocationSelect} defaultLocationId={defaultLocationId} voids={REVIEW_VOIDS} />
       <CustomerDialogSlotsProvider value={slots}>
         <CustomersOnRoDialog
           open={roForCustomers !== null}
