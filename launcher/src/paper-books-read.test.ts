@@ -6,8 +6,10 @@
  * or void) and agreeing with contracts' paperCouponStatus over the book's stream, location,
  * staff and customer names, the book number normalised (lower case, spaces), 400 for a
  * malformed number with checkBookNumber's message, 404 with bookNotFound, and a rebuild of
- * paper_books giving the same rows and answers. The events are appended through the server's
- * event store (the clock of a command is always now, and the books' sale dates are in the past).
+ * paper_books giving the same rows and answers. Most events are appended through the server's
+ * event store (the clock of a command is always now, and the books' sale dates are in the past);
+ * on the demo's imported book a redemption and its void go through the command routes and the
+ * GET sent with each answer's position shows them at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -24,6 +26,7 @@ import { deterministicUuid, systemContext, toNewEvents } from '@dealer/platform'
 import { projections, rebuildProjection } from '@dealer/projector';
 import { couponTerms } from '@dealer/projector/projections/pack-sales/test-events';
 import { paperBookConverted, paperBookRegistered, paperCouponRedeemed, paperRedemptionVoided } from '@dealer/projector/projections/paper-books/test-events';
+import { DEMO_PAPER_BOOKS } from './demo/paper-books';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { loginAs } from './testing/auth';
 
@@ -198,6 +201,37 @@ describe('GET /api/paper-books/{bookNumber}', () => {
     expect((await read('x'.repeat(90))).body.errors).toEqual([PAPER_BOOK_MESSAGES.bookNumberInvalid]);
     // Past the router's path parameter bound (100 characters) the answer is 414, never a 5xx.
     expect((await read('x'.repeat(3000))).status).toBe(414);
+  });
+
+  it('should show a redemption made through the API, and its void, on the next GET with the answer\'s position', async () => {
+    const [demo] = DEMO_PAPER_BOOKS.books;
+    const before = (await read(demo.bookNumber)).body.dataSet;
+    expect(before).toMatchObject({ bookNumber: demo.bookNumber, source: 'import', saleRoNumber: demo.saleRoNumber, status: 'open' });
+    const coupon = before.coupons.find((c) => c.status === 'available' && c.opCodes.includes('LOF'))!;
+    expect(coupon).toBeDefined();
+    const post = (url: string, payload: object) => server.product.app.inject({ method: 'POST', url, headers: employee, payload });
+    const redeemed = await post(`/api/paper-books/${demo.bookNumber}/redemptions`, { paperCouponNumber: coupon.number, locationId: DEMO_PAPER_BOOKS.locationId, roNumber: DEMO_PAPER_BOOKS.redeemRoNumber });
+    expect(redeemed.statusCode).toBe(201);
+    const after = (await read(demo.bookNumber, String(redeemed.json().metaData.position))).body.dataSet;
+    expect(after.coupons.find((c) => c.number === coupon.number)).toMatchObject({
+      status: 'redeemed',
+      redemption: {
+        redemptionId: redeemed.json().dataSet.redemptionId,
+        locationId: DEMO_PAPER_BOOKS.locationId,
+        locationName: locations[DEMO_PAPER_BOOKS.locationId],
+        roNumber: DEMO_PAPER_BOOKS.redeemRoNumber,
+        opCode: 'LOF',
+        redeemedBy: employeeId,
+        redeemedByName: staff[employeeId],
+      },
+    });
+    expect(after.revision).toBe(before.revision + 1);
+
+    const voided = await post(`/api/paper-books/${demo.bookNumber}/redemptions/${redeemed.json().dataSet.redemptionId}/void`, { reason: 'Wrong coupon torn out.' });
+    expect(voided.statusCode).toBe(200);
+    const again = (await read(demo.bookNumber, String(voided.json().metaData.position))).body.dataSet;
+    expect(again.coupons.find((c) => c.number === coupon.number)).toMatchObject({ status: 'available', redemption: null });
+    expect(again.coupons.map((c) => c.status)).toEqual(await statusesFromStream(demo.bookNumber));
   });
 
   it('should not show a book to a customer', async () => {
