@@ -179,7 +179,7 @@ describe('npm run import:paper-books', () => {
       }
     };
     const first = await cli(csv);
-    expect(first.code).toBe(2);
+    expect(first.code, first.stdout).toBe(2);
     expect(first.stdout).toContain('3 rows, 2 accepted (2 added, 0 already in the system), 1 rejected');
     expect(first.stdout).toContain('row 3: soldDate must be a calendar date');
     const [event] = await bookEvents('PT-30001');
@@ -192,10 +192,10 @@ describe('npm run import:paper-books', () => {
     const refused = path.join(dir, 'refused.csv');
     await writeFile(refused, 'book,pack\nPT-1,x\n');
     const [again, dry, refusal] = await Promise.all([cli(csv), cli(other, '--dry-run'), cli(refused)]);
-    expect(again.code).toBe(2);
+    expect(again.code, again.stdout).toBe(2);
     expect(again.stdout).toContain('2 accepted (0 added, 2 already in the system), 1 rejected');
     expect((await bookEvents('PT-30001')).length).toBe(1);
-    expect(dry.code).toBe(0);
+    expect(dry.code, dry.stdout).toBe(0);
     expect(dry.stdout).toContain('1 accepted (1 would be added');
     expect(await bookEvents('PT-30004')).toEqual([]);
     expect(refusal.code).toBe(1);
@@ -369,7 +369,7 @@ describe('converting a book into the customer\'s digital pack', () => {
 
   it("should answer 'registered' for a customer with an account and 'no-email' for one without an e-mail", async () => {
     const registered = await convert('PT-30001', pat);
-    expect(registered.statusCode).toBe(201);
+    expect(registered.statusCode, registered.body).toBe(201);
     expect(registered.json().dataSet).toMatchObject({ registration: 'registered', convertedCount: 4 });
 
     const created = await inject({
