@@ -284,6 +284,8 @@ describe('Pending Approvals', () => {
     fast = await slowPendingApprovals(page);
     await approve.click();
     confirmation = await visible(page.getByRole('alertdialog', { name: 'Confirm Action' }));
+    // The override asks why staff accept on the customer's behalf (kept with the verification).
+    await confirmation.getByLabel('Reason').fill('The customer approved in person at the service desk.');
     await confirmation.getByRole('button', { name: 'Yes' }).click();
     await visible(page.getByText(`Redemption verification for RO# ${secondRo.roNumber} successfully accepted.`, { exact: true }));
     await row.waitFor({ state: 'detached', ...AT_ONCE });

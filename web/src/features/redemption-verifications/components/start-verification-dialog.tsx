@@ -9,6 +9,7 @@ import { Modal } from '../../../components/ui/modal/modal';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { useRoOpCodes } from '../api/get-ro-op-codes';
 import { CHANNEL_LABELS, RV_TEXTS } from './redemption-verification-texts';
+import '../../../components/ui/form/checkbox-group.css';
 
 export interface StartVerificationChoice {
   type: RedemptionVerificationType;
