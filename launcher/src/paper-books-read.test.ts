@@ -9,7 +9,8 @@
  * paper_books giving the same rows and answers. Most events are appended through the server's
  * event store (the clock of a command is always now, and the books' sale dates are in the past);
  * on the demo's imported book a redemption and its void go through the command routes and the
- * GET sent with each answer's position shows them at once.
+ * GET sent with each answer's position shows them at once, and a conversion shows on the book
+ * and as a sale naming the book in the customer's purchases (PackSaleView.paperBookNumber).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +21,7 @@ import {
   paperBookStreamId,
   paperCouponStatus,
   PAPER_BOOK_MESSAGES,
+  type PackSaleView,
   type PaperBookView,
 } from '@dealer/contracts';
 import { deterministicUuid, systemContext, toNewEvents } from '@dealer/platform';
@@ -232,6 +234,19 @@ describe('GET /api/paper-books/{bookNumber}', () => {
     const again = (await read(demo.bookNumber, String(voided.json().metaData.position))).body.dataSet;
     expect(again.coupons.find((c) => c.number === coupon.number)).toMatchObject({ status: 'available', redemption: null });
     expect(again.coupons.map((c) => c.status)).toEqual(await statusesFromStream(demo.bookNumber));
+  });
+
+  it('should show a conversion through the API on the book and as a paper-book sale in the customer\'s purchases', async () => {
+    const [, demo] = DEMO_PAPER_BOOKS.books;
+    const res = await server.product.app.inject({ method: 'POST', url: `/api/paper-books/${demo.bookNumber}/conversion`, headers: employee, payload: { customerId } });
+    expect(res.statusCode).toBe(201);
+    const position = String(res.json().metaData.position);
+    const book = (await read(demo.bookNumber, position)).body.dataSet;
+    expect(book).toMatchObject({ status: 'converted', conversion: { customerId, customerName: 'Paula Paper', saleId: res.json().dataSet.saleId, by: employeeId, byName: staff[employeeId] } });
+    expect(book.coupons.filter((c) => c.status === 'converted')).toHaveLength(res.json().dataSet.convertedCount);
+    const purchases = await server.product.app.inject({ method: 'GET', url: `/api/customers/${customerId}/purchases`, headers: { ...employee, 'x-min-position': position } });
+    const [sale] = purchases.json().dataSet as PackSaleView[];
+    expect(sale).toMatchObject({ saleId: res.json().dataSet.saleId, paperBookNumber: demo.bookNumber, saleRoNumber: demo.saleRoNumber, tax: 0 });
   });
 
   it('should not show a book to a customer', async () => {
