@@ -103,10 +103,17 @@ describe('redeeming a paper coupon', () => {
     await page.getByRole('link', { name: 'Redeem a paper coupon' }).click();
     await page.waitForURL(`**${WIZARD}/paper-redeem?book=${BOOK}`);
     await expectStep(page, 'Paper Redeem');
-    await optionOf(page, coupon).check();
-
+    // By keyboard: Space picks the coupon, Tab passes Back to the book to the button (with a visible focus ring), Enter opens the RO dialog.
+    await optionOf(page, coupon).focus();
+    await page.keyboard.press('Space');
+    expect(await optionOf(page, coupon).isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => ({ text: document.activeElement?.textContent, ring: getComputedStyle(document.activeElement!).boxShadow }));
+    expect(focused.text).toBe(`Enter RO # for coupon ${coupon.number}`);
+    expect(focused.ring).not.toBe('none');
     // An RO the DMS data does not hold: the server's message and the help link stay on the page.
-    await page.getByRole('button', { name: `Enter RO # for coupon ${coupon.number}` }).click();
+    await page.keyboard.press('Enter');
     await enterRo(page, MISSING_RO);
     const alert = await visible(page.getByRole('alert').filter({ hasText: COUPON_REDEMPTION_MESSAGES.roNotFound(MISSING_RO) }));
     expect(await alert.getByRole('link', { name: 'Coupon RO Not Found: what to do' }).getAttribute('href')).toBe(COUPON_RO_NOT_FOUND_HELP_PATH);
