@@ -13,6 +13,7 @@ import { REDEMPTION_REVIEW_MESSAGES as M, customerStreamId, redemptionReviewStre
 import { deterministicUuid } from '@dealer/platform';
 import { importDmsRecords } from '@dealer/platform/dms/index';
 import { demoCouponId, demoSaleId } from './demo/catalogue';
+import { DEMO_PAPER_BOOKS } from './demo/paper-books';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
 import { loginAs } from './testing/auth';
 
@@ -25,7 +26,9 @@ const saleId = demoSaleId('pat-essential');
 let oil: [string, string];
 const redemptionOf: Record<string, string> = {};
 
-const RO = { kept: '7400001', voided: '7400002', fine: '7400003' };
+const RO = { kept: '7400001', voided: '7400002', fine: '7400003', paper: '7400004' };
+/** Demo paper book PB-10001 (Essential Maintenance): paper coupon #1 is an oil change (LOF). */
+const BOOK = DEMO_PAPER_BOOKS.books[0].bookNumber;
 const job = { jobId: 1, lineCode: 'A', lineNo: 1, opCode: 'LOF', opCodeDesc: 'Oil and filter', laborType: 'C', laborSale: 49.95, partsSale: 20 };
 const ro = (roNumber: string, voidDate: string | null = null) => ({
   roNumber,
@@ -53,7 +56,7 @@ beforeAll(async () => {
   admin = (await loginAs(server, 'admin')).headers;
   const { sql } = server.product;
   await sql`update ref.locations set time_zone = 'America/Denver' where time_zone is null`;
-  expect(await importDmsRecords(sql, [ro(RO.kept), ro(RO.voided), ro(RO.fine)])).toMatchObject({ rejected: 0 });
+  expect(await importDmsRecords(sql, [ro(RO.kept), ro(RO.voided), ro(RO.fine), ro(RO.paper)])).toMatchObject({ rejected: 0 });
   await waitForProjections(server.product);
   const rows = await sql<{ id: string }[]>`
     select issued_coupon_id::text as id from rm_pack_sales.issued_coupons
@@ -71,6 +74,9 @@ beforeAll(async () => {
     expect(res.statusCode).toBe(201);
     redemptionOf[roNumber] = res.json().dataSet.redemptionId;
   }
+  const paper = await inject({ method: 'POST', url: `/api/paper-books/${BOOK}/redemptions`, payload: { paperCouponNumber: 1, locationId: 1, roNumber: RO.paper } }, employee);
+  expect(paper.statusCode).toBe(201);
+  redemptionOf[RO.paper] = paper.json().dataSet.redemptionId;
   await waitForProjections(server.product);
 });
 afterAll(async () => {
@@ -112,6 +118,16 @@ describe('redemptions on voided ROs', () => {
     expect((await list(admin)).map((r) => r.redemptionId).sort()).toEqual(flagged.map((r) => r.redemptionId).sort());
     expect(await list(manager, '?locationId=2')).toEqual([]);
     expect((await list(manager, '')).length).toBe(2);
+  });
+
+  it('should flag a paper redemption too (no customer, its book and coupon number), and keep it', async () => {
+    expect(await importDmsRecords(server.product.sql, [ro(RO.paper, '2026-03-05T08:00:00')])).toMatchObject({ rejected: 0 });
+    const flagged = (await list()).find((r) => r.roNumber === RO.paper);
+    expect(flagged).toMatchObject({ redemptionId: redemptionOf[RO.paper], kind: 'paper', bookNumber: BOOK, paperCouponNumber: 1, customerId: null, customerName: null, opCode: 'LOF' });
+    const res = await keep({ redemptionId: redemptionOf[RO.paper], note: 'Paper coupon honoured on the re-opened RO.' });
+    expect(res.statusCode).toBe(201);
+    const after = await list(manager, `?locationId=1&minPosition=${res.json().metaData.position}`);
+    expect(after.map((r) => r.roNumber).sort()).toEqual([RO.kept, RO.voided]);
   });
 
   it('should refuse employees (403) and bad input (400), and answer 404 for an unknown redemption', async () => {
