@@ -41,13 +41,18 @@ const LOCATION_ID = 1;
 const OTHER_OP = 'ALN';
 const RO = { approve: '7420001', decline: '7420002', preApproved: '7420003', manager: '7420004', override: '7420005' };
 
-async function api<T>(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<{ status: number; body: { dataSet: T; errors?: string[] } }> {
+async function api<T>(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; body: { dataSet: T; errors?: string[]; metaData?: { position?: string } } }> {
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as { dataSet: T; errors?: string[] } };
+  return { status: response.status, body: (await response.json()) as { dataSet: T; errors?: string[]; metaData?: { position?: string } } };
 }
 const patCoupons = async () => (await api<CustomerCouponView[] | null>('GET', `/api/customers/${pat}/coupons`, employeeApi)).body.dataSet ?? [];
 const verificationsOf = async () => (await api<RedemptionVerification[] | null>('GET', `/api/redemption-verifications?customerId=${pat}&getStatuses=1`, employeeApi)).body.dataSet ?? [];
@@ -326,8 +331,10 @@ describe('voiding another employee\'s redemption', () => {
     });
     expect(started.status).toBe(201);
     const target = coupon;
-    const redeemed = await api<{ status: string }>('POST', '/api/coupon-redemptions', managerApi, { issuedCouponId: target.issuedCouponId, customerId: pat, locationId: LOCATION_ID, roNumber: RO.manager });
-    expect(redeemed.status).toBe(201);
+    // The command reads the verification from the read side: at the start's position, as the web client asks.
+    const atStart = { ...managerApi, 'x-min-position': started.body.metaData!.position! };
+    const redeemed = await api<{ status: string }>('POST', '/api/coupon-redemptions', atStart, { issuedCouponId: target.issuedCouponId, customerId: pat, locationId: LOCATION_ID, roNumber: RO.manager });
+    expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(201);
     expect(redeemed.body.dataSet.status).toBe('redeemed');
 
     const employee = await signedIn('employee');

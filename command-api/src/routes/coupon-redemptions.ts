@@ -12,6 +12,7 @@ import { COUPON_REDEMPTION_MESSAGES, positionMetaDataSchema } from '@dealer/cont
 import { INPUT_SCHEMAS, INT32_MAX, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { changeCouponRedemptionRo, redeemCoupon, voidCouponRedemption, type CouponRedemptionResult, type RedemptionActor } from '../coupon-redemptions/service';
+import { OPCODE_RULES_READ_MODEL, PENDING_APPROVALS_READ_MODEL } from '../redemption-verifications/lookups';
 import { problemResponse, uuid } from './schemas';
 
 const rawNumber = { type: ['number', 'null'], minimum: -INT32_MAX, maximum: INT32_MAX } as const;
@@ -50,6 +51,12 @@ function actorOf(request: FastifyRequest): RedemptionActor {
   return { userId: auth.userId, isManager: auth.roles.includes('manager') || auth.roles.includes('admin') };
 }
 
+/**
+ * Redeem and RO change read the op-code rules and the RO's newest verification from these read models: with the
+ * client's X-Min-Position they wait for them, so a verification just started (or a rule just added) is seen.
+ */
+const VERIFICATION_READ_MODELS = [OPCODE_RULES_READ_MODEL, PENDING_APPROVALS_READ_MODEL];
+
 function reply(result: CouponRedemptionResult, message: string) {
   return {
     dataSet: {
@@ -69,7 +76,7 @@ export function couponRedemptionRoutes(deps: { store: EventStore; sql: Sql }) {
   return async function routes(app: FastifyInstance) {
     app.post<{ Body: Record<string, unknown> | undefined }>(
       '/api/coupon-redemptions',
-      { config: { access: 'coupon-redemptions' }, schema: { body: redeemBody, response: { 201: answer, '4xx': problemResponse } } },
+      { config: { access: 'coupon-redemptions', readModels: VERIFICATION_READ_MODELS }, schema: { body: redeemBody, response: { 201: answer, '4xx': problemResponse } } },
       async (request, res) => {
         const result = await redeemCoupon(deps, request.body ?? {}, actorOf(request), commandContext(request));
         res.status(201);
@@ -87,7 +94,7 @@ export function couponRedemptionRoutes(deps: { store: EventStore; sql: Sql }) {
 
     app.put<{ Params: { issuedCouponId: string }; Body: Record<string, unknown> | null | undefined }>(
       '/api/coupon-redemptions/:issuedCouponId',
-      { config: { access: 'coupon-redemptions' }, schema: { params: couponParams, body: changeBody, response: { 200: answer, '4xx': problemResponse } } },
+      { config: { access: 'coupon-redemptions', readModels: VERIFICATION_READ_MODELS }, schema: { params: couponParams, body: changeBody, response: { 200: answer, '4xx': problemResponse } } },
       async (request) =>
         reply(await changeCouponRedemptionRo(deps, request.params.issuedCouponId, request.body ?? {}, actorOf(request), commandContext(request)), COUPON_REDEMPTION_MESSAGES.roChanged),
     );
