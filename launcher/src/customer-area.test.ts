@@ -201,6 +201,27 @@ describe('GET /api/customers/{id}/service-history', () => {
   });
 });
 
+describe('GET /api/customers/{id}/purchases and /coupons for the customer', () => {
+  it('should give the customer their own packs without the staff names, ids and internal reasons that staff see', async () => {
+    const pat = deterministicUuid('demo-customer-0');
+    const patHeaders = (await loginAs(server, 'customer')).headers;
+    const asStaff = (await inject({ method: 'GET', url: `/api/customers/${pat}/purchases` })).json().dataSet as { soldBy: string }[];
+    expect(asStaff.length).toBeGreaterThan(0);
+    expect(asStaff.every((s) => s.soldBy.length > 0)).toBe(true);
+    const own = await inject({ method: 'GET', url: `/api/customers/${pat}/purchases`, headers: patHeaders });
+    expect(own.statusCode).toBe(200);
+    const sales = own.json().dataSet as { soldBy: string; soldByName: string | null; priceOverrideReason: string | null; corrections: unknown[]; coupons: { redemption: { redeemedBy: string } | null }[] }[];
+    expect(sales).toHaveLength(asStaff.length);
+    for (const sale of sales) {
+      expect([sale.soldBy, sale.soldByName, sale.priceOverrideReason, sale.corrections]).toEqual(['', null, null, []]);
+      expect(sale.coupons.every((c) => c.redemption === null || c.redemption.redeemedBy === '')).toBe(true);
+    }
+    const coupons = await inject({ method: 'GET', url: `/api/customers/${pat}/coupons`, headers: patHeaders });
+    expect(coupons.statusCode).toBe(200);
+    expect((coupons.json().dataSet as { redemption: { redeemedBy: string } | null }[]).every((c) => c.redemption === null || c.redemption.redeemedBy === '')).toBe(true);
+  });
+});
+
 describe('GET /api/pack-offers', () => {
   const offers = async (query = '', headers?: Record<string, string>) => {
     const res = await server.product.app.inject({ method: 'GET', url: `/api/pack-offers${query}`, headers });

@@ -10,7 +10,8 @@
  * (or no such customer) answers an empty list. Both declare customerScope, so that when
  * customers get these entries (issue 13) each reaches only their own.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CustomerCouponView, PackSaleView } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 import { listCustomerCoupons, listPurchases, PACK_SALES } from '../read-models/pack-sales';
 import { couponTermsResponseProperties, idParamsSchema } from './coupons';
@@ -120,6 +121,22 @@ const packSaleSchema = {
 
 const querystring = { type: 'object', properties: { minPosition: { type: 'string', maxLength: 40 } } } as const;
 
+/**
+ * What a customer reading their own records does not get: the staff's user ids and names and
+ * the managers' internal reasons (price override, void, location correction). Staff see all.
+ */
+const isCustomer = (request: FastifyRequest) => request.auth?.roles.includes('customer') ?? false;
+const couponForCustomer = (c: CustomerCouponView): CustomerCouponView => (c.redemption ? { ...c, redemption: { ...c.redemption, redeemedBy: '', redeemedByName: null } } : c);
+const saleForCustomer = (s: PackSaleView): PackSaleView => ({
+  ...s,
+  soldBy: '',
+  soldByName: null,
+  priceOverrideReason: null,
+  void: s.void ? { reason: '', by: '', byName: null, at: s.void.at } : null,
+  corrections: [],
+  coupons: s.coupons.map(couponForCustomer),
+});
+
 export function customerPurchaseRoutes(sql: Sql) {
   return async function routes(app: FastifyInstance) {
     app.get<{ Params: { id: string } }>(
@@ -131,7 +148,8 @@ export function customerPurchaseRoutes(sql: Sql) {
       async (request, reply) => {
         // A sale, a finalisation, a correction, a void or a redemption changes it; statuses change with time.
         reply.header('cache-control', 'no-store');
-        return { dataSet: await listPurchases(sql, request.params.id, new Date()) };
+        const sales = await listPurchases(sql, request.params.id, new Date());
+        return { dataSet: isCustomer(request) ? sales.map(saleForCustomer) : sales };
       },
     );
 
@@ -143,7 +161,8 @@ export function customerPurchaseRoutes(sql: Sql) {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { dataSet: await listCustomerCoupons(sql, request.params.id, new Date()) };
+        const coupons = await listCustomerCoupons(sql, request.params.id, new Date());
+        return { dataSet: isCustomer(request) ? coupons.map(couponForCustomer) : coupons };
       },
     );
   };
