@@ -48,6 +48,8 @@ const paperConversionStepPage = (step: (typeof PAPER_CONVERSION_STEPS)[number][0
   lazyPage(() => import('./routes/employee/paper-conversion').then((m) => m.PAPER_CONVERSION_ROUTES[step]));
 const CustomerCouponsPage = lazyPage(() => import('./routes/customer/coupons').then((m) => m.CustomerCouponsRoute));
 const CustomerServicePage = lazyPage(() => import('./routes/customer/service').then((m) => m.CustomerServiceRoute));
+const CustomerContactPage = lazyPage(() => import('./routes/customer/contact').then((m) => m.CustomerContactRoute));
+const PurchaseLandingPage = lazyPage(() => import('./routes/purchase/landing').then((m) => m.PurchaseLandingRoute));
 const HelpIndexPage = lazyPage(() => import('./routes/employee/help').then((m) => m.HelpIndexRoute));
 const helpTopicPage = (slug: (typeof HELP_PAGES)[number][0]) => lazyPage(() => import('./routes/employee/help').then((m) => m.HELP_ROUTES[slug]));
 
@@ -114,7 +116,7 @@ const customerRoutes: RouteObject = {
     { index: true, loader: () => replace(paths.customer.coupons) },
     guarded('coupons', PAGE_ACCESS.customerPages, { lazy: CustomerCouponsPage }),
     guarded('service', PAGE_ACCESS.customerPages, { lazy: CustomerServicePage }),
-    customerPage('contact', 'Contact', PAGE_ACCESS.customerContact),
+    guarded('contact', PAGE_ACCESS.customerContact, { lazy: CustomerContactPage }),
     guarded('profile', PAGE_ACCESS.customerPages, { lazy: CustomerProfilePage }),
     {
       path: 'purchase',
@@ -145,7 +147,7 @@ export const routes: RouteObject[] = [
         element: <CustomerLayout />,
         loader: optionalSessionGuard,
         children: [
-          { index: true, element: <UnavailableRoute title="Buy Coupon Packs" /> },
+          { index: true, lazy: PurchaseLandingPage },
           { path: '*', element: <UnavailableRoute title="Buy Coupon Packs" /> },
         ],
       },
