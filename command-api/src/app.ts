@@ -19,6 +19,7 @@ import { packSaleRoutes } from './routes/pack-sales';
 import { couponRedemptionRoutes } from './routes/coupon-redemptions';
 import { paperBookRoutes } from './routes/paper-books';
 import { couponRedemptionReviewRoutes } from './routes/coupon-redemption-reviews';
+import { customerContactFormRoutes } from './routes/customer-contact-form';
 import type { TokenSettings } from './identity/token-payload';
 import type { RefreshPolicy } from './identity/refresh-tokens';
 
@@ -54,6 +55,7 @@ export function commandApi(deps: CommandApiDeps) {
     await app.register(couponRedemptionRoutes({ store: deps.store, sql: deps.sql }));
     await app.register(paperBookRoutes({ store: deps.store, sql: deps.sql }));
     await app.register(couponRedemptionReviewRoutes({ store: deps.store, sql: deps.sql }));
+    await app.register(customerContactFormRoutes({ store: deps.store, sql: deps.sql }));
   };
 }
 

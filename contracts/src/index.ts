@@ -10,6 +10,7 @@ export * from './customers/contact-change';
 export * from './customers/erasure';
 export * from './customers/matches';
 export * from './customers/customer-area';
+export * from './customers/contact-form';
 export * from './events/personal-data';
 export * from './auth/access';
 export * from './auth/token';

@@ -16,6 +16,8 @@ export const PERSONAL_FIELDS = [
   'zip',
   'pendingEmail',
   'pendingPhone',
+  // The free text of a customer's contact form message (issue 13).
+  'contactMessage',
 ] as const;
 
 export type PersonalField = (typeof PERSONAL_FIELDS)[number];

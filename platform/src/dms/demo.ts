@@ -19,7 +19,23 @@ export interface DemoDmsOptions {
   repairOrders?: number;
 }
 
+/** Issue 13: the demo locations' contact form address (the demo sends to the dev outbox only). */
+export const demoLocationContactEmail = (locId: string) => `service@${locId.toLowerCase()}.dealer.example`;
+
+/** Demo locations without a contact address get theirs (a set address is kept). */
+async function setDemoContactEmails(sql: Sql): Promise<void> {
+  for (const l of DEMO_LOCATIONS) {
+    await sql`update ref.locations set contact_email = ${demoLocationContactEmail(l.locId)} where location_id = ${l.locationId} and contact_email is null`;
+  }
+}
+
 export async function loadDemoDms(sql: Sql, options: DemoDmsOptions): Promise<{ loaded: boolean; report: ImportReport | null }> {
+  const result = await loadDemoDmsRecords(sql, options);
+  await setDemoContactEmails(sql);
+  return result;
+}
+
+async function loadDemoDmsRecords(sql: Sql, options: DemoDmsOptions): Promise<{ loaded: boolean; report: ImportReport | null }> {
   const [existing] = await sql<{ found: boolean }[]>`select exists (select 1 from ref.repair_orders) as found`;
   if (existing!.found) {
     // Data loaded before locations had a time zone and tax rate (issue 11): the demo

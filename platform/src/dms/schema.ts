@@ -127,4 +127,10 @@ alter table ref.locations add column if not exists time_zone text;
 alter table ref.locations add column if not exists sales_tax_rate_bp integer not null default 0
   check (sales_tax_rate_bp between 0 and 3000);`,
   },
+  {
+    // Issue 13: the address a location's customer contact form messages go to (the product's
+    // own setting; the import leaves it as it is). Without one the location takes no messages.
+    id: '0103_location_contact_email',
+    sql: /* sql */ `alter table ref.locations add column if not exists contact_email text;`,
+  },
 ];
