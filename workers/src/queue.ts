@@ -8,6 +8,7 @@ import { sendRedemptionVerification, type DelayJob, type SendRedemptionVerificat
 import { expireRedemptionVerification, type ExpireRedemptionVerificationJob } from './jobs/expire-redemption-verification';
 import { settleHeldRedemptionsJob, type SettleHeldRedemptionsJob } from './jobs/settle-held-redemptions';
 import { sendRedemptionOverrideNotice, type SendOverrideNoticeJob } from './jobs/send-redemption-override-notice';
+import { sendContactFormMessage, type SendContactFormJob } from './jobs/send-contact-form-message';
 import { failedForGood, failedJobRecord, parkFailedJob } from './reactor/failed-jobs';
 
 export const MESSAGES_QUEUE = 'messages';
@@ -63,6 +64,8 @@ export function createMessagesWorker(
           return settleHeldRedemptionsJob(job.data as SettleHeldRedemptionsJob, deps, delayJob(job, token));
         case 'send-redemption-override-notice':
           return sendRedemptionOverrideNotice(job.id!, job.data as SendOverrideNoticeJob, deps);
+        case 'send-contact-form-message':
+          return sendContactFormMessage(job.id!, job.data as SendContactFormJob, deps);
         case 'scrub-erased-messages':
           return scrubErasedMessages(job.data as ScrubJob, deps);
         default:

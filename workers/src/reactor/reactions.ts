@@ -1,6 +1,7 @@
 /** Which events become which jobs. A job's id is derived from the event id and the reaction. */
 import type { RecordedEvent } from '@dealer/platform';
 import { redemptionVerificationReactions } from '../jobs/redemption-verification-reactions';
+import { contactFormReactions } from '../jobs/contact-form-reactions';
 
 export interface JobRequest {
   name: string;
@@ -50,6 +51,7 @@ export const reactions: Reaction[] = [
     toJob: (event) => ({ name: 'scrub-erased-messages', data: { customerId: (event.data as { customerId: string }).customerId } }),
   },
   ...redemptionVerificationReactions,
+  ...contactFormReactions,
 ];
 
 export const jobIdFor = (event: RecordedEvent, reaction: Reaction) => `${reaction.name}-${event.metadata.eventId}`;
