@@ -22,8 +22,9 @@ import {
 import { deterministicUuid } from '@dealer/platform';
 import { importDmsRecords } from '@dealer/platform/dms/index';
 import { startTestServer, waitForProjections, type TestServer } from '@dealer/launcher/testing/test-server';
-import { apiHeaders, signIn, type DemoLogin } from './support/auth';
+import { apiHeaders, type DemoLogin } from './support/auth';
 import { SCREENSHOT_DIR, launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
+import { openSales, redeemThroughDialog, screenshotFromTop, selectCustomerOnSales } from './support/sales';
 
 let server: TestServer;
 let browser: Browser;
@@ -98,34 +99,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(login: DemoLogin = 'employee', viewport: ViewportName = 'desktop') {
-  const opened = await openPage(browser, server.url, viewport);
-  await signIn(opened.page, login);
-  await waitForTitle(opened.page, 'Sales | Dealer Coupons');
-  await opened.page.getByText('Login Successful').waitFor({ state: 'detached' });
-  return opened;
-}
+const signedIn = (login: DemoLogin = 'employee', viewport: ViewportName = 'desktop') => openSales(browser, server.url, login, viewport);
 
 /** Picks Pat through the Search Customer dialog; returns the Coupons panel. */
-async function selectPat(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'Search customers' }).click();
-  const dialog = await visible(page.getByRole('dialog', { name: 'Search Customer' }));
-  await dialog.getByPlaceholder('Phone, Email, RO #').fill(patEmail);
-  await dialog.getByRole('button', { name: 'Search', exact: true }).click();
-  await (await visible(dialog.locator('tr, li').filter({ hasText: patName }).first())).getByText(patName, { exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
-  return visible(page.getByRole('region', { name: 'Coupons', exact: true }));
-}
+const selectPat = (page: Page) => selectCustomerOnSales(page, patEmail, patName);
 
 /** Redeem on the first available coupon of the kind, through Enter Redemption RO #. */
-async function redeemOn(page: Page, coupons: Locator, roNumber: string): Promise<void> {
-  await coupons.getByRole('button', { name: `Redeem ${coupon.name}` }).first().click();
-  const dialog = await visible(page.getByRole('dialog', { name: 'Enter Redemption RO #' }));
-  await dialog.getByLabel('Location', { exact: true }).selectOption(String(LOCATION_ID));
-  await dialog.getByLabel('RO Number').fill(roNumber);
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
+const redeemOn = (page: Page, coupons: Locator, roNumber: string) => redeemThroughDialog(page, coupons, coupon.name, LOCATION_ID, roNumber);
 
 /** The coupon's row (table) or card (phone) that shows the RO. */
 const entryOn = (coupons: Locator, roNumber: string) => coupons.locator('tr, li').filter({ hasText: `RO# ${roNumber}` });
@@ -159,11 +139,7 @@ async function redeemHeld(page: Page, coupons: Locator, roNumber: string, shots?
   return held;
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.mouse.move(5, 5);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
+const shot = screenshotFromTop;
 
 /** Waits for the verification message of `roNumber` to Pat (sent by the workers) and returns its link's token. */
 async function linkTokenFor(roNumber: string): Promise<string> {

@@ -8,8 +8,9 @@ import { COUPON_REDEMPTION_MESSAGES as M, COUPON_RO_NOT_FOUND_HELP_PATH, custome
 import { deterministicUuid } from '@dealer/platform';
 import { importDmsRecords } from '@dealer/platform/dms/index';
 import { startTestServer, waitForProjections, type TestServer } from '@dealer/launcher/testing/test-server';
-import { apiHeaders, signIn } from './support/auth';
-import { launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
+import { apiHeaders } from './support/auth';
+import { launchBrowser, visible, type ViewportName } from './support/browser';
+import { apiData, openSales, redeemThroughDialog, screenshotFromTop, selectCustomerOnSales } from './support/sales';
 
 let server: TestServer;
 let browser: Browser;
@@ -23,15 +24,7 @@ let coupon: CustomerCouponView;
 const LOCATION_ID = 1;
 const RO = { desktop: '7410001', mobile: '7410002', missing: '7419999' };
 
-const api = async <T>(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<T> => {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { dataSet: T }).dataSet;
-};
+const api = <T>(method: string, path: string, headers: Record<string, string>, body?: unknown) => apiData<T>(server.url, method, path, headers, body);
 const patCoupons = () => api<CustomerCouponView[] | null>('GET', `/api/customers/${pat}/coupons`, employeeApi).then((d) => d ?? []);
 
 beforeAll(async () => {
@@ -69,40 +62,15 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(viewport: ViewportName = 'desktop') {
-  const opened = await openPage(browser, server.url, viewport);
-  await signIn(opened.page, 'employee');
-  await waitForTitle(opened.page, 'Sales | Dealer Coupons');
-  await opened.page.getByText('Login Successful').waitFor({ state: 'detached' });
-  return opened;
-}
+const signedIn = (viewport: ViewportName = 'desktop') => openSales(browser, server.url, 'employee', viewport);
 
 /** Picks Pat through the Search Customer dialog; returns the Coupons panel. */
-async function selectPat(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'Search customers' }).click();
-  const dialog = await visible(page.getByRole('dialog', { name: 'Search Customer' }));
-  await dialog.getByPlaceholder('Phone, Email, RO #').fill(patEmail);
-  await dialog.getByRole('button', { name: 'Search', exact: true }).click();
-  await (await visible(dialog.locator('tr, li').filter({ hasText: patName }).first())).getByText(patName, { exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
-  return visible(page.getByRole('region', { name: 'Coupons', exact: true }));
-}
+const selectPat = (page: Page) => selectCustomerOnSales(page, patEmail, patName);
 
 /** Redeem on the first available coupon of the name, through Enter Redemption RO #. */
-async function redeemOn(page: Page, coupons: Locator, roNumber: string): Promise<void> {
-  await coupons.getByRole('button', { name: `Redeem ${coupon.name}` }).first().click();
-  const dialog = await visible(page.getByRole('dialog', { name: 'Enter Redemption RO #' }));
-  await dialog.getByLabel('Location', { exact: true }).selectOption(String(LOCATION_ID));
-  await dialog.getByLabel('RO Number').fill(roNumber);
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
+const redeemOn = (page: Page, coupons: Locator, roNumber: string) => redeemThroughDialog(page, coupons, coupon.name, LOCATION_ID, roNumber);
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.mouse.move(5, 5);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
+const shot = screenshotFromTop;
 
 describe('redeeming a coupon of the selected customer', () => {
   it('should redeem on an imported RO, refuse a missing RO with the help link, and void the redemption with a reason', async () => {

@@ -19,8 +19,9 @@ import {
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
 import { DEMO_PAPER_BOOKS } from '@dealer/launcher/demo/paper-books';
 import { createCustomer } from './support/api';
-import { apiHeaders, signIn } from './support/auth';
-import { launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
+import { apiHeaders } from './support/auth';
+import { launchBrowser, screenshot, visible, type ViewportName } from './support/browser';
+import { apiData, openSales, screenshotFromTop } from './support/sales';
 
 let server: TestServer;
 let browser: Browser;
@@ -33,11 +34,7 @@ const MISSING_RO = '7419999';
 const UNKNOWN_BOOK = 'PB-99999';
 const WIZARD = '/employee/paper-conversion';
 
-const api = async <T>(path: string): Promise<T> => {
-  const response = await fetch(`${server.url}${path}`, { headers: employeeApi });
-  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { dataSet: T }).dataSet;
-};
+const api = <T>(path: string) => apiData<T>(server.url, 'GET', path, employeeApi);
 const getBook = (bookNumber: string) => api<PaperBookView>(`/api/paper-books/${bookNumber}`);
 
 beforeAll(async () => {
@@ -50,19 +47,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(viewport: ViewportName = 'desktop') {
-  const opened = await openPage(browser, server.url, viewport);
-  await signIn(opened.page, 'employee');
-  await waitForTitle(opened.page, 'Sales | Dealer Coupons');
-  await opened.page.getByText('Login Successful').waitFor({ state: 'detached' });
-  return opened;
-}
+const signedIn = (viewport: ViewportName = 'desktop') => openSales(browser, server.url, 'employee', viewport);
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.mouse.move(5, 5);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
+const shot = screenshotFromTop;
 
 /** The step bar marks the current step. */
 async function expectStep(page: Page, title: string): Promise<void> {

@@ -4,13 +4,14 @@
 // another with a reason (Enter Void Reason); on a phone the last one is a card, kept, and the empty state shows.
 // An employee does not see the section. Every screen is checked with axe by screenshot().
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { COUPON_REDEMPTION_MESSAGES, REDEMPTION_REVIEW_MESSAGES as M, customerStreamId, type CustomerCouponView, type VoidedRoRedemptionView } from '@dealer/contracts';
 import { deterministicUuid } from '@dealer/platform';
 import { importDmsRecords } from '@dealer/platform/dms/index';
 import { startTestServer, waitForProjections, type TestServer } from '@dealer/launcher/testing/test-server';
 import { apiHeaders, signIn, type DemoLogin } from './support/auth';
 import { launchBrowser, openPage, screenshot, visible, type ViewportName } from './support/browser';
+import { apiData, screenshotFromTop } from './support/sales';
 
 let server: TestServer;
 let browser: Browser;
@@ -22,15 +23,7 @@ const RO = { kept: '7420001', voided: '7420002', mobile: '7420003' };
 /** The coupon redeemed on each RO. */
 const couponOn: Record<string, CustomerCouponView> = {};
 
-const api = async <T>(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<T> => {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { dataSet: T }).dataSet;
-};
+const api = <T>(method: string, path: string, headers: Record<string, string>, body?: unknown) => apiData<T>(server.url, method, path, headers, body);
 const reviews = () => api<VoidedRoRedemptionView[]>('GET', `/api/coupon-redemption-reviews?locationId=${LOCATION_ID}`, managerApi);
 
 const ro = (roNumber: string, opCode: string, voidDate: string | null) => ({
@@ -100,11 +93,7 @@ async function chooseLocation(section: Locator): Promise<void> {
 
 const what = (roNumber: string) => `${couponOn[roNumber]!.name} on RO# ${roNumber}`;
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.mouse.move(5, 5);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
+const shot = screenshotFromTop;
 
 describe('redemptions on voided ROs', () => {
   it('should list them for a manager, keep one with a note and void another with a reason', async () => {
