@@ -51,6 +51,8 @@ const MATRIX: Record<string, Persona[]> = {
   'POST /api/customer-erasure': ['admin'],
   'GET /api/locations': CUSTOMERS_AND_STAFF,
   'POST /api/app-events': OWN_A,
+  // Issue 13: customers write to a location about themselves; staff do not use the form.
+  'POST /api/customer-contact-form': ['customerA'],
   'POST /api/email-phone-verification': OWN_A,
   'POST /api/contact-change-confirmations': OWN_A,
   'POST /auth-api/contact-change/confirm': ALL,
@@ -133,6 +135,7 @@ const customerB = deterministicUuid('demo-customer-1');
  */
 const PAYLOADS: Record<string, Record<string, unknown>> = {
   '/api/app-events': { type: 'Login', customerId: customerA },
+  '/api/customer-contact-form': { customerId: customerA },
   '/api/email-phone-verification': { customerId: customerA },
   '/api/contact-change-confirmations': { customerId: customerA },
 };

@@ -84,6 +84,7 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/user-roles/:id': { roleName: 'controller', locationId: 1 },
   'POST /api/customer-erasure': { customerId: nowhere, reason: 'fuzz' },
   'POST /api/app-events': { type: 'Login', customerId: customerA },
+  'POST /api/customer-contact-form': { customerId: customerA, locationId: 1, topic: 'service', message: 'Fuzz message', preferredReply: 'email' },
   'POST /api/email-phone-verification': { type: 'email', info: 'fuzz.new@example.com', customerId: customerA },
   'POST /api/contact-change-confirmations': { customerId: customerA, code: '123456' },
   'POST /auth-api/contact-change/confirm': { token: 'no-such-token' },
