@@ -30,11 +30,18 @@ interface RoInputFieldsProps {
   /** The caller fixed the location (e.g. the sale's): shown read-only, without the pending tooltip. */
   locationLocked?: boolean;
   autoFocusRoNumber?: boolean;
+  /**
+   * When the empty RO number's message shows: once the field was left ('touched', the dialog's way), or only
+   * once it was edited or a search tried ('edited': the RO page, whose focused field is left by any click on
+   * the page below it, e.g. the managers' review list).
+   */
+  roNumberErrorAfter?: 'touched' | 'edited';
 }
 
-export function RoInputFields({ form, LocationSelect, defaultLocationId, pending = false, locationLocked = false, autoFocusRoNumber = false }: RoInputFieldsProps) {
+export function RoInputFields({ form, LocationSelect, defaultLocationId, pending = false, locationLocked = false, autoFocusRoNumber = false, roNumberErrorAfter = 'touched' }: RoInputFieldsProps) {
   const { setValue, getValues, getFieldState } = form;
-  const { isSubmitted, touchedFields, errors } = form.formState;
+  const { isSubmitted, touchedFields, dirtyFields, errors } = form.formState;
+  const roNumberShown = (roNumberErrorAfter === 'touched' ? touchedFields.roNumber : dirtyFields.roNumber) || isSubmitted;
   const focusRef = useDeferredFocus<HTMLInputElement>(autoFocusRoNumber);
   const roNumber = form.register('roNumber');
   // The preset arrives once the locations are known; never overwrite a choice the user made.
@@ -72,7 +79,7 @@ export function RoInputFields({ form, LocationSelect, defaultLocationId, pending
           roNumber.ref(el);
           focusRef(el);
         }}
-        error={touchedFields.roNumber || isSubmitted ? errors.roNumber?.message : undefined}
+        error={roNumberShown ? errors.roNumber?.message : undefined}
       />
     </>
   );

@@ -41,7 +41,7 @@ function RoSearchForm({ lookup, LocationSelect, defaultLocationId, onFind, busy 
     <section className="panel ro-search-panel" aria-labelledby="ro-search-title">
       <h2 id="ro-search-title">Find a repair order</h2>
       <form noValidate role="search" aria-label="Find a repair order" className="ro-search-form" onSubmit={form.handleSubmit(onFind)}>
-        <RoInputFields form={form} LocationSelect={LocationSelect} defaultLocationId={defaultLocationId} autoFocusRoNumber={lookup === null} />
+        <RoInputFields form={form} LocationSelect={LocationSelect} defaultLocationId={defaultLocationId} autoFocusRoNumber={lookup === null} roNumberErrorAfter="edited" />
         <button type="submit" className="btn btn-primary ro-search-submit">
           {busy && <Spinner size="sm" label="Searching..." />}
           Find RO
