@@ -31,7 +31,7 @@ export function customerContactFormRoutes(deps: { store: EventStore; sql: Sql })
             required: ['customerId'],
             properties: {
               customerId: { type: 'string', format: 'uuid' },
-              locationId: { type: ['integer', 'string', 'null'], minimum: 0, maximum: 2147483647, maxLength: 12 },
+              locationId: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 },
               topic: { type: ['string', 'null'], maxLength: 40 },
               // Code units: a message of CONTACT_FORM_MESSAGE_MAX characters fits in twice as many.
               message: { type: ['string', 'null'], maxLength: CONTACT_FORM_MESSAGE_MAX * 2 },
