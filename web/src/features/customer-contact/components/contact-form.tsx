@@ -55,6 +55,8 @@ export function ContactForm({ customer }: { customer: ContactFormCustomer }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<ContactFormResult | null>(null);
   const replyId = useId();
+  // A field's message goes once the customer changes that field (it is checked again on submit).
+  const clear = (field: keyof Errors) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
   const send = useSendContactForm({
     onSuccess: (result) => {
       setSent(result);
@@ -95,37 +97,56 @@ export function ContactForm({ customer }: { customer: ContactFormCustomer }) {
 
   return (
     <form noValidate className="panel contact-form" onSubmit={submit} aria-busy={send.isPending}>
-      <LocationSelect value={locationId} onChange={setLocationId} error={errors.locationId} />
+      <LocationSelect
+        value={locationId}
+        onChange={(id) => {
+          setLocationId(id);
+          clear('locationId');
+        }}
+        error={errors.locationId}
+      />
       <SelectField
         label={CONTACT_FORM_TEXTS.topic}
         placeholder={CONTACT_FORM_TEXTS.topicPlaceholder}
         options={CONTACT_FORM_TOPICS}
         value={topic}
-        onChange={(e) => setTopic(e.target.value as ContactFormTopic)}
+        onChange={(e) => {
+          setTopic(e.target.value as ContactFormTopic);
+          clear('topic');
+        }}
         error={errors.topic}
       />
       <TextAreaField
         label={CONTACT_FORM_TEXTS.message}
         rows={6}
         value={message}
-        onChange={(e) => setMessage(e.target.value)}
+        onChange={(e) => {
+          setMessage(e.target.value);
+          clear('message');
+        }}
         error={errors.message}
         hint={`${length} / ${CONTACT_FORM_MESSAGE_MAX} characters`}
       />
       <fieldset className="field contact-form-reply" aria-describedby={errors.preferredReply ? `${replyId}-error` : undefined}>
         <legend className="field-label">{CONTACT_FORM_TEXTS.reply}</legend>
         <label className="contact-form-choice">
-          <input type="radio" name="preferredReply" value="email" checked={preferredReply === 'email'} disabled={!customer.emailAddress} onChange={() => setPreferredReply('email')} />
+          <input type="radio" name="preferredReply" value="email" checked={preferredReply === 'email'} disabled={!customer.emailAddress} onChange={() => {
+              setPreferredReply('email');
+              clear('preferredReply');
+            }} />
           <span>
             {CONTACT_FORM_TEXTS.replyEmail}
-            {customer.emailAddress && <span className="contact-form-detail"> ({customer.emailAddress})</span>}
+            {customer.emailAddress && <span className="contact-form-detail"> · {customer.emailAddress}</span>}
           </span>
         </label>
         <label className="contact-form-choice">
-          <input type="radio" name="preferredReply" value="phone" checked={preferredReply === 'phone'} disabled={!phone} onChange={() => setPreferredReply('phone')} />
+          <input type="radio" name="preferredReply" value="phone" checked={preferredReply === 'phone'} disabled={!phone} onChange={() => {
+              setPreferredReply('phone');
+              clear('preferredReply');
+            }} />
           <span>
             {CONTACT_FORM_TEXTS.replyPhone}
-            {phone ? <span className="contact-form-detail"> ({formatPhone(phone)})</span> : <span className="contact-form-detail"> — {CONTACT_FORM_TEXTS.noPhone}</span>}
+            {phone ? <span className="contact-form-detail"> · {formatPhone(phone)}</span> : <span className="contact-form-detail"> — {CONTACT_FORM_TEXTS.noPhone}</span>}
           </span>
         </label>
         {errors.preferredReply && (
