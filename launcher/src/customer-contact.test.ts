@@ -9,6 +9,7 @@ import type { InjectOptions } from 'fastify';
 import { CONTACT_FORM_MESSAGES, CONTACT_FORM_MESSAGE_MAX, contactFormStreamId } from '@dealer/contracts';
 import { hashPassword } from '@dealer/command-api';
 import { demoLocationContactEmail } from '@dealer/platform/dms/demo';
+import { importDmsRecords } from '@dealer/platform/dms/importer';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { loginAs, xsrfHeaders } from './testing/auth';
 import { DEMO_PASSWORD } from './demo/accounts';
@@ -139,5 +140,21 @@ describe('POST /api/customer-contact-form', () => {
       if (left > 0) await new Promise((r) => setTimeout(r, 200));
     }
     expect(left).toBe(0);
+  }, 60_000);
+  it("should send to the address the DMS import gives a location, keep it when the import leaves it blank, and refuse a location without one", async () => {
+    const f = await customerWithAccount({ firstName: 'Frankie', lastName: 'Imports', emailAddress: 'frankie.imports@contact.example', phoneMobile: '7205550615' });
+    const form = { customerId: f.id, locationId: 3, topic: 'account', message: 'Where do I see my coupons? imp-88k2', preferredReply: 'email' };
+    await server.product.sql`update ref.locations set contact_email = null where location_id = 3`;
+    const refused = await send(f.headers, form);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.locationId).toBe(CONTACT_FORM_MESSAGES.locationNoAddress);
+
+    const location = { locationId: 3, locationName: 'Cherry Creek Ford', locId: 'CCF', isUsingCrm: true };
+    await importDmsRecords(server.product.sql, [{ ...location, contactEmail: 'Service.Desk@CCF.example' }]);
+    await importDmsRecords(server.product.sql, [{ ...location, contactEmail: '' }]);
+    const [row] = await server.product.sql<{ contact_email: string | null }[]>`select contact_email from ref.locations where location_id = 3`;
+    expect(row!.contact_email).toBe('service.desk@ccf.example');
+    expect((await send(f.headers, form)).statusCode).toBe(200);
+    expect(await outboxWith('service.desk@ccf.example', 'imp-88k2', 1)).toHaveLength(1);
   }, 60_000);
 });

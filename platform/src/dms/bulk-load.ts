@@ -95,14 +95,16 @@ export async function bulkLoadRepairOrders(sql: Sql, records: () => Iterable<Rep
       if (!checked.ok) throw new Error(`location ${l.locationId} is invalid: ${checked.errors.join('; ')}`);
       // A location without a zone or rate keeps the stored one (as the importer does).
       const value = (column: string) => checked.value.values[LOCATION_COLUMN[column]!] ?? null;
-      const [zone, rate] = [value('time_zone'), value('sales_tax_rate_bp')];
-      const row = { location_id: l.locationId, location_name: l.locationName, loc_id: l.locId, is_using_crm: l.isUsingCrm, time_zone: zone, sales_tax_rate_bp: rate === null ? 0 : Number(rate) };
+      const [zone, rate, contactEmail] = [value('time_zone'), value('sales_tax_rate_bp'), value('contact_email')];
+      const row = { location_id: l.locationId, location_name: l.locationName, loc_id: l.locId, is_using_crm: l.isUsingCrm, time_zone: zone, sales_tax_rate_bp: rate === null ? 0 : Number(rate), contact_email: contactEmail };
       const keepZone = zone === null;
       const keepRate = rate === null;
+      const keepContact = contactEmail === null;
       await tx`insert into ref.locations ${tx(row)}
         on conflict (location_id) do update set location_name = excluded.location_name, loc_id = excluded.loc_id, is_using_crm = excluded.is_using_crm,
           time_zone = case when ${keepZone} then ref.locations.time_zone else excluded.time_zone end,
-          sales_tax_rate_bp = case when ${keepRate} then ref.locations.sales_tax_rate_bp else excluded.sales_tax_rate_bp end`;
+          sales_tax_rate_bp = case when ${keepRate} then ref.locations.sales_tax_rate_bp else excluded.sales_tax_rate_bp end,
+          contact_email = case when ${keepContact} then ref.locations.contact_email else excluded.contact_email end`;
     }
   });
 

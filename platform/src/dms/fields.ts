@@ -44,6 +44,8 @@ export const LOCATION_FIELDS: readonly FieldSpec[] = [
   // The product's own settings of a location (issue 11); blank or absent keeps the stored value.
   f('timeZone', 'time_zone', 'timeZone', { max: 64 }),
   f('salesTaxRateBasisPoints', 'sales_tax_rate_bp', 'int', { min: 0, max: 3000 }),
+  // Issue 13: where the customer contact form's messages go; blank, absent or not an address keeps the stored one.
+  f('contactEmail', 'contact_email', 'email'),
 ];
 
 export const REPAIR_ORDER_FIELDS: readonly FieldSpec[] = [

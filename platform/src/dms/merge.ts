@@ -42,25 +42,26 @@ const counted = (total: number, r: { inserted: number; updated: number }, delete
 /** `phase(name)` marks the end of each step, for the report's timings. */
 export async function mergeStaged(tx: Sql, batch: Batch, report: ImportReport, phase: (name: string) => void = () => undefined): Promise<void> {
   // Locations: explicit records first, then any location a repair order names that is not
-  // known yet (not using the CRM until set). A blank (or absent) isUsingCrm, timeZone or
-  // salesTaxRateBasisPoints keeps the stored value; a new location gets false, no zone, 0.
+  // known yet (not using the CRM until set). A blank (or absent) isUsingCrm, timeZone,
+  // salesTaxRateBasisPoints or contactEmail keeps the stored value; a new location gets false, no zone, 0, no address.
   // (One statement: the update sees the rows as they were, so it and the insert never meet.)
   const [loc] = await tx.unsafe<{ inserted: number; updated: number }[]>(`
-    with src as (select location_id, location_name, loc_id, is_using_crm, time_zone, sales_tax_rate_bp from dms_stage where kind = 'L'),
+    with src as (select location_id, location_name, loc_id, is_using_crm, time_zone, sales_tax_rate_bp, contact_email from dms_stage where kind = 'L'),
     up as (
       update ref.locations t set location_name = s.location_name, loc_id = s.loc_id,
         is_using_crm = coalesce(s.is_using_crm, t.is_using_crm),
         time_zone = coalesce(s.time_zone, t.time_zone),
-        sales_tax_rate_bp = coalesce(s.sales_tax_rate_bp, t.sales_tax_rate_bp)
+        sales_tax_rate_bp = coalesce(s.sales_tax_rate_bp, t.sales_tax_rate_bp),
+        contact_email = coalesce(s.contact_email, t.contact_email)
       from src s
       where s.location_id = t.location_id
-        and (t.location_name, t.loc_id, t.is_using_crm, t.time_zone, t.sales_tax_rate_bp) is distinct from
-          (s.location_name, s.loc_id, coalesce(s.is_using_crm, t.is_using_crm), coalesce(s.time_zone, t.time_zone), coalesce(s.sales_tax_rate_bp, t.sales_tax_rate_bp))
+        and (t.location_name, t.loc_id, t.is_using_crm, t.time_zone, t.sales_tax_rate_bp, t.contact_email) is distinct from
+          (s.location_name, s.loc_id, coalesce(s.is_using_crm, t.is_using_crm), coalesce(s.time_zone, t.time_zone), coalesce(s.sales_tax_rate_bp, t.sales_tax_rate_bp), coalesce(s.contact_email, t.contact_email))
       returning 1
     ),
     ins as (
-      insert into ref.locations (location_id, location_name, loc_id, is_using_crm, time_zone, sales_tax_rate_bp)
-      select s.location_id, s.location_name, s.loc_id, coalesce(s.is_using_crm, false), s.time_zone, coalesce(s.sales_tax_rate_bp, 0) from src s
+      insert into ref.locations (location_id, location_name, loc_id, is_using_crm, time_zone, sales_tax_rate_bp, contact_email)
+      select s.location_id, s.location_name, s.loc_id, coalesce(s.is_using_crm, false), s.time_zone, coalesce(s.sales_tax_rate_bp, 0), s.contact_email from src s
       where not exists (select 1 from ref.locations t where t.location_id = s.location_id)
       returning 1
     )

@@ -98,6 +98,8 @@ export interface LocationRecord {
   timeZone?: string | null;
   /** Sales tax on packs in basis points (0-3000; 290 = 2.9 %); absent or blank keeps the stored rate (0 for a new location). */
   salesTaxRateBasisPoints?: number | null;
+  /** Where the customer contact form's messages go (issue 13); absent or blank keeps the stored address (none for a new location). */
+  contactEmail?: string | null;
 }
 
 export type Checked<T> = { ok: true; value: T; warnings: string[] } | { ok: false; errors: string[]; warnings: string[] };
