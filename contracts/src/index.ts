@@ -25,3 +25,4 @@ export * from './coupons/index';
 export * from './packs/index';
 export * from './coupon-redemptions/index';
 export * from './paper-books/index';
+export * from './online-orders/index';

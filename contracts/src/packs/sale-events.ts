@@ -84,6 +84,8 @@ export interface PackSold {
      * paper, so sales reports count it as a conversion, not as a sale.
      */
     paperBookNumber?: string;
+    /** Set when the customer bought the pack online (issue 13): the order it paid, refunded through the provider on a void. */
+    onlineOrderId?: string;
   };
 }
 
