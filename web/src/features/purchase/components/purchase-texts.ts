@@ -1,0 +1,80 @@
+// Words and small rules of buying a pack online (issue 13): which locations sell what, what a term and its expiry
+// mean in plain words, and where "Buy" leads a customer or a visitor (sign in, then back to the chosen pack).
+import { addMonths, formatMoney, type PackOfferView } from '@dealer/contracts';
+import { paths } from '../../../config/paths';
+import { authUrl } from '../../../lib/auth/auth-urls';
+import { formatDay, placeWords, termWords } from '../../customer-area/components/customer-area-texts';
+
+export const PURCHASE_TEXTS = {
+  title: 'Buy Coupon Packs',
+  intro: 'Prepaid service coupon packs our dealerships sell online. Pick a pack and the location you buy it from.',
+  loading: 'Loading packs...',
+  none: 'No packs are sold online right now. Please check back soon.',
+  noneHere: 'This location sells no packs online right now. Choose another location.',
+  locationFilter: 'Location',
+  allLocations: 'All locations',
+  price: 'Price',
+  plusTax: 'plus sales tax',
+  includes: 'Includes',
+  goodFor: 'Good for',
+  expiry: 'Expiry',
+  soldAt: 'Buy from',
+  buyAt: (location: string) => `Buy at ${location}`,
+  signInNote: 'You sign in (or use the registration link the dealership e-mailed you) before paying, and come back to the pack you chose.',
+} as const;
+
+/** A selling location of the offers, for the location filter. */
+export interface OfferLocation {
+  locationId: number;
+  name: string;
+}
+
+/** Every location that sells at least one of the offers, once, by name. */
+export function offerLocations(offers: readonly PackOfferView[]): OfferLocation[] {
+  const byId = new Map<number, OfferLocation>();
+  for (const o of offers) {
+    o.locationIds.forEach((id, i) => {
+      if (!byId.has(id)) byId.set(id, { locationId: id, name: placeWords(o.locationNames[i] ?? null, id) });
+    });
+  }
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name) || a.locationId - b.locationId);
+}
+
+/** The offers a location sells (all of them when no location is chosen). */
+export function offersAt(offers: readonly PackOfferView[], locationId: number | null): PackOfferView[] {
+  return locationId === null ? [...offers] : offers.filter((o) => o.locationIds.includes(locationId));
+}
+
+/** The locations of one offer a customer can buy it from, narrowed to the chosen location. */
+export function sellersOf(offer: PackOfferView, locationId: number | null): OfferLocation[] {
+  return offer.locationIds
+    .map((id, i) => ({ locationId: id, name: placeWords(offer.locationNames[i] ?? null, id) }))
+    .filter((l) => locationId === null || l.locationId === locationId);
+}
+
+/** What expiry means for this pack, in plain words, with the date a pack bought on `today` would run to. */
+export function expiryWords(termMonths: number, today: string): string {
+  const until = formatDay(addMonths(today, termMonths));
+  return `Your coupons can be used until the end of the day, in the selling store's local time, ${termMonths} month${termMonths === 1 ? '' : 's'} after the day you buy (bought today: through ${until}). A coupon with a shorter limit of its own says so on it. Unused coupons are not refunded once they expire.`;
+}
+
+export { termWords };
+export const priceWords = (offer: PackOfferView) => formatMoney(offer.price);
+
+/** The customer's purchase page for a chosen pack and location. */
+export function purchasePath(packId: string, locationId: number): string {
+  const query = new URLSearchParams({ packId, locationId: String(locationId) });
+  return `${paths.customer.purchase}?${query.toString()}`;
+}
+
+/** Where "Buy" leads: a signed-in customer to the purchase page, a visitor to sign in and then back to it. */
+export function buyHref(packId: string, locationId: number, signedIn: boolean): string {
+  const target = purchasePath(packId, locationId);
+  return signedIn ? target : authUrl('login', { destination: target });
+}
+
+/** Today's calendar date in this browser, 'YYYY-MM-DD' (for the expiry example only; the server decides the real date). */
+export function todayLocal(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
