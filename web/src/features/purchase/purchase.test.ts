@@ -2,7 +2,8 @@
 // (month ends clamped as the server does), and where "Buy" leads a customer or a visitor (sign in, then back).
 import { describe, expect, it } from 'vitest';
 import { cents, type PackOfferView } from '@dealer/contracts';
-import { buyHref, expiryWords, offerLocations, offersAt, purchasePath, sellersOf, todayLocal } from './components/purchase-texts';
+import { checkoutStateOf, confirmStateOf } from './components/checkout-flow';
+import { buyHref, chosenFrom, expiryWords, offerLocations, offersAt, purchasePath, sellersOf, todayLocal } from './components/purchase-texts';
 
 const offer = (packId: string, locationIds: number[], locationNames: (string | null)[]): PackOfferView => ({
   packId, name: `Pack ${packId}`, description: null, price: cents(19995), standAloneTotal: cents(0), termMonths: 12, termMileage: null,
@@ -55,5 +56,33 @@ describe('where Buy leads', () => {
     const href = buyHref('p-1', 7, false);
     expect(href.startsWith('/auth/login?')).toBe(true);
     expect(new URLSearchParams(href.split('?')[1]).get('destination')).toBe('/customer/purchase?packId=p-1&locationId=7');
+  });
+});
+
+describe('the chosen pack in the address', () => {
+  it('should read the pack and a whole positive location, and nothing from a malformed one', () => {
+    expect(chosenFrom(new URLSearchParams('packId=p-1&locationId=7'))).toEqual({ packId: 'p-1', locationId: 7 });
+    expect(chosenFrom(new URLSearchParams('packId=p-1&locationId=7.5'))).toEqual({ packId: 'p-1', locationId: null });
+    expect(chosenFrom(new URLSearchParams('locationId=0'))).toEqual({ packId: null, locationId: null });
+    expect(chosenFrom(new URLSearchParams('packId=%20&locationId=1e3'))).toEqual({ packId: null, locationId: null });
+  });
+});
+
+describe('the checkout handed on through history state', () => {
+  const order = { orderId: 'o-1', price: cents(10000), tax: cents(725), total: cents(10725), provider: 'demo', notice: 'Demo payment: no money moves', clientSecret: null, publishableKey: null };
+
+  it('should take a placed order with its words, and nothing else (a reload or a pasted address has none)', () => {
+    const state = { order, packName: 'Oil 4-Pack', locationName: 'East', choosePath: '/customer/purchase?packId=p&locationId=1' };
+    expect(checkoutStateOf(state)).toEqual(state);
+    expect(checkoutStateOf(null)).toBeNull();
+    expect(checkoutStateOf({ order: {}, packName: 'x', locationName: 'y', choosePath: '/' })).toBeNull();
+    expect(checkoutStateOf({ order, packName: 'x' })).toBeNull();
+  });
+
+  it('should take a confirmation with what was paid, and nothing else', () => {
+    const done = { packName: 'Oil 4-Pack', locationName: 'East', total: cents(10725), message: 'Thank you', saleId: 's-1' };
+    expect(confirmStateOf(done)).toEqual(done);
+    expect(confirmStateOf({ ...done, total: '107.25' })).toBeNull();
+    expect(confirmStateOf(undefined)).toBeNull();
   });
 });

@@ -78,3 +78,54 @@ export function todayLocal(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
+
+export const CHECKOUT_TEXTS = {
+  chooseTitle: 'Buy Coupon Packs',
+  chooseIntro: 'Check the pack and the location you buy it from. The price, the sales tax and the total are shown before you pay.',
+  checkoutTitle: 'Checkout',
+  checkoutIntro: 'Pay for your coupon pack.',
+  confirmTitle: 'Thank you',
+  pack: 'Pack',
+  location: 'Location',
+  locationHint: 'The location the pack is sold with: its sales tax applies, and its coupons expire in its local time.',
+  price: 'Price',
+  tax: 'Sales tax',
+  taxAt: (rate: string) => `Sales tax (${rate})`,
+  taxExempt: 'Sales tax (you are tax exempt)',
+  total: 'Total',
+  totalPaid: 'Total paid',
+  continue: 'Continue to checkout',
+  placing: 'Preparing your order...',
+  backToPacks: 'Back to all packs',
+  notFound: 'This pack is not sold online right now. Please choose another one.',
+  notSoldHere: 'This pack is not sold at that location. Please choose one of the locations below.',
+  cardNumber: 'Card number',
+  testCards: 'Test cards',
+  testCardSucceeds: 'succeeds',
+  testCardDeclined: 'is declined',
+  pay: (total: string) => `Pay ${total}`,
+  paying: 'Paying...',
+  noOrder: 'Your checkout has ended (the page was reloaded or opened on its own). Please choose your pack again.',
+  stripeUnavailable: 'Card payment is not available in this browser app yet. Please ask your dealership.',
+  bought: 'You bought',
+  boughtAt: 'From',
+  receipt: 'A receipt is on its way by e-mail.',
+  couponsReady: 'Your coupons are ready in My coupons.',
+  toCoupons: 'Go to My coupons',
+} as const;
+
+/** The demo provider's published test cards (command-api payments/demo.ts), shown on its checkout. */
+export const DEMO_TEST_CARDS = [
+  { number: '4242 4242 4242 4242', outcome: 'succeeds' },
+  { number: '4000 0000 0000 0002', outcome: 'is declined' },
+  { number: '4000 0000 0000 9995', outcome: 'is declined (insufficient funds)' },
+  { number: '4000 0000 0000 0069', outcome: 'is declined (expired card)' },
+] as const;
+
+/** The chosen pack and location read from /customer/purchase?packId=&locationId= (null when missing or malformed). */
+export function chosenFrom(query: URLSearchParams): { packId: string | null; locationId: number | null } {
+  const packId = query.get('packId')?.trim() || null;
+  const raw = query.get('locationId')?.trim() ?? '';
+  const locationId = /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+  return { packId, locationId };
+}
