@@ -20,6 +20,8 @@ import { couponRedemptionRoutes } from './routes/coupon-redemptions';
 import { paperBookRoutes } from './routes/paper-books';
 import { couponRedemptionReviewRoutes } from './routes/coupon-redemption-reviews';
 import { customerContactFormRoutes } from './routes/customer-contact-form';
+import { onlineOrderRoutes } from './routes/online-orders';
+import type { PaymentProvider } from './payments/port';
 import type { TokenSettings } from './identity/token-payload';
 import type { RefreshPolicy } from './identity/refresh-tokens';
 
@@ -31,6 +33,8 @@ export interface CommandApiDeps {
   waiter: CheckpointWaiter;
   tokens: TokenSettings;
   refresh: RefreshPolicy;
+  /** createPaymentProvider(env) at start: null (or absent) means online purchase is off. */
+  payments?: PaymentProvider | null;
 }
 
 export function commandApi(deps: CommandApiDeps) {
@@ -56,6 +60,7 @@ export function commandApi(deps: CommandApiDeps) {
     await app.register(paperBookRoutes({ store: deps.store, sql: deps.sql }));
     await app.register(couponRedemptionReviewRoutes({ store: deps.store, sql: deps.sql }));
     await app.register(customerContactFormRoutes({ store: deps.store, sql: deps.sql }));
+    await app.register(onlineOrderRoutes({ store: deps.store, sql: deps.sql, provider: deps.payments ?? null }));
   };
 }
 

@@ -2,6 +2,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CheckpointWaiter, createLogger, loadEnv, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
 import { authSettings, commandApi } from './app';
+import { createPaymentProvider } from './payments/index';
 import { IDENTITY_MIGRATIONS } from './identity/schema';
 import { probe, registerPublicHealth, report } from '@dealer/platform/health';
 
@@ -14,7 +15,7 @@ const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(env.T
 registerErrorHandler(app);
 registerApiNotFound(app);
 await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(runtime.sql) });
-await app.register(commandApi({ store: runtime.store, sql: runtime.sql, waiter, ...authSettings(env) }));
+await app.register(commandApi({ store: runtime.store, sql: runtime.sql, waiter, ...authSettings(env), payments: createPaymentProvider(env) }));
 // Public /healthz: the status of what this process needs (database, event store); details at the query API's /api/system-health.
 registerPublicHealth(app, async () =>
   report({

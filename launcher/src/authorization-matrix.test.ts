@@ -53,6 +53,9 @@ const MATRIX: Record<string, Persona[]> = {
   'POST /api/app-events': OWN_A,
   // Issue 13: customers write to a location about themselves; staff do not use the form.
   'POST /api/customer-contact-form': ['customerA'],
+  // Issue 13: customers buy packs online; the handler keeps each order to its own customer.
+  'POST /api/online-orders': ['customerA', 'customerB'],
+  'POST /api/online-orders/:orderId/confirm': ['customerA', 'customerB'],
   'POST /api/email-phone-verification': OWN_A,
   'POST /api/contact-change-confirmations': OWN_A,
   'POST /auth-api/contact-change/confirm': ALL,
@@ -173,6 +176,7 @@ function concreteUrl(url: string): string {
     .replace('/api/coupon-redemptions/:issuedCouponId', `/api/coupon-redemptions/${deterministicUuid('no-such-issued-coupon')}`)
     .replace('/api/paper-books/:bookNumber', '/api/paper-books/NO-SUCH-BOOK')
     .replace(':redemptionId', deterministicUuid('no-such-redemption'))
+    .replace(':orderId', deterministicUuid('no-such-online-order'))
     .replace('/redemption-verifications/by-token', '/redemption-verifications/by-token?token=not-a-real-token');
 }
 

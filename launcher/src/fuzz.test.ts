@@ -60,6 +60,8 @@ const PATH_PARAMS: Record<string, Record<string, string>> = {
   'POST /api/paper-books/:bookNumber/redemptions': { bookNumber: 'NO-SUCH-BOOK' },
   'POST /api/paper-books/:bookNumber/redemptions/:redemptionId/void': { bookNumber: 'NO-SUCH-BOOK', redemptionId: nowhere },
   'POST /api/paper-books/:bookNumber/conversion': { bookNumber: 'NO-SUCH-BOOK' },
+  // Issue 13: no order of that id: bodies reach the checks, then the customer's-own-order refusal.
+  'POST /api/online-orders/:orderId/confirm': { orderId: nowhere },
 };
 
 const profile = {
@@ -115,6 +117,8 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/paper-books/:bookNumber/redemptions/:redemptionId/void': { reason: 'fuzz' },
   'POST /api/paper-books/:bookNumber/conversion': { customerId: customerA },
   'POST /api/coupon-redemption-reviews': { redemptionId: nowhere, note: 'fuzz' },
+  'POST /api/online-orders': { packId: demoPackId('oil4'), locationId: 1 },
+  'POST /api/online-orders/:orderId/confirm': { cardNumber: '4242 4242 4242 4242' },
 };
 /** Fields every body also gets hostile values in (routes added later have no base body). */
 const GENERIC_FIELDS = ['customerId', 'locationId', 'type', 'id', 'reason', 'description', 'limit', 'extraField', 'expectedRevision'];

@@ -26,6 +26,7 @@ import {
   type Sql,
 } from '@dealer/platform';
 import { IDENTITY_MIGRATIONS, authSettings, commandApi } from '@dealer/command-api';
+import { createPaymentProvider } from '@dealer/command-api/payments/index';
 import { queryApi } from '@dealer/query-api';
 import { projections, startProjector, type ProjectorHandle } from '@dealer/projector';
 import { WORKER_MIGRATIONS, createMessageSenders, createMessagesQueue, createMessagesWorker, startPackSaleFinaliser, startReactor } from '@dealer/workers';
@@ -99,7 +100,7 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
   await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(sql) });
-  await app.register(commandApi({ store, sql, waiter, ...authSettings(env) }));
+  await app.register(commandApi({ store, sql, waiter, ...authSettings(env), payments: createPaymentProvider(env) }));
   await app.register(queryApi({ sql, waiter, demoMode: env.APP_MODE === 'demo', store }));
   registerHealth(app, { sql, redis, store, projector, worker, reactor });
   await registerWebStatic(app, options.webDist === undefined ? (env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist')) : options.webDist);

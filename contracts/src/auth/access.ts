@@ -87,6 +87,8 @@ export const ROLE_ACCESS: Record<Role, readonly string[]> = {
     ...crud('customer-purchases', ['GET']),
     ...crud('customer-coupons', ['GET']),
     ...crud('customer-service-history', ['GET']),
+    // Issue 13: buying a pack online (place and confirm their own orders).
+    ...crud('online-orders', ['POST']),
   ],
 };
 

@@ -4,7 +4,8 @@
  *   POST /api/online-orders/{orderId}/confirm
  *        {cardNumber} (demo) | {paymentMethodId} (stripe) [customers, their own]  -> OnlineOrderConfirmView
  *   POST /api/payment-webhooks/{provider}                 [public, provider's signature]
- * A decline answers 402 with the customer's message in the error and the same view in details.
+ * A decline answers 400 with the provider's message for the customer in errors and in fields.cardNumber
+ * (or fields.paymentMethodId); nothing is issued and another card may be tried on the same order.
  */
 import type { Money } from '../money/index';
 import type { OnlineOrderProvider } from './events';

@@ -1,0 +1,277 @@
+/**
+ * Buying a pack online (issue 13 "Buying a pack"): place an order (price and tax fixed and shown
+ * before paying, the provider's payment created at once under `order:<orderId>:payment`), then
+ * confirm it with a card (demo) or a Stripe PaymentMethod, or learn from the provider's webhook
+ * that it was paid. A paid order issues its pack once: the sale id is
+ * deterministicUuid(`online-order:${orderId}`), the PackSold is appended with expected revision
+ * "no stream" and OnlineOrderPaid with the order's revision, so a double click, a retried request,
+ * a confirm racing the webhook or a replayed webhook all end in one sale.
+ *
+ * The sale is recorded as `final` (the money is taken, there is no RO to close) on the RO number
+ * ONLINE_SALE_RO_NUMBER, sold by the customer themself (`soldBy` is the customer's id: no
+ * employee sold it; the metadata's actor says `customer:<id>` or `system:payment-webhook`).
+ */
+import {
+  ONLINE_ORDER_MESSAGES,
+  addMoney,
+  checkConfirmOnlineOrder,
+  checkPlaceOnlineOrder,
+  foldOnlineOrder,
+  onlineOrderStreamId,
+  packSaleStreamId,
+  percentOf,
+  type Money,
+  type OnlineOrderConfirmView,
+  type OnlineOrderEvent,
+  type OnlineOrderPlaced,
+  type OnlineOrderPlacedView,
+  type OnlineOrderState,
+  type PackSold,
+} from '@dealer/contracts';
+import { DomainError, WrongExpectedRevisionError, deterministicUuid, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { PaymentProviderError, type Payment, type PaymentProvider } from '../payments/port';
+import { packSaleDecider } from '../pack-sales/decide';
+import { loadCouponStates, loadCustomerTaxExempt, loadPackState, loadSaleLocation } from '../pack-sales/lookups';
+
+export const ONLINE_SALE_RO_NUMBER = 'ONLINE';
+
+export interface OnlineOrderDeps {
+  store: EventStore;
+  sql: Sql;
+  /** Null: online purchase is off (production without PAYMENT_PROVIDER). */
+  provider: PaymentProvider | null;
+}
+
+export const onlineSaleIdOf = (orderId: string) => deterministicUuid(`online-order:${orderId}`);
+
+function providerOf(deps: OnlineOrderDeps): PaymentProvider {
+  if (!deps.provider) throw new DomainError('conflict', [ONLINE_ORDER_MESSAGES.notAvailable]);
+  return deps.provider;
+}
+
+/** A provider error as the customer reads it (never the provider's raw text). */
+function asDomainError(error: unknown, field: string): unknown {
+  if (!(error instanceof PaymentProviderError)) return error;
+  const message = error.customerMessage;
+  switch (error.kind) {
+    case 'declined':
+    case 'invalid-request':
+      return new DomainError('validation', [message], { [field]: message });
+    case 'rate-limited':
+      return new DomainError('rate_limited', [message]);
+    default:
+      // unavailable, configuration, idempotency-conflict, not-found: nothing was charged twice; try again later.
+      return new DomainError('conflict', [message]);
+  }
+}
+
+async function readOrder(store: EventStore, orderId: string) {
+  const history = await store.readStream(onlineOrderStreamId(orderId));
+  const revision = history.length > 0 ? history[history.length - 1]!.revision : -1;
+  return { revision, state: foldOnlineOrder(history as unknown as OnlineOrderEvent[]) };
+}
+
+/** POST /api/online-orders: the customer's own order of an active pack at a location that sells it. */
+export async function placeOnlineOrder(
+  deps: OnlineOrderDeps,
+  customerId: string,
+  input: { packId?: unknown; locationId?: unknown },
+  ctx: CommandContext,
+): Promise<{ view: OnlineOrderPlacedView; position: number }> {
+  const checked = checkPlaceOnlineOrder(input);
+  if (!checked.ok) throw new DomainError('validation', Object.values(checked.errors), checked.errors);
+  const provider = providerOf(deps);
+  const { packId, locationId } = checked.value;
+  const taxExempt = await loadCustomerTaxExempt(deps.store, customerId);
+  if (taxExempt === null) throw new DomainError('not_found', ['Customer not found.']);
+  const pack = await loadPackState(deps.store, packId);
+  if (!pack || pack.status !== 'active' || pack.items.length === 0) {
+    throw new DomainError('validation', [ONLINE_ORDER_MESSAGES.packUnknown], { packId: ONLINE_ORDER_MESSAGES.packUnknown });
+  }
+  const location = await loadSaleLocation(deps.sql, locationId);
+  if (!location.isUsingCrm || !pack.terms.locationIds.includes(locationId)) {
+    throw new DomainError('validation', [ONLINE_ORDER_MESSAGES.locationNotSelling], { locationId: ONLINE_ORDER_MESSAGES.locationNotSelling });
+  }
+  const price = pack.terms.price;
+  const taxRateBasisPoints = taxExempt ? 0 : location.salesTaxRateBasisPoints;
+  const tax = percentOf(price, taxRateBasisPoints, 'half-up');
+  const total = addMoney(price, tax);
+  const orderId = ctx.newId();
+  let payment: Payment;
+  try {
+    payment = await provider.createPayment({
+      amountCents: total,
+      idempotencyKey: `order:${orderId}:payment`,
+      orderId,
+      description: pack.terms.name,
+      metadata: { customerId, packId },
+    });
+  } catch (error) {
+    throw asDomainError(error, 'packId');
+  }
+  const placed: OnlineOrderPlaced = {
+    type: 'OnlineOrderPlaced',
+    data: { orderId, customerId, packId, locationId, price, taxExempt, taxRateBasisPoints, tax, total, provider: payment.provider, paymentId: payment.paymentId },
+  };
+  const appended = await deps.store.appendToStream(onlineOrderStreamId(orderId), toNewEvents([placed], ctx), { expectedRevision: 'no_stream' });
+  return {
+    view: { orderId, price, tax, total, provider: payment.provider, notice: provider.notice, clientSecret: payment.clientSecret, publishableKey: provider.publishableKey },
+    position: appended.position,
+  };
+}
+
+function paidView(orderId: string, saleId: string): OnlineOrderConfirmView {
+  return { orderId, status: 'paid', saleId, message: ONLINE_ORDER_MESSAGES.paid };
+}
+
+/**
+ * The pack sale of a paid order, then OnlineOrderPaid, each at most once. The sale uses the
+ * price and tax of the order (what the customer paid), whatever the catalogue says now.
+ */
+async function recordPaid(
+  deps: OnlineOrderDeps,
+  state: OnlineOrderState,
+  revision: number,
+  via: 'confirm' | 'webhook',
+  ctx: CommandContext,
+): Promise<{ position: number | null; saleId: string }> {
+  const order = state.order;
+  const saleId = onlineSaleIdOf(order.orderId);
+  let position: number | null = null;
+  const saleStream = packSaleStreamId(saleId);
+  if ((await deps.store.readStream(saleStream)).length === 0) {
+    const pack = await loadPackState(deps.store, order.packId);
+    const coupons = await loadCouponStates(deps.store, pack?.items.map((i) => i.couponId) ?? []);
+    const location = await loadSaleLocation(deps.sql, order.locationId);
+    // The customer agreed to the order's price: the sale's list price is that price (no override).
+    const agreed = pack ? { ...pack, terms: { ...pack.terms, price: order.price } } : null;
+    const events = packSaleDecider.decide(
+      {
+        type: 'SellPack',
+        data: {
+          saleId,
+          customerId: order.customerId,
+          customerTaxExempt: order.taxExempt,
+          pack: agreed,
+          coupons,
+          location: { locationId: location.locationId, isUsingCrm: location.isUsingCrm, timeZone: location.timeZone },
+          saleRoNumber: ONLINE_SALE_RO_NUMBER,
+          roStatus: 'closed',
+          price: null,
+          priceOverrideReason: null,
+          taxRateBasisPoints: order.taxRateBasisPoints,
+          mileageAtSale: null,
+          actor: { userId: order.customerId, isManager: false },
+          now: ctx.now(),
+          // Issued coupon ids derive from the order, so a retry that lost the race appends the same ids.
+          newId: (() => {
+            let n = 0;
+            return () => deterministicUuid(`online-order:${order.orderId}:coupon:${n++}`);
+          })(),
+        },
+      },
+      null,
+    );
+    const sold = events.map((e) => (e.type === 'PackSold' ? ({ ...e, data: { ...e.data, onlineOrderId: order.orderId } } satisfies PackSold) : e));
+    try {
+      position = (await deps.store.appendToStream(saleStream, toNewEvents(sold, ctx), { expectedRevision: 'no_stream' })).position;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    }
+  }
+  const paid: OnlineOrderEvent = {
+    type: 'OnlineOrderPaid',
+    data: { orderId: order.orderId, customerId: order.customerId, paymentId: order.paymentId, saleId, via, paidAt: ctx.now().toISOString() },
+  };
+  try {
+    position = (await deps.store.appendToStream(onlineOrderStreamId(order.orderId), toNewEvents([paid], ctx), { expectedRevision: revision })).position;
+  } catch (error) {
+    if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    const again = await readOrder(deps.store, order.orderId);
+    if (again.state?.status !== 'paid' && again.state?.status !== 'refunded') return recordPaid(deps, again.state!, again.revision, via, ctx);
+  }
+  if (position === null) position = await deps.store.headPosition();
+  return { position, saleId };
+}
+
+/** The customer's own order, or 404 (another customer's order is not named). */
+async function ownOrder(deps: OnlineOrderDeps, orderId: string, customerId: string): Promise<{ revision: number; state: OnlineOrderState }> {
+  const read = await readOrder(deps.store, orderId);
+  if (!read.state || read.state.order.customerId !== customerId) throw new DomainError('not_found', [ONLINE_ORDER_MESSAGES.orderUnknown]);
+  return { revision: read.revision, state: read.state };
+}
+
+export class PaymentDeclinedError extends DomainError {
+  constructor(
+    message: string,
+    field: string,
+    readonly view: OnlineOrderConfirmView,
+    readonly position: number,
+  ) {
+    super('validation', [message], { [field]: message });
+  }
+}
+
+/**
+ * POST /api/online-orders/{orderId}/confirm: pays the order with the card (demo) or the payment
+ * method (Stripe). Paid already: the same answer again, nothing charged. A decline records
+ * OnlineOrderPaymentFailed and answers 400 with the provider's message; nothing is issued and
+ * the customer may try another card (the confirm key counts the failures recorded so far).
+ */
+export async function confirmOnlineOrder(
+  deps: OnlineOrderDeps,
+  customerId: string,
+  orderId: string,
+  input: { cardNumber?: unknown; paymentMethodId?: unknown },
+  ctx: CommandContext,
+): Promise<{ view: OnlineOrderConfirmView; position: number | null }> {
+  const { revision, state } = await ownOrder(deps, orderId, customerId);
+  if (state.status === 'paid') return { view: paidView(orderId, state.saleId!), position: null };
+  if (state.status === 'refunded') throw new DomainError('conflict', [ONLINE_ORDER_MESSAGES.alreadyRefunded]);
+  const checked = checkConfirmOnlineOrder(input);
+  if (!checked.ok) throw new DomainError('validation', Object.values(checked.errors), checked.errors);
+  const field = 'cardNumber' in checked.value ? 'cardNumber' : 'paymentMethodId';
+  const paymentMethod = 'cardNumber' in checked.value ? checked.value.cardNumber : checked.value.paymentMethodId;
+  const provider = providerOf(deps);
+  const failures = (await deps.store.readStream(onlineOrderStreamId(orderId))).filter((e) => e.type === 'OnlineOrderPaymentFailed').length;
+  let payment: Payment;
+  try {
+    payment = await provider.confirmPayment({ paymentId: state.order.paymentId, paymentMethod, idempotencyKey: `order:${orderId}:confirm:${failures}` });
+  } catch (error) {
+    throw asDomainError(error, field);
+  }
+  if (payment.status === 'succeeded') {
+    if (payment.amountReceivedCents !== state.order.total && payment.amountCents !== state.order.total) throw new DomainError('conflict', [ONLINE_ORDER_MESSAGES.notAvailable]);
+    const paid = await recordPaid(deps, state, revision, 'confirm', ctx);
+    return { view: paidView(orderId, paid.saleId), position: paid.position };
+  }
+  if (payment.status === 'failed' || payment.status === 'canceled') {
+    const message = payment.failure?.message ?? 'Your card was declined.';
+    const failed: OnlineOrderEvent = {
+      type: 'OnlineOrderPaymentFailed',
+      data: { orderId, customerId, paymentId: state.order.paymentId, message, code: payment.failure?.code ?? null, failedAt: ctx.now().toISOString() },
+    };
+    let position: number;
+    try {
+      position = (await deps.store.appendToStream(onlineOrderStreamId(orderId), toNewEvents([failed], ctx), { expectedRevision: revision })).position;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      // The webhook or another click got there first: answer what the order says now.
+      const again = await readOrder(deps.store, orderId);
+      if (again.state?.status === 'paid') return { view: paidView(orderId, again.state.saleId!), position: await deps.store.headPosition() };
+      position = await deps.store.headPosition();
+    }
+    throw new PaymentDeclinedError(message, field, { orderId, status: 'failed', saleId: null, message }, position);
+  }
+  // requires-action (3-D Secure) or processing: the browser finishes it; the webhook issues the pack.
+  throw new DomainError('conflict', [ONLINE_ORDER_MESSAGES.processing]);
+}
+
+/** A provider notification that an order's payment succeeded (the webhook): issue the pack once. */
+export async function onlineOrderPaymentSucceeded(deps: OnlineOrderDeps, orderId: string, paymentId: string, amountCents: number, ctx: CommandContext): Promise<void> {
+  const { revision, state } = await readOrder(deps.store, orderId);
+  if (!state || state.order.paymentId !== paymentId || state.order.total !== (amountCents as Money)) return;
+  if (state.status === 'paid' || state.status === 'refunded') return;
+  await recordPaid(deps, state, revision, 'webhook', ctx);
+}
+

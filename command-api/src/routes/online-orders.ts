@@ -1,0 +1,113 @@
+/**
+ * Buying a pack online (issue 13), customers only, each for their own orders:
+ *   POST /api/online-orders {packId, locationId}                    -> OnlineOrderPlacedView
+ *   POST /api/online-orders/{orderId}/confirm {cardNumber} | {paymentMethodId} -> OnlineOrderConfirmView
+ * A decline answers 400 with the provider's message for the customer (nothing issued). The answer's
+ * metaData.position is what the customer's next read waits for (their coupons at once).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CARD_NUMBER_MAX, PAYMENT_METHOD_ID_MAX } from '@dealer/contracts';
+import { DomainError, type EventStore, type Sql } from '@dealer/platform';
+import { commandContext } from '../plugins/request-context';
+import { confirmOnlineOrder, placeOnlineOrder } from '../online-orders/service';
+import type { PaymentProvider } from '../payments/port';
+import { problemResponse } from './schemas';
+
+const money = { type: 'integer' };
+const meta = { type: 'object', properties: { position: { type: 'string' } } };
+
+function customerOf(request: FastifyRequest): string {
+  const auth = request.auth;
+  if (!auth || auth.kind !== 'customer') throw new DomainError('forbidden', ['Only customers buy packs online.']);
+  return auth.userId;
+}
+
+export function onlineOrderRoutes(deps: { store: EventStore; sql: Sql; provider: PaymentProvider | null }) {
+  return async function routes(app: FastifyInstance) {
+    app.post<{ Body: { packId?: unknown; locationId?: unknown } }>(
+      '/api/online-orders',
+      {
+        config: { access: 'online-orders' },
+        schema: {
+          // Types and bounds here; missing or wrong fields get the checkout's own messages.
+          body: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              packId: { type: ['string', 'null'], maxLength: 64 },
+              locationId: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 },
+            },
+          },
+          response: {
+            200: {
+              type: 'object',
+              properties: {
+                dataSet: {
+                  type: 'object',
+                  properties: {
+                    orderId: { type: 'string' },
+                    price: money,
+                    tax: money,
+                    total: money,
+                    provider: { type: 'string' },
+                    notice: { type: ['string', 'null'] },
+                    clientSecret: { type: ['string', 'null'] },
+                    publishableKey: { type: ['string', 'null'] },
+                  },
+                },
+                metaData: meta,
+              },
+            },
+            '4xx': problemResponse,
+          },
+        },
+      },
+      async (request) => {
+        const customerId = customerOf(request);
+        const { view, position } = await placeOnlineOrder(deps, customerId, request.body ?? {}, commandContext(request));
+        return { dataSet: view, metaData: { position: String(position) } };
+      },
+    );
+
+    app.post<{ Params: { orderId: string }; Body: { cardNumber?: unknown; paymentMethodId?: unknown } }>(
+      '/api/online-orders/:orderId/confirm',
+      {
+        config: { access: 'online-orders' },
+        schema: {
+          params: { type: 'object', required: ['orderId'], properties: { orderId: { type: 'string', format: 'uuid' } } },
+          body: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              cardNumber: { type: ['string', 'null'], maxLength: CARD_NUMBER_MAX * 2 },
+              paymentMethodId: { type: ['string', 'null'], maxLength: PAYMENT_METHOD_ID_MAX },
+            },
+          },
+          response: {
+            200: {
+              type: 'object',
+              properties: {
+                dataSet: {
+                  type: 'object',
+                  properties: {
+                    orderId: { type: 'string' },
+                    status: { type: 'string', enum: ['paid', 'failed'] },
+                    saleId: { type: ['string', 'null'] },
+                    message: { type: 'string' },
+                  },
+                },
+                metaData: meta,
+              },
+            },
+            '4xx': problemResponse,
+          },
+        },
+      },
+      async (request) => {
+        const customerId = customerOf(request);
+        const { view, position } = await confirmOnlineOrder(deps, customerId, request.params.orderId.toLowerCase(), request.body ?? {}, commandContext(request));
+        return { dataSet: view, metaData: position === null ? {} : { position: String(position) } };
+      },
+    );
+  };
+}

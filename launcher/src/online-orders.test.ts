@@ -1,0 +1,155 @@
+/**
+ * Buying a pack online (issue 13) through HTTP with the demo payment provider, against real
+ * PostgreSQL and Redis: a paid order's coupons are the customer's at once (read-your-writes),
+ * a double submit or a retried request makes one charge and one sale, a declined card issues
+ * nothing and says why, and a customer cannot pay or see another customer's order.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { ONLINE_ORDER_MESSAGES, onlineOrderStreamId, packSaleStreamId } from '@dealer/contracts';
+import { hashPassword } from '@dealer/command-api';
+import { onlineSaleIdOf } from '@dealer/command-api/online-orders/service';
+import { startTestServer, type TestServer } from './testing/test-server';
+import { loginAs, xsrfHeaders } from './testing/auth';
+import { DEMO_PASSWORD } from './demo/accounts';
+import { demoPackId } from './demo/catalogue';
+
+let server: TestServer;
+let staff: Record<string, string>;
+beforeAll(async () => {
+  server = await startTestServer({ webDist: null });
+  staff = (await loginAs(server, 'employee')).headers;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const inject = (o: InjectOptions) => server.product.app.inject(o);
+const VISA = '4242 4242 4242 4242';
+const DECLINED = '4000 0000 0000 0002';
+
+let phones = 0;
+async function customerWithAccount(firstName: string, emailAddress: string, isTaxExempt = false) {
+  const phoneMobile = `72055507${String(10 + phones++)}`;
+  const created = await inject({ method: 'POST', url: '/api/customers', headers: staff, payload: { firstName, lastName: 'Buyer', emailAddress, phoneMobile, isTaxExempt } });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().dataSet.customerId as string;
+  await server.product.sql`insert into auth_credentials (user_kind, user_id, login, password_hash)
+    values ('customer', ${id}, ${emailAddress}, ${await hashPassword(DEMO_PASSWORD)})`;
+  const xsrf = await xsrfHeaders(server);
+  const login = await inject({ method: 'POST', url: '/auth-api/login', headers: xsrf, payload: { username: emailAddress, password: DEMO_PASSWORD } });
+  expect(login.statusCode).toBe(200);
+  return { id, headers: { ...xsrf, authorization: `Bearer ${login.json().dataSet.token}` } };
+}
+
+const place = (headers: Record<string, string>, payload: Record<string, unknown>, extra: Record<string, string> = {}) =>
+  inject({ method: 'POST', url: '/api/online-orders', headers: { ...headers, ...extra }, payload });
+const confirm = (headers: Record<string, string>, orderId: string, payload: Record<string, unknown>, extra: Record<string, string> = {}) =>
+  inject({ method: 'POST', url: `/api/online-orders/${orderId}/confirm`, headers: { ...headers, ...extra }, payload });
+
+async function purchases(who: { id: string; headers: Record<string, string> }, position?: string) {
+  const res = await inject({ method: 'GET', url: `/api/customers/${who.id}/purchases`, headers: { ...who.headers, ...(position ? { 'x-min-position': position } : {}) } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().dataSet as { saleId: string; total: number; status: string }[];
+}
+
+describe('online orders with the demo provider', () => {
+  it('should take the payment, issue the pack once and show its coupons at once', async () => {
+    const a = await customerWithAccount('Robin', 'robin.buyer@orders.example');
+    const placed = await place(a.headers, { packId: demoPackId('oil4'), locationId: 1 });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = placed.json().dataSet;
+    expect(order.price).toBe(29900);
+    expect(order.total).toBe(order.price + order.tax);
+    expect(order.provider).toBe('demo');
+    expect(order.notice).toBe('Demo payment: no money moves');
+
+    const paid = await confirm(a.headers, order.orderId, { cardNumber: VISA });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const saleId = onlineSaleIdOf(order.orderId);
+    expect(paid.json().dataSet).toEqual({ orderId: order.orderId, status: 'paid', saleId, message: ONLINE_ORDER_MESSAGES.paid });
+    const position = paid.json().metaData.position as string;
+    expect(position).toBeTruthy();
+
+    // Read-your-writes: the coupons are there on the very next read.
+    const coupons = await inject({ method: 'GET', url: `/api/customers/${a.id}/coupons`, headers: { ...a.headers, 'x-min-position': position } });
+    expect(coupons.statusCode).toBe(200);
+    const mine = (coupons.json().dataSet as { saleId: string }[]).filter((c) => c.saleId === saleId);
+    expect(mine).toHaveLength(4);
+    const sales = await purchases(a, position);
+    expect(sales.map((s) => [s.saleId, s.total, s.status])).toEqual([[saleId, order.total, 'final']]);
+
+    // Confirm again: the same answer, no second sale, no second payment event.
+    const again = await confirm(a.headers, order.orderId, { cardNumber: VISA });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().dataSet).toEqual(paid.json().dataSet);
+    expect((await server.product.store.readStream(packSaleStreamId(saleId))).map((e) => e.type)).toEqual(['PackSold']);
+    expect((await server.product.store.readStream(onlineOrderStreamId(order.orderId))).map((e) => e.type)).toEqual(['OnlineOrderPlaced', 'OnlineOrderPaid']);
+    const sold = (await server.product.store.readStream(packSaleStreamId(saleId)))[0]!.data as { onlineOrderId?: string; saleRoNumber: string; soldBy: string };
+    expect(sold).toMatchObject({ onlineOrderId: order.orderId, saleRoNumber: 'ONLINE', soldBy: a.id });
+  });
+
+  it('should make one sale from a double-submitted checkout and from a retried request', async () => {
+    const a = await customerWithAccount('Sam', 'sam.buyer@orders.example');
+    const key = { 'idempotency-key': 'online-order-test-place-1' };
+    const first = await place(a.headers, { packId: demoPackId('essential'), locationId: 1 }, key);
+    const retried = await place(a.headers, { packId: demoPackId('essential'), locationId: 1 }, key);
+    expect(retried.json().dataSet.orderId).toBe(first.json().dataSet.orderId);
+    const orderId = first.json().dataSet.orderId as string;
+
+    // Two clicks at once, then a retry of the first with its key.
+    const [one, two] = await Promise.all([
+      confirm(a.headers, orderId, { cardNumber: VISA }, { 'idempotency-key': 'online-order-test-confirm-1' }),
+      confirm(a.headers, orderId, { cardNumber: VISA }, { 'idempotency-key': 'online-order-test-confirm-2' }),
+    ]);
+    const three = await confirm(a.headers, orderId, { cardNumber: VISA }, { 'idempotency-key': 'online-order-test-confirm-1' });
+    for (const res of [one, two, three]) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().dataSet.saleId).toBe(onlineSaleIdOf(orderId));
+    }
+    const position = String(Math.max(...[one, two].map((r) => Number(r.json().metaData.position ?? 0))));
+    expect(await purchases(a, position)).toHaveLength(1);
+    expect((await server.product.store.readStream(onlineOrderStreamId(orderId))).filter((e) => e.type === 'OnlineOrderPaid')).toHaveLength(1);
+  });
+
+  it('should issue nothing for a declined card and say why; another card then pays the same order', async () => {
+    const a = await customerWithAccount('Lee', 'lee.buyer@orders.example');
+    const orderId = (await place(a.headers, { packId: demoPackId('oil4'), locationId: 1 })).json().dataSet.orderId as string;
+    const declined = await confirm(a.headers, orderId, { cardNumber: DECLINED });
+    expect(declined.statusCode).toBe(400);
+    expect(declined.json().errors).toEqual(['Your card was declined.']);
+    expect(declined.json().fields).toEqual({ cardNumber: 'Your card was declined.' });
+    expect(await server.product.store.readStream(packSaleStreamId(onlineSaleIdOf(orderId)))).toEqual([]);
+    const head = String(await server.product.store.headPosition());
+    expect(await purchases(a, head)).toEqual([]);
+    expect((await server.product.store.readStream(onlineOrderStreamId(orderId))).map((e) => e.type)).toEqual(['OnlineOrderPlaced', 'OnlineOrderPaymentFailed']);
+
+    const paid = await confirm(a.headers, orderId, { cardNumber: VISA });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await purchases(a, paid.json().metaData.position)).toHaveLength(1);
+  });
+
+  it('should answer the checkout messages, charge tax-exempt customers no tax, and keep orders to their customer', async () => {
+    const a = await customerWithAccount('Kim', 'kim.buyer@orders.example');
+    const b = await customerWithAccount('Max', 'max.buyer@orders.example', true);
+    expect((await place(a.headers, {})).json().fields).toEqual({ packId: ONLINE_ORDER_MESSAGES.packRequired, locationId: ONLINE_ORDER_MESSAGES.locationRequired });
+    // Clean Air is sold at location 2 only.
+    const wrongPlace = await place(a.headers, { packId: demoPackId('cleanAir'), locationId: 1 });
+    expect(wrongPlace.statusCode).toBe(400);
+    expect(wrongPlace.json().errors).toEqual([ONLINE_ORDER_MESSAGES.locationNotSelling]);
+    expect((await place(a.headers, { packId: '00000000-0000-4000-8000-000000000001', locationId: 1 })).json().errors).toEqual([ONLINE_ORDER_MESSAGES.packUnknown]);
+    // Staff do not buy online for themselves.
+    expect((await place(staff, { packId: demoPackId('oil4'), locationId: 1 })).statusCode).toBe(403);
+
+    const exempt = (await place(b.headers, { packId: demoPackId('oil4'), locationId: 1 })).json().dataSet;
+    expect(exempt).toMatchObject({ price: 29900, tax: 0, total: 29900 });
+
+    const orderId = (await place(a.headers, { packId: demoPackId('oil4'), locationId: 1 })).json().dataSet.orderId as string;
+    const stolen = await confirm(b.headers, orderId, { cardNumber: VISA });
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json().errors).toEqual([ONLINE_ORDER_MESSAGES.orderUnknown]);
+    expect(await server.product.store.readStream(packSaleStreamId(onlineSaleIdOf(orderId)))).toEqual([]);
+    expect((await confirm(a.headers, orderId, {})).json().errors).toEqual([ONLINE_ORDER_MESSAGES.paymentRequired]);
+    expect((await confirm(a.headers, orderId, { cardNumber: 'abcd' })).json().errors).toEqual([ONLINE_ORDER_MESSAGES.cardNumberInvalid]);
+  });
+});
