@@ -31,6 +31,9 @@ export const DEMO_PAPER_BOOKS = {
   redeemRoNumber: '419912',
 } as const;
 
+/** The DMS visits the demo books bring: their sale ROs and the RO to redeem against. */
+export const DEMO_PAPER_BOOK_RO_NUMBERS: readonly string[] = [...DEMO_PAPER_BOOKS.books.map((b) => b.saleRoNumber), DEMO_PAPER_BOOKS.redeemRoNumber];
+
 function repairOrder(roNumber: string, openedOn: string, opCodes: string[], closed: boolean): RepairOrderRecord {
   return {
     roNumber,

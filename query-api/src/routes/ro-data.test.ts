@@ -8,6 +8,7 @@ import { importDmsRecords } from '@dealer/platform/dms/index';
 import { TEST_DEMO_REPAIR_ORDERS, startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
 import { loginAs } from '@dealer/launcher/testing/auth';
 import { DEMO_SALE_REPAIR_ORDERS } from '@dealer/launcher/demo/catalogue';
+import { DEMO_PAPER_BOOK_RO_NUMBERS } from '@dealer/launcher/demo/paper-books';
 
 let server: TestServer;
 let staff: Record<string, string>;
@@ -206,6 +207,7 @@ describe('GET /api/customer-search by RO number', () => {
     const hits = (await search(demo!.ro_number)).filter((h) => h.searchType === 'RO');
     expect(hits.some((h) => h.soldDMSNumber === demo!.ro_number)).toBe(true);
     const [{ n }] = (await server.product.sql`select count(*)::int as n from ref.repair_orders where ro_number not like '99%' and ro_number not in ('TST1234', 'C77001')`) as unknown as [{ n: number }];
-    expect(n).toBe(TEST_DEMO_REPAIR_ORDERS + DEMO_SALE_REPAIR_ORDERS.length); // the generated ROs and the demo pack sales' visits
+    // The generated ROs, the demo pack sales' visits and the demo paper books' visits.
+    expect(n).toBe(TEST_DEMO_REPAIR_ORDERS + DEMO_SALE_REPAIR_ORDERS.length + DEMO_PAPER_BOOK_RO_NUMBERS.length);
   });
 });
