@@ -56,6 +56,8 @@ const MATRIX: Record<string, Persona[]> = {
   // Issue 13: customers buy packs online; the handler keeps each order to its own customer.
   'POST /api/online-orders': ['customerA', 'customerB'],
   'POST /api/online-orders/:orderId/confirm': ['customerA', 'customerB'],
+  // The payment provider's webhook: public, proven by the provider's signature (no anti-forgery pair).
+  'POST /api/payment-webhooks/:provider': ALL,
   'POST /api/email-phone-verification': OWN_A,
   'POST /api/contact-change-confirmations': OWN_A,
   'POST /auth-api/contact-change/confirm': ALL,
@@ -126,6 +128,8 @@ const MATRIX: Record<string, Persona[]> = {
 };
 
 const SIGN_OUT = 'DELETE /auth-api/login';
+/** Routes proven by a provider's signature instead of the anti-forgery pair (antiForgery: 'signed-webhook'). */
+const SIGNED_WEBHOOKS = ['POST /api/payment-webhooks/:provider'];
 
 let server: TestServer;
 const headers = {} as Record<Persona, Record<string, string>>;
@@ -177,6 +181,7 @@ function concreteUrl(url: string): string {
     .replace('/api/paper-books/:bookNumber', '/api/paper-books/NO-SUCH-BOOK')
     .replace(':redemptionId', deterministicUuid('no-such-redemption'))
     .replace(':orderId', deterministicUuid('no-such-online-order'))
+    .replace(':provider', 'demo')
     .replace('/redemption-verifications/by-token', '/redemption-verifications/by-token?token=not-a-real-token');
 }
 
@@ -227,6 +232,7 @@ describe('authorisation matrix', () => {
     for (const [route, allowed] of Object.entries(MATRIX)) {
       const [method, url] = route.split(' ') as [string, string];
       if (method === 'GET') continue;
+      if (SIGNED_WEBHOOKS.includes(route)) continue;
       // The most privileged persona the route lets in, without the anti-forgery header.
       const persona = [...allowed].reverse()[0]!;
       const { 'x-xsrf-token': _omitted, ...withoutHeader } = headers[persona];
@@ -238,6 +244,15 @@ describe('authorisation matrix', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('should let a signed webhook route skip the pair but still refuse an unsigned body', async () => {
+    for (const route of SIGNED_WEBHOOKS) {
+      const [method, url] = route.split(' ') as [string, string];
+      const res = await server.product.app.inject({ method: method as 'POST', url: concreteUrl(url), headers: { 'content-type': 'application/json' }, payload: '{"kind":"payment-succeeded"}' });
+      expect(res.statusCode, route).toBe(400);
+      expect(res.json().errors).toEqual(['The webhook signature is missing or invalid.']);
+    }
   });
 });
 

@@ -2,22 +2,25 @@
  * Buying a pack online (issue 13) through HTTP with the demo payment provider, against real
  * PostgreSQL and Redis: a paid order's coupons are the customer's at once (read-your-writes),
  * a double submit or a retried request makes one charge and one sale, a declined card issues
- * nothing and says why, and a customer cannot pay or see another customer's order.
+ * nothing and says why, and a customer cannot pay or see another customer's order. The webhook:
+ * a payment that succeeded while the browser was gone issues the pack once, replays change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { ONLINE_ORDER_MESSAGES, onlineOrderStreamId, packSaleStreamId } from '@dealer/contracts';
 import { hashPassword } from '@dealer/command-api';
 import { onlineSaleIdOf } from '@dealer/command-api/online-orders/service';
+import { createPaymentProvider, type DemoPaymentProvider, type WebhookRequest } from '@dealer/command-api/payments/index';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { loginAs, xsrfHeaders } from './testing/auth';
 import { DEMO_PASSWORD } from './demo/accounts';
 import { demoPackId } from './demo/catalogue';
 
 let server: TestServer;
+const AUTH_SECRET = 'online-orders-test-secret-of-enough-length';
 let staff: Record<string, string>;
 beforeAll(async () => {
-  server = await startTestServer({ webDist: null });
+  server = await startTestServer({ webDist: null, env: { AUTH_SECRET } });
   staff = (await loginAs(server, 'employee')).headers;
 });
 afterAll(async () => {
@@ -151,5 +154,38 @@ describe('online orders with the demo provider', () => {
     expect(await server.product.store.readStream(packSaleStreamId(onlineSaleIdOf(orderId)))).toEqual([]);
     expect((await confirm(a.headers, orderId, {})).json().errors).toEqual([ONLINE_ORDER_MESSAGES.paymentRequired]);
     expect((await confirm(a.headers, orderId, { cardNumber: 'abcd' })).json().errors).toEqual([ONLINE_ORDER_MESSAGES.cardNumberInvalid]);
+  });
+
+  it('should issue the pack from a signed payment-succeeded webhook when the browser never confirmed, once under replays', async () => {
+    const a = await customerWithAccount('Ash', 'ash.buyer@orders.example');
+    const order = (await place(a.headers, { packId: demoPackId('essential'), locationId: 1 })).json().dataSet;
+    // The browser paid at the provider and went away. A second demo provider with the product's
+    // secret plays the provider's side: its ids derive from the order's keys, as the product's do.
+    const providerSide = createPaymentProvider({ APP_MODE: 'demo', PAYMENT_PROVIDER: 'demo', authSecret: AUTH_SECRET }) as DemoPaymentProvider;
+    const payment = await providerSide.createPayment({ amountCents: order.total, idempotencyKey: `order:${order.orderId}:payment`, orderId: order.orderId });
+    await providerSide.confirmPayment({ paymentId: payment.paymentId, paymentMethod: VISA, idempotencyKey: `order:${order.orderId}:browser` });
+    const succeeded = providerSide.notifications().find((n) => String(n.rawBody).includes('payment-succeeded')) as WebhookRequest;
+    expect(succeeded).toBeTruthy();
+    const deliver = (n: WebhookRequest, body = n.rawBody) =>
+      inject({ method: 'POST', url: '/api/payment-webhooks/demo', headers: { ...(n.headers as Record<string, string>), 'content-type': 'application/json' }, payload: body });
+
+    // Tampered: refused, nothing issued.
+    const tampered = await deliver(succeeded, String(succeeded.rawBody).replace('{', '{ '));
+    expect(tampered.statusCode).toBe(400);
+    expect(await server.product.store.readStream(packSaleStreamId(onlineSaleIdOf(order.orderId)))).toEqual([]);
+
+    for (let i = 0; i < 3; i++) {
+      const res = await deliver(succeeded);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ received: true });
+    }
+    expect((await server.product.store.readStream(packSaleStreamId(onlineSaleIdOf(order.orderId)))).map((e) => e.type)).toEqual(['PackSold']);
+    const events = await server.product.store.readStream(onlineOrderStreamId(order.orderId));
+    expect(events.map((e) => [e.type, (e.data as { via?: string }).via])).toEqual([['OnlineOrderPlaced', undefined], ['OnlineOrderPaid', 'webhook']]);
+    expect(await purchases(a, String(await server.product.store.headPosition()))).toHaveLength(1);
+    // The browser coming back later is told it is paid; nothing more is issued.
+    const late = await confirm(a.headers, order.orderId, { cardNumber: VISA });
+    expect(late.json().dataSet).toMatchObject({ status: 'paid', saleId: onlineSaleIdOf(order.orderId) });
+    expect(await server.product.store.readStream(packSaleStreamId(onlineSaleIdOf(order.orderId)))).toHaveLength(1);
   });
 });

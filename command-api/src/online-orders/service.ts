@@ -269,6 +269,8 @@ export async function confirmOnlineOrder(
 
 /** A provider notification that an order's payment succeeded (the webhook): issue the pack once. */
 export async function onlineOrderPaymentSucceeded(deps: OnlineOrderDeps, orderId: string, paymentId: string, amountCents: number, ctx: CommandContext): Promise<void> {
+  // A payment the product did not create (e.g. from the provider's dashboard) names no order of ours.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(orderId)) return;
   const { revision, state } = await readOrder(deps.store, orderId);
   if (!state || state.order.paymentId !== paymentId || state.order.total !== (amountCents as Money)) return;
   if (state.status === 'paid' || state.status === 'refunded') return;

@@ -4,17 +4,27 @@
  *   POST /api/online-orders/{orderId}/confirm {cardNumber} | {paymentMethodId} -> OnlineOrderConfirmView
  * A decline answers 400 with the provider's message for the customer (nothing issued). The answer's
  * metaData.position is what the customer's next read waits for (their coupons at once).
+ *
+ *   POST /api/payment-webhooks/{provider}   public, proven by the provider's signature over the raw body
+ * A payment-succeeded notification issues the order's pack once (the same as a confirm), so a
+ * payment that succeeds while the browser is gone still issues it; a replay changes nothing.
+ * Other kinds are acknowledged (2xx, so the provider stops resending) and change nothing here.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CARD_NUMBER_MAX, PAYMENT_METHOD_ID_MAX } from '@dealer/contracts';
-import { DomainError, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, systemContext, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
-import { confirmOnlineOrder, placeOnlineOrder } from '../online-orders/service';
+import { confirmOnlineOrder, onlineOrderPaymentSucceeded, placeOnlineOrder } from '../online-orders/service';
 import type { PaymentProvider } from '../payments/port';
 import { problemResponse } from './schemas';
 
 const money = { type: 'integer' };
 const meta = { type: 'object', properties: { position: { type: 'string' } } };
+
+/** Where the raw body waits for the signature check: a symbol key, so the JSON input guards never walk
+ * the provider's bytes (they are bounded by bodyLimit, verified, and never stored as they are). */
+const RAW = Symbol('raw webhook body');
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 function customerOf(request: FastifyRequest): string {
   const auth = request.auth;
@@ -109,5 +119,32 @@ export function onlineOrderRoutes(deps: { store: EventStore; sql: Sql; provider:
         return { dataSet: view, metaData: position === null ? {} : { position: String(position) } };
       },
     );
+
+    // The provider's webhook, in its own scope so the raw-body parser reaches no other route.
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, { [RAW]: body }));
+      scope.post<{ Params: { provider: string } }>(
+        '/api/payment-webhooks/:provider',
+        {
+          config: { access: 'public', antiForgery: 'signed-webhook' },
+          schema: {
+            params: { type: 'object', required: ['provider'], properties: { provider: { type: 'string', enum: ['stripe', 'demo'] } } },
+            response: { 200: { type: 'object', properties: { received: { type: 'boolean' } } }, '4xx': problemResponse },
+          },
+        },
+        async (request) => {
+          const provider = deps.provider;
+          if (!provider || provider.name !== request.params.provider) throw new DomainError('not_found', ['No such payment provider.']);
+          const raw = (request.body as { [RAW]?: Buffer } | undefined)?.[RAW];
+          const notification = await provider.parseWebhook({ rawBody: raw ?? '', headers: request.headers });
+          if (notification.kind === 'payment-succeeded' && notification.orderId) {
+            const ctx = systemContext(`system:payment-webhook:${provider.name}`, request.id);
+            await onlineOrderPaymentSucceeded(deps, notification.orderId, notification.paymentId, notification.amountCents, ctx);
+          }
+          return { received: true };
+        },
+      );
+    });
   };
 }

@@ -43,4 +43,22 @@ describe('registerAuth', () => {
     }
     await app.close();
   });
+
+  it('should skip the anti-forgery pair only for public routes that declare a signed webhook', async () => {
+    const app = Fastify();
+    await registerAuth(app, { secret, sessions: noSessions });
+    app.post('/hooks/signed', { config: { access: 'public', antiForgery: 'signed-webhook' } }, async () => 'verified by the route');
+    app.post('/hooks/plain', { config: { access: 'public' } }, async () => 'plain');
+    app.post('/hooks/browser', { config: { access: 'public', antiForgery: 'browser' } }, async () => 'browser');
+    // Declared on a route that is not public: the pair is still required.
+    app.post('/api/things', { config: { access: 'things', antiForgery: 'signed-webhook' } }, async () => 'things');
+    await app.ready();
+    expect((await app.inject({ method: 'POST', url: '/hooks/signed', payload: {} })).statusCode).toBe(200);
+    for (const url of ['/hooks/plain', '/hooks/browser', '/api/things']) {
+      const res = await app.inject({ method: 'POST', url, payload: {} });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.body, url).toContain('anti-forgery');
+    }
+    await app.close();
+  });
 });

@@ -51,8 +51,13 @@ declare module 'fastify' {
     access?: AccessRule;
     /** Where the customer id of the record sits; a customer may only reach their own. */
     customerScope?: { in: 'params' | 'query' | 'body'; field: string };
-    /** 'browser': the pair is checked against the browser's binding cookie even with a Bearer token. */
-    antiForgery?: 'browser';
+    /**
+     * 'browser': the pair is checked against the browser's binding cookie even with a Bearer token.
+     * 'signed-webhook': a provider's webhook (no browser, no cookies) proven by the provider's
+     * signature over the raw body, which the route checks; only with access 'public', and the
+     * only case where a non-GET skips the pair.
+     */
+    antiForgery?: 'browser' | 'signed-webhook';
   }
   interface FastifyRequest {
     auth: RequestAuth | null;
@@ -138,7 +143,8 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     // No route matched: only the not-found handler answers (the SPA page, or a 404).
     if (request.is404) return;
     const config = request.routeOptions.config;
-    if (!SAFE_METHODS.has(request.method)) {
+    const signedWebhook = config.antiForgery === 'signed-webhook' && config.access === 'public';
+    if (!SAFE_METHODS.has(request.method) && !signedWebhook) {
       const bound = config.antiForgery === 'browser' || !session?.binding ? binding : session.binding;
       const header = request.headers[XSRF_HEADER];
       if (!xsrfMatches(pairCookie, typeof header === 'string' ? header : undefined, options.secret, bound)) {
