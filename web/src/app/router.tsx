@@ -50,6 +50,11 @@ const CustomerCouponsPage = lazyPage(() => import('./routes/customer/coupons').t
 const CustomerServicePage = lazyPage(() => import('./routes/customer/service').then((m) => m.CustomerServiceRoute));
 const CustomerContactPage = lazyPage(() => import('./routes/customer/contact').then((m) => m.CustomerContactRoute));
 const PurchaseLandingPage = lazyPage(() => import('./routes/purchase/landing').then((m) => m.PurchaseLandingRoute));
+const CustomerPurchasePage = lazyPage(() => import('./routes/customer/purchase').then((m) => m.CustomerPurchaseRoute));
+const CUSTOMER_PURCHASE_PAGES: Record<(typeof CUSTOMER_PURCHASE_STEPS)[number][0], RouteObject['lazy']> = {
+  checkout: lazyPage(() => import('./routes/customer/purchase').then((m) => m.CustomerCheckoutRoute)),
+  confirm: lazyPage(() => import('./routes/customer/purchase').then((m) => m.CustomerPurchaseConfirmRoute)),
+};
 const HelpIndexPage = lazyPage(() => import('./routes/employee/help').then((m) => m.HelpIndexRoute));
 const helpTopicPage = (slug: (typeof HELP_PAGES)[number][0]) => lazyPage(() => import('./routes/employee/help').then((m) => m.HELP_ROUTES[slug]));
 
@@ -63,7 +68,6 @@ function guarded(path: string | null, access: PageAccess, shown: { element: Reac
 }
 
 const toSales = { to: paths.employee.sales, label: 'Go to Sales' };
-const toCoupons = { to: paths.customer.coupons, label: 'Go to My coupons' };
 const staffPage = (path: string | null, title: string, access: PageAccess = PAGE_ACCESS.sales) =>
   guarded(path, access, { element: <UnavailableRoute title={title} back={toSales} /> });
 
@@ -106,9 +110,6 @@ const employeeRoutes: RouteObject = {
   ],
 };
 
-const customerPage = (path: string | null, title: string, access: PageAccess = PAGE_ACCESS.customerPages) =>
-  guarded(path, access, { element: <UnavailableRoute title={title} back={path === 'coupons' ? undefined : toCoupons} /> });
-
 const customerRoutes: RouteObject = {
   path: 'customer',
   element: <CustomerLayout />,
@@ -121,8 +122,8 @@ const customerRoutes: RouteObject = {
     {
       path: 'purchase',
       children: [
-        customerPage(null, 'Buy Coupon Packs'),
-        ...CUSTOMER_PURCHASE_STEPS.map(([path, title]) => customerPage(path, `Buy Coupon Packs: ${title}`)),
+        guarded(null, PAGE_ACCESS.customerPages, { lazy: CustomerPurchasePage }),
+        ...CUSTOMER_PURCHASE_STEPS.map(([path]) => guarded(path, PAGE_ACCESS.customerPages, { lazy: CUSTOMER_PURCHASE_PAGES[path] })),
       ],
     },
   ],

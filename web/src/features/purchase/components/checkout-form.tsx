@@ -32,12 +32,14 @@ export function CheckoutForm({ checkout, customerId }: { checkout: CheckoutState
       return;
     }
     setFieldError(undefined);
-    setDeclined(null);
+    // The last decline stays until this answer arrives: removing it now would move Pay up and put the second
+    // press of a double click on the link below it.
     submitting.current = true;
     pay.mutate(
       { orderId: order.orderId, cardNumber },
       {
         onSuccess: (result) => {
+          setDeclined(null);
           if (result.status !== 'paid') {
             submitting.current = false;
             setDeclined(result.message);
@@ -48,8 +50,8 @@ export function CheckoutForm({ checkout, customerId }: { checkout: CheckoutState
         },
         onError: (error) => {
           submitting.current = false;
-          if (error.fields.cardNumber) setFieldError(error.fields.cardNumber);
-          else setDeclined(error.message);
+          // A decline (400 with the card's message) or any other refusal: shown above the card number.
+          setDeclined(error.message);
         },
       },
     );
