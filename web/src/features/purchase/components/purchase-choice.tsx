@@ -100,6 +100,7 @@ export function PurchaseChoice({ customerId }: { customerId: string }) {
         <dd>{expiryWords(offer.termMonths, todayLocal())}</dd>
       </dl>
       <SelectField
+        className="purchase-location"
         label={T.location}
         hint={T.locationHint}
         placeholder="Choose a location..."
