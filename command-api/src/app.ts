@@ -55,7 +55,7 @@ export function commandApi(deps: CommandApiDeps) {
     await app.register(parkedEventRoutes(deps.sql));
     await app.register(couponRoutes({ store: deps.store, sql: deps.sql }));
     await app.register(packRoutes({ store: deps.store, sql: deps.sql }));
-    await app.register(packSaleRoutes({ store: deps.store, sql: deps.sql }));
+    await app.register(packSaleRoutes({ store: deps.store, sql: deps.sql, payments: deps.payments ?? null }));
     await app.register(couponRedemptionRoutes({ store: deps.store, sql: deps.sql }));
     await app.register(paperBookRoutes({ store: deps.store, sql: deps.sql }));
     await app.register(couponRedemptionReviewRoutes({ store: deps.store, sql: deps.sql }));

@@ -4,6 +4,7 @@
  * a double submit or a retried request makes one charge and one sale, a declined card issues
  * nothing and says why, and a customer cannot pay or see another customer's order. The webhook:
  * a payment that succeeded while the browser was gone issues the pack once, replays change nothing.
+ * A manager's void of an online sale refunds the payment through the provider, once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
@@ -187,5 +188,26 @@ describe('online orders with the demo provider', () => {
     const late = await confirm(a.headers, order.orderId, { cardNumber: VISA });
     expect(late.json().dataSet).toMatchObject({ status: 'paid', saleId: onlineSaleIdOf(order.orderId) });
     expect(await server.product.store.readStream(packSaleStreamId(onlineSaleIdOf(order.orderId)))).toHaveLength(1);
+  });
+
+  it("should refund an online sale through the provider when a manager voids it, once under a retried void", async () => {
+    const manager = (await loginAs(server, 'manager')).headers;
+    const a = await customerWithAccount('Dee', 'dee.buyer@orders.example');
+    const order = (await place(a.headers, { packId: demoPackId('oil4'), locationId: 1 })).json().dataSet;
+    const paid = await confirm(a.headers, order.orderId, { cardNumber: VISA });
+    const saleId = paid.json().dataSet.saleId as string;
+    // Employees cannot void: no refund either.
+    expect((await inject({ method: 'POST', url: `/api/pack-sales/${saleId}/void`, headers: staff, payload: { reason: 'Changed their mind' } })).statusCode).toBe(403);
+    for (let i = 0; i < 2; i++) {
+      const voided = await inject({ method: 'POST', url: `/api/pack-sales/${saleId}/void`, headers: manager, payload: { reason: 'Customer asked for a refund' } });
+      expect(voided.statusCode, voided.body).toBe(200);
+    }
+    const events = await server.product.store.readStream(onlineOrderStreamId(order.orderId));
+    expect(events.map((e) => e.type)).toEqual(['OnlineOrderPlaced', 'OnlineOrderPaid', 'OnlineOrderRefunded']);
+    expect(events[2]!.data).toMatchObject({ orderId: order.orderId, saleId, amount: order.total, status: 'succeeded' });
+    // The refunded order is not paid again by a late confirm.
+    const late = await confirm(a.headers, order.orderId, { cardNumber: VISA });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().errors).toEqual([ONLINE_ORDER_MESSAGES.alreadyRefunded]);
   });
 });

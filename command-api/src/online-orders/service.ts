@@ -277,3 +277,41 @@ export async function onlineOrderPaymentSucceeded(deps: OnlineOrderDeps, orderId
   await recordPaid(deps, state, revision, 'webhook', ctx);
 }
 
+
+/**
+ * A manager voided the pack sale of a paid online order: the whole payment goes back through the
+ * provider (key `order:<orderId>:refund:void`: one void per sale, so a retried void asks for the
+ * same refund and gets the first answer), then OnlineOrderRefunded. Nothing when the order is
+ * already refunded. A provider that cannot refund now answers the manager's void with its message
+ * (the void itself stays recorded; voiding again retries the refund).
+ */
+export async function refundVoidedOnlineOrder(deps: Pick<OnlineOrderDeps, 'store' | 'provider'>, orderId: string, ctx: CommandContext): Promise<number | null> {
+  const { revision, state } = await readOrder(deps.store, orderId);
+  if (!state || state.status !== 'paid') return null;
+  if (!deps.provider) throw new DomainError('conflict', [ONLINE_ORDER_MESSAGES.refundUnavailable]);
+  let refund;
+  try {
+    refund = await deps.provider.refundPayment({ paymentId: state.order.paymentId, idempotencyKey: `order:${orderId}:refund:void`, orderId, reason: 'requested_by_customer' });
+  } catch (error) {
+    throw asDomainError(error, 'reason');
+  }
+  const refunded: OnlineOrderEvent = {
+    type: 'OnlineOrderRefunded',
+    data: {
+      orderId,
+      customerId: state.order.customerId,
+      paymentId: state.order.paymentId,
+      saleId: state.saleId!,
+      refundId: refund.refundId,
+      amount: refund.amountCents as Money,
+      status: refund.status,
+      refundedAt: ctx.now().toISOString(),
+    },
+  };
+  try {
+    return (await deps.store.appendToStream(onlineOrderStreamId(orderId), toNewEvents([refunded], ctx), { expectedRevision: revision })).position;
+  } catch (error) {
+    if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    return null;
+  }
+}

@@ -19,12 +19,16 @@ import { DomainError, handle, type CommandContext, type EventStore, type Sql } f
 import { issuedCouponDecider, type SaleVoidData } from '../coupon-redemptions/decide';
 import { packSaleDecider, type PackSaleCommand, type SaleActor } from './decide';
 import { loadCouponStates, loadCustomerTaxExempt, loadPackState, loadSaleLocation, loadSaleRo, usedCouponIdsOf } from './lookups';
+import { refundVoidedOnlineOrder } from '../online-orders/service';
+import type { PaymentProvider } from '../payments/port';
 
 export type { SaleActor } from './decide';
 
 export interface PackSaleDeps {
   store: EventStore;
   sql: Sql;
+  /** The payment provider: a void of an online sale refunds through it (issue 13). */
+  payments?: PaymentProvider | null;
 }
 
 /** What a command on a sale answers: the sale id, the stream revision, its status and the position to wait for. */
@@ -137,8 +141,31 @@ export async function voidPackSale(
   ctx: CommandContext,
 ): Promise<PackSaleResult> {
   const stream = packSaleStreamId(saleId);
-  const current = (await deps.store.readStream(stream)).reduce(packSaleDecider.evolve, packSaleDecider.initialState());
+  const history = await deps.store.readStream(stream);
+  const current = history.reduce(packSaleDecider.evolve, packSaleDecider.initialState());
   if (!current) throw notFound();
+  // An online sale's payment goes back through the provider once the void is recorded (a retried void retries it).
+  const onlineOrderId = (history.find((e) => e.type === 'PackSold')?.data as { onlineOrderId?: string } | undefined)?.onlineOrderId;
+  if (onlineOrderId) {
+    const voided = await voidPackSaleOnly(deps, saleId, stream, current, body, actor, ctx);
+    if (voided.status === 'voided') {
+      const position = await refundVoidedOnlineOrder({ store: deps.store, provider: deps.payments ?? null }, onlineOrderId, ctx);
+      if (position !== null) return { ...voided, position };
+    }
+    return voided;
+  }
+  return voidPackSaleOnly(deps, saleId, stream, current, body, actor, ctx);
+}
+
+async function voidPackSaleOnly(
+  deps: PackSaleDeps,
+  saleId: string,
+  stream: string,
+  current: PackSaleState,
+  body: { reason: string | null },
+  actor: SaleActor,
+  ctx: CommandContext,
+): Promise<PackSaleResult> {
   const usedCouponIds = await usedCouponIdsOf(deps, current);
   const command: PackSaleCommand = { type: 'VoidPackSale', data: { reason: body.reason, usedCouponIds, actor, now: ctx.now() } };
   // Refusals that need no coupon stream (manager, reason, a coupon already used) come first.

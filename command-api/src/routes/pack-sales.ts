@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PACK_SALE_MESSAGES, positionMetaDataSchema, type PackSaleRequest } from '@dealer/contracts';
 import { DomainError, INPUT_SCHEMAS, INT32_MAX, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
+import type { PaymentProvider } from '../payments/port';
 import { correctPackSaleLocation, finalisePackSale, sellPack, voidPackSale, type PackSaleResult, type SaleActor } from '../pack-sales/service';
 import { idParams, problemResponse } from './schemas';
 
@@ -59,7 +60,7 @@ function reply(result: PackSaleResult, message: string) {
 const validation = (message: string, field: string) => new DomainError('validation', [message], { [field]: message });
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
-export function packSaleRoutes(deps: { store: EventStore; sql: Sql }) {
+export function packSaleRoutes(deps: { store: EventStore; sql: Sql; payments?: PaymentProvider | null }) {
   return async function routes(app: FastifyInstance) {
     app.post<{ Body: Record<string, unknown> | undefined }>(
       '/api/pack-sales',

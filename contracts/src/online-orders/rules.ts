@@ -15,6 +15,7 @@ export const ONLINE_ORDER_MESSAGES = {
   notAvailable: 'Buying packs online is not available at the moment. Please ask your dealership.',
   orderUnknown: 'This order does not exist.',
   alreadyRefunded: 'This order was refunded.',
+  refundUnavailable: 'The sale was voided, but the online payment could not be refunded now: online payments are not configured. Refund the customer another way.',
   paid: 'Thank you: your payment was received and your coupons are ready.',
   processing: 'Your payment is being processed. Your coupons appear as soon as it is confirmed.',
 } as const;
