@@ -54,4 +54,6 @@ export const LOGIN_FAILURE_NOTICE_WINDOW_MS = 2_678_400_000;
 
 /** Header and query parameter a client uses to ask the read side to catch up first. */
 export const MIN_POSITION_HEADER = 'x-min-position';
+/** Set on an answer whose read models had not reached the asked position within the server's wait: read again. */
+export const READ_MODEL_STALE_HEADER = 'x-read-model-stale';
 export const MIN_POSITION_QUERY = 'minPosition';

@@ -4,7 +4,7 @@
  * Projector commits NOTIFY `projection_checkpoint`; a short poll covers a lost notification.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MIN_POSITION_HEADER, MIN_POSITION_QUERY } from '@dealer/contracts';
+import { MIN_POSITION_HEADER, MIN_POSITION_QUERY, READ_MODEL_STALE_HEADER } from '@dealer/contracts';
 import type { Sql } from '../db/postgres';
 
 declare module 'fastify' {
@@ -84,6 +84,6 @@ export function registerReadYourWrites(app: FastifyInstance, waiter: CheckpointW
     const min = minPositionOf(request);
     if (min === null) return;
     const caughtUp = await waiter.waitFor(readModels, min);
-    if (!caughtUp) reply.header('x-read-model-stale', '1');
+    if (!caughtUp) reply.header(READ_MODEL_STALE_HEADER, '1');
   });
 }

@@ -48,6 +48,22 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 503, messages: ['Try later.'] });
   });
 
+  it('should read again at once while the server says its read models are behind, and keep the last answer after three', async () => {
+    const stale = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', 'x-read-model-stale': '1' } });
+    fetchMock.mockResolvedValueOnce(stale({ dataSet: 'old' })).mockResolvedValueOnce(json(200, { dataSet: 'new' }));
+    await expect(api.get('/api/things')).resolves.toEqual({ dataSet: 'new' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async () => stale({ dataSet: 'old' }));
+    await expect(api.get('/api/things')).resolves.toEqual({ dataSet: 'old' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    // A command's answer is never read again for it.
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async () => stale({ dataSet: 'done' }));
+    await expect(api.post('/api/things', {})).resolves.toEqual({ dataSet: 'done' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('should not retry a 400 and keep every message and field', async () => {
     fetchMock.mockResolvedValueOnce(
       json(400, { title: 'validation', status: 400, errors: ['Mobile is required.', 'Email is invalid.'], fields: { phoneMobile: 'Mobile is required.' } }),

@@ -1,6 +1,6 @@
 // The one HTTP client of the SPA: credentials, Bearer, anti-forgery, JSON, retries, 401 refresh, errors, read-your-writes,
 // and one Idempotency-Key per command (issue 10 item 11): a retried command is the same command, never a second one.
-import { LIMITS, MIN_POSITION_HEADER, RETRIED_STATUSES, TIMINGS, XSRF_COOKIE, XSRF_HEADER } from '@dealer/contracts';
+import { LIMITS, MIN_POSITION_HEADER, READ_MODEL_STALE_HEADER, RETRIED_STATUSES, TIMINGS, XSRF_COOKIE, XSRF_HEADER } from '@dealer/contracts';
 import { ApiError, type ApiErrorBody } from './api-error';
 import { minPosition, rememberPosition } from './read-position';
 
@@ -141,8 +141,11 @@ async function send(method: Method, url: string, options: RequestOptions): Promi
   for (let attempt = 1; ; attempt++) {
     // Headers are rebuilt per attempt so a retry carries the latest token and read position (and the same key).
     const response = await fetch(url, { ...init, headers: buildHeaders(method, url, hasBody, options.headers, options.idempotencyKey) });
-    if (!RETRIED.has(response.status) || attempt >= attempts) return response;
-    await sleep(TIMINGS.retryIntervalMs, options.signal);
+    // A read whose read models were still behind the asked position after the server's wait (a busy
+    // projector): read again (the server waits again) rather than show the page without the change.
+    const stale = method === 'GET' && response.ok && response.headers.get(READ_MODEL_STALE_HEADER) === '1';
+    if ((!RETRIED.has(response.status) && !stale) || attempt >= attempts) return response;
+    if (!stale) await sleep(TIMINGS.retryIntervalMs, options.signal);
   }
 }
 
