@@ -91,6 +91,24 @@ describe('online orders with the demo provider', () => {
     expect((await server.product.store.readStream(onlineOrderStreamId(order.orderId))).map((e) => e.type)).toEqual(['OnlineOrderPlaced', 'OnlineOrderPaid']);
     const sold = (await server.product.store.readStream(packSaleStreamId(saleId)))[0]!.data as { onlineOrderId?: string; saleRoNumber: string; soldBy: string };
     expect(sold).toMatchObject({ onlineOrderId: order.orderId, saleRoNumber: 'ONLINE', soldBy: a.id });
+
+    // One receipt by e-mail (the development outbox in demo mode), even though the order was confirmed twice.
+    const admin = (await loginAs(server, 'admin')).headers;
+    const receipts = async () =>
+      ((await inject({ method: 'GET', url: `/api/dev-outbox?to=${encodeURIComponent('robin.buyer@orders.example')}`, headers: admin })).json().dataSet as { subject: string; body: string }[]).filter((m) =>
+        m.subject.startsWith('Your receipt'),
+      );
+    const deadline = Date.now() + 15_000;
+    while ((await receipts()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 300));
+    const [receipt, ...more] = await receipts();
+    expect(more).toEqual([]);
+    expect(receipt!.subject).toBe('Your receipt: Oil Change 4-Pack');
+    expect(receipt!.body).toContain('Hello Robin,');
+    expect(receipt!.body).toContain('Total paid: $');
+    expect(receipt!.body).toContain('Demo payment: no money moves.');
+    expect(receipt!.body).toContain('4 x ');
+    expect(receipt!.body).toContain(`Order reference: ${order.orderId}`);
   });
 
   it('should make one sale from a double-submitted checkout and from a retried request', async () => {

@@ -9,6 +9,7 @@ import { expireRedemptionVerification, type ExpireRedemptionVerificationJob } fr
 import { settleHeldRedemptionsJob, type SettleHeldRedemptionsJob } from './jobs/settle-held-redemptions';
 import { sendRedemptionOverrideNotice, type SendOverrideNoticeJob } from './jobs/send-redemption-override-notice';
 import { sendContactFormMessage, type SendContactFormJob } from './jobs/send-contact-form-message';
+import { sendOnlineOrderReceipt, type SendOnlineOrderReceiptJob } from './jobs/send-online-order-receipt';
 import { failedForGood, failedJobRecord, parkFailedJob } from './reactor/failed-jobs';
 
 export const MESSAGES_QUEUE = 'messages';
@@ -66,6 +67,8 @@ export function createMessagesWorker(
           return sendRedemptionOverrideNotice(job.id!, job.data as SendOverrideNoticeJob, deps);
         case 'send-contact-form-message':
           return sendContactFormMessage(job.id!, job.data as SendContactFormJob, deps);
+        case 'send-online-order-receipt':
+          return sendOnlineOrderReceipt(job.id!, job.data as SendOnlineOrderReceiptJob, deps);
         case 'scrub-erased-messages':
           return scrubErasedMessages(job.data as ScrubJob, deps);
         default:

@@ -2,6 +2,7 @@
 import type { RecordedEvent } from '@dealer/platform';
 import { redemptionVerificationReactions } from '../jobs/redemption-verification-reactions';
 import { contactFormReactions } from '../jobs/contact-form-reactions';
+import { onlineOrderReactions } from '../jobs/online-order-reactions';
 
 export interface JobRequest {
   name: string;
@@ -52,6 +53,7 @@ export const reactions: Reaction[] = [
   },
   ...redemptionVerificationReactions,
   ...contactFormReactions,
+  ...onlineOrderReactions,
 ];
 
 export const jobIdFor = (event: RecordedEvent, reaction: Reaction) => `${reaction.name}-${event.metadata.eventId}`;

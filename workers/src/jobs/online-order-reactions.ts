@@ -1,0 +1,16 @@
+/** A paid online order becomes the job that e-mails the customer their receipt (only ids go to Redis). */
+import type { RecordedEvent } from '@dealer/platform';
+
+export const onlineOrderReactions = [
+  {
+    name: 'online-order-receipt',
+    eventType: 'OnlineOrderPaid',
+    toJob: (event: RecordedEvent) => {
+      const d = event.data as { orderId: string; customerId: string };
+      return {
+        name: 'send-online-order-receipt',
+        data: { orderId: d.orderId, customerId: d.customerId, eventId: event.metadata.eventId, correlationId: event.metadata.correlationId },
+      };
+    },
+  },
+];

@@ -1,0 +1,92 @@
+/**
+ * Job: e-mail the customer the receipt of a paid online order (OnlineOrderPaid, issue 13): the
+ * pack, the location it was sold with, price, tax and total, the coupons with their expiry, the
+ * order reference. The send's idempotency key is the job id, so a retried job never delivers
+ * twice; an order is paid once, so there is one receipt. A customer with no e-mail address (or
+ * erased) gets none. The message's subject is the customer, so an erasure scrubs it from the
+ * development outbox.
+ */
+import {
+  customerStreamId,
+  formatMoney,
+  onlineOrderStreamId,
+  packSaleStreamId,
+  type OnlineOrderPaid,
+  type OnlineOrderPlaced,
+  type PackSold,
+} from '@dealer/contracts';
+import type { EventStore, Sql } from '@dealer/platform';
+import type { MessageSender } from '../messaging/message';
+
+export interface SendOnlineOrderReceiptJob {
+  orderId: string;
+  customerId: string;
+  eventId: string;
+  correlationId: string;
+}
+
+export interface OnlineOrderReceiptDeps {
+  sql: Sql;
+  store: EventStore;
+  sender: MessageSender;
+}
+
+/** The receipt (plain text). */
+export function onlineOrderReceiptText(
+  order: OnlineOrderPlaced['data'],
+  sale: PackSold['data'],
+  customer: { firstName: string | null },
+  locationName: string,
+): { subject: string; body: string } {
+  const counts = new Map<string, { name: string; count: number; expiresOn: string }>();
+  for (const c of sale.coupons) {
+    const item = sale.pack.items.find((i) => i.couponId === c.couponId);
+    const key = `${c.couponId}:${c.expiresOn}`;
+    const seen = counts.get(key);
+    if (seen) seen.count++;
+    else counts.set(key, { name: item?.coupon.name ?? 'Coupon', count: 1, expiresOn: c.expiresOn });
+  }
+  const lines = [
+    `${customer.firstName ? `Hello ${customer.firstName},` : 'Hello,'}`,
+    '',
+    `Thank you for buying the ${sale.pack.name} online. Your coupons are ready: sign in to see them under My Coupons.`,
+    '',
+    `Pack: ${sale.pack.name}`,
+    `Sold with: ${locationName}`,
+    `Price: ${formatMoney(order.price)}`,
+    `Sales tax: ${order.taxExempt ? `${formatMoney(order.tax)} (tax exempt)` : formatMoney(order.tax)}`,
+    `Total paid: ${formatMoney(order.total)}`,
+    ...(order.provider === 'demo' ? ['Demo payment: no money moves.'] : []),
+    '',
+    'Your coupons:',
+    ...[...counts.values()].map((c) => `  ${c.count} x ${c.name}, good through ${c.expiresOn}`),
+    '',
+    `Order reference: ${order.orderId}`,
+  ];
+  return { subject: `Your receipt: ${sale.pack.name}`, body: lines.join('\n') };
+}
+
+export async function sendOnlineOrderReceipt(jobId: string, job: SendOnlineOrderReceiptJob, deps: OnlineOrderReceiptDeps): Promise<void> {
+  const events = await deps.store.readStream(onlineOrderStreamId(job.orderId));
+  const placed = events.find((e) => e.type === 'OnlineOrderPlaced')?.data as OnlineOrderPlaced['data'] | undefined;
+  const paid = events.find((e) => e.type === 'OnlineOrderPaid')?.data as OnlineOrderPaid['data'] | undefined;
+  if (!placed || !paid) throw new Error(`online order ${job.orderId} is not paid`);
+  const sale = (await deps.store.readStream(packSaleStreamId(paid.saleId))).find((e) => e.type === 'PackSold')?.data as PackSold['data'] | undefined;
+  if (!sale) throw new Error(`the pack sale ${paid.saleId} of online order ${job.orderId} is not recorded`);
+  const customer: { firstName: string | null; emailAddress: string | null; erased: boolean } = { firstName: null, emailAddress: null, erased: false };
+  for (const e of await deps.store.readStream(customerStreamId(job.customerId))) {
+    const d = e.data as Record<string, unknown>;
+    if (d.personalDataErased) customer.erased = true;
+    if ('firstName' in d) customer.firstName = (d.firstName as string | null) ?? null;
+    if ('emailAddress' in d) customer.emailAddress = (d.emailAddress as string | null) ?? null;
+  }
+  if (customer.erased || !customer.emailAddress) return;
+  const [location] = await deps.sql<{ location_name: string }[]>`select location_name from ref.locations where location_id = ${placed.locationId}`;
+  await deps.sender.send({
+    idempotencyKey: jobId,
+    channel: 'email',
+    to: customer.emailAddress,
+    ...onlineOrderReceiptText(placed, sale, customer, location?.location_name ?? `Location ${placed.locationId}`),
+    subjectId: job.customerId,
+  });
+}
