@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { ONLINE_ORDER_MESSAGES, onlineOrderStreamId, packSaleStreamId } from '@dealer/contracts';
+import { ONLINE_ORDER_MESSAGES, PACK_SALE_MESSAGES, onlineOrderStreamId, packSaleStreamId } from '@dealer/contracts';
 import { hashPassword } from '@dealer/command-api';
 import { onlineSaleIdOf } from '@dealer/command-api/online-orders/service';
 import { createPaymentProvider, type DemoPaymentProvider, type WebhookRequest } from '@dealer/command-api/payments/index';
@@ -227,5 +227,18 @@ describe('online orders with the demo provider', () => {
     const late = await confirm(a.headers, order.orderId, { cardNumber: VISA });
     expect(late.statusCode).toBe(409);
     expect(late.json().errors).toEqual([ONLINE_ORDER_MESSAGES.alreadyRefunded]);
+  });
+
+  it('should refuse to charge for a pack disabled between the order and the payment', async () => {
+    const manager = (await loginAs(server, 'manager')).headers;
+    const a = await customerWithAccount('Ira', 'ira.buyer@orders.example');
+    const orderId = (await place(a.headers, { packId: demoPackId('brakeTire'), locationId: 1 })).json().dataSet.orderId as string;
+    const disabled = await inject({ method: 'POST', url: `/api/packs/${demoPackId('brakeTire')}/disable`, headers: manager, payload: { reason: 'No longer sold' } });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const refused = await confirm(a.headers, orderId, { cardNumber: VISA });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors).toEqual([PACK_SALE_MESSAGES.packDisabled]);
+    expect((await server.product.store.readStream(onlineOrderStreamId(orderId))).map((e) => e.type)).toEqual(['OnlineOrderPlaced']);
+    expect(await server.product.store.readStream(packSaleStreamId(onlineSaleIdOf(orderId)))).toEqual([]);
   });
 });

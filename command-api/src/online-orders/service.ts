@@ -125,6 +125,40 @@ function paidView(orderId: string, saleId: string): OnlineOrderConfirmView {
 }
 
 /**
+ * The pack sale a paid order records, as the pack-sale decider's SellPack command: the order's
+ * price (the sale's list price is the price the customer agreed to, so no override), its tax
+ * rate and exemption, final at once on RO ONLINE_SALE_RO_NUMBER, sold by the customer.
+ */
+async function saleCommandFor(deps: OnlineOrderDeps, order: OnlineOrderPlaced['data'], saleId: string, ctx: CommandContext) {
+  const pack = await loadPackState(deps.store, order.packId);
+  const coupons = await loadCouponStates(deps.store, pack?.items.map((i) => i.couponId) ?? []);
+  const location = await loadSaleLocation(deps.sql, order.locationId);
+  const agreed = pack ? { ...pack, terms: { ...pack.terms, price: order.price } } : null;
+  let n = 0;
+  return {
+    type: 'SellPack' as const,
+    data: {
+      saleId,
+      customerId: order.customerId,
+      customerTaxExempt: order.taxExempt,
+      pack: agreed,
+      coupons,
+      location: { locationId: location.locationId, isUsingCrm: location.isUsingCrm, timeZone: location.timeZone },
+      saleRoNumber: ONLINE_SALE_RO_NUMBER,
+      roStatus: 'closed' as const,
+      price: null,
+      priceOverrideReason: null,
+      taxRateBasisPoints: order.taxRateBasisPoints,
+      mileageAtSale: null,
+      actor: { userId: order.customerId, isManager: false },
+      now: ctx.now(),
+      // Issued coupon ids derive from the order, so a retry that lost the race appends the same ids.
+      newId: () => deterministicUuid(`online-order:${order.orderId}:coupon:${n++}`),
+    },
+  };
+}
+
+/**
  * The pack sale of a paid order, then OnlineOrderPaid, each at most once. The sale uses the
  * price and tax of the order (what the customer paid), whatever the catalogue says now.
  */
@@ -140,38 +174,7 @@ async function recordPaid(
   let position: number | null = null;
   const saleStream = packSaleStreamId(saleId);
   if ((await deps.store.readStream(saleStream)).length === 0) {
-    const pack = await loadPackState(deps.store, order.packId);
-    const coupons = await loadCouponStates(deps.store, pack?.items.map((i) => i.couponId) ?? []);
-    const location = await loadSaleLocation(deps.sql, order.locationId);
-    // The customer agreed to the order's price: the sale's list price is that price (no override).
-    const agreed = pack ? { ...pack, terms: { ...pack.terms, price: order.price } } : null;
-    const events = packSaleDecider.decide(
-      {
-        type: 'SellPack',
-        data: {
-          saleId,
-          customerId: order.customerId,
-          customerTaxExempt: order.taxExempt,
-          pack: agreed,
-          coupons,
-          location: { locationId: location.locationId, isUsingCrm: location.isUsingCrm, timeZone: location.timeZone },
-          saleRoNumber: ONLINE_SALE_RO_NUMBER,
-          roStatus: 'closed',
-          price: null,
-          priceOverrideReason: null,
-          taxRateBasisPoints: order.taxRateBasisPoints,
-          mileageAtSale: null,
-          actor: { userId: order.customerId, isManager: false },
-          now: ctx.now(),
-          // Issued coupon ids derive from the order, so a retry that lost the race appends the same ids.
-          newId: (() => {
-            let n = 0;
-            return () => deterministicUuid(`online-order:${order.orderId}:coupon:${n++}`);
-          })(),
-        },
-      },
-      null,
-    );
+    const events = packSaleDecider.decide(await saleCommandFor(deps, order, saleId, ctx), null);
     const sold = events.map((e) => (e.type === 'PackSold' ? ({ ...e, data: { ...e.data, onlineOrderId: order.orderId } } satisfies PackSold) : e));
     try {
       position = (await deps.store.appendToStream(saleStream, toNewEvents(sold, ctx), { expectedRevision: 'no_stream' })).position;
@@ -233,6 +236,9 @@ export async function confirmOnlineOrder(
   const field = 'cardNumber' in checked.value ? 'cardNumber' : 'paymentMethodId';
   const paymentMethod = 'cardNumber' in checked.value ? checked.value.cardNumber : checked.value.paymentMethodId;
   const provider = providerOf(deps);
+  // The pack must still be sellable (active, its coupons active, the location selling it) before
+  // any money moves: the same decision the sale makes after the payment, tried first.
+  packSaleDecider.decide(await saleCommandFor(deps, state.order, onlineSaleIdOf(orderId), ctx), null);
   const failures = (await deps.store.readStream(onlineOrderStreamId(orderId))).filter((e) => e.type === 'OnlineOrderPaymentFailed').length;
   let payment: Payment;
   try {
