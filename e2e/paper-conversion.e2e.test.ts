@@ -51,10 +51,14 @@ const signedIn = (viewport: ViewportName = 'desktop') => openSales(browser, serv
 
 const shot = screenshotFromTop;
 
-/** The step bar marks the current step. */
+/**
+ * The step bar marks the current step. Waits for it: the address changes before the next step's page has
+ * replaced the current one (the router keeps a page until the next is ready), so the old step is marked a moment.
+ */
 async function expectStep(page: Page, title: string): Promise<void> {
-  const current = await visible(page.getByRole('navigation', { name: 'Paper conversion steps' }).locator('[aria-current="step"]'));
-  expect(await current.textContent()).toContain(title);
+  const steps = page.getByRole('navigation', { name: 'Paper conversion steps' });
+  await visible(steps.locator('[aria-current="step"]').filter({ hasText: title }));
+  expect(await steps.locator('[aria-current="step"]').count()).toBe(1);
 }
 
 async function enterRo(page: Page, roNumber: string): Promise<void> {
