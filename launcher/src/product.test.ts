@@ -147,14 +147,21 @@ describe('registration message through the reactor, workers and dev outbox', () 
     const { createRedis } = await import('@dealer/platform');
     const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
     const queue = createMessagesQueue(redis, server.redisPrefix);
-    const countsBefore = await queue.getJobCounts('completed', 'waiting', 'active', 'delayed', 'failed');
+    // The outbox shows the message a moment before its job is marked completed: count once the queue is idle.
+    const counts = () => queue.getJobCounts('completed', 'waiting', 'active', 'delayed', 'failed');
+    let countsBefore = await counts();
+    const idleBy = Date.now() + 10_000;
+    while ((countsBefore.active ?? 0) + (countsBefore.waiting ?? 0) + (countsBefore.delayed ?? 0) > 0 && Date.now() < idleBy) {
+      await new Promise((r) => setTimeout(r, 50));
+      countsBefore = await counts();
+    }
     const vault = new PersonalDataVault(server.product.sql, loadEnv({}).piiMasterKey);
     const replay = await startReactor({ sql: server.product.sql, store: new ProtectedEventStore(new PostgresEventStore(server.product.sql), vault), queue });
     const head = Number((await server.product.sql`select max(global_position) as h from es_events`)[0]!.h);
     while (replay.position() < head) await new Promise((r) => setTimeout(r, 50));
     await replay.stop();
     await new Promise((r) => setTimeout(r, 500));
-    expect(await queue.getJobCounts('completed', 'waiting', 'active', 'delayed', 'failed')).toEqual(countsBefore);
+    expect(await counts()).toEqual(countsBefore);
     expect(await outbox()).toHaveLength(1);
     await queue.close();
     redis.disconnect();
