@@ -107,7 +107,8 @@ export type IssuedCouponCommand =
   | { type: 'WithdrawIssuedCoupon'; data: SaleVoidData }
   | { type: 'ReinstateIssuedCoupon'; data: SaleVoidData };
 
-const refused = (r: RedemptionRefusal) => new DomainError(r.kind, [r.message], r.field ? { [r.field]: r.message } : undefined);
+/** A rule's refusal as the error the routes answer (its HTTP kind, the message on its form field). */
+export const refused = (r: RedemptionRefusal) => new DomainError(r.kind, [r.message], r.field ? { [r.field]: r.message } : undefined);
 
 function redeemedEvent(facts: RedemptionFacts, at: Date, via: 'direct' | 'verification', redemptionVerificationId: string | null): CouponRedeemed {
   return {

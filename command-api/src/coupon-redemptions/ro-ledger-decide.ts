@@ -17,7 +17,7 @@ import {
   type RoCouponReleased,
   type RoRedemption,
 } from '@dealer/contracts';
-import { DomainError } from '@dealer/platform/errors';
+import { refused } from './decide';
 import type { Decider } from '@dealer/platform';
 
 export type RoCouponLedgerCommand =
@@ -37,7 +37,7 @@ export function decideRoCouponLedger(command: RoCouponLedgerCommand, state: RoCo
   const same = state.claims.find((c) => c.redemptionId === claim.redemptionId);
   if (same && same.jobId === claim.jobId && same.amount === claim.amount) return [];
   const refusal = checkRoClaim(state.claims, claim, limits);
-  if (refusal) throw new DomainError(refusal.kind, [refusal.message], refusal.field ? { [refusal.field]: refusal.message } : undefined);
+  if (refusal) throw refused(refusal);
   // The coupon's stream holds one redemption at a time: an older claim of the same coupon here is dead.
   const replaced: RoCouponLedgerEvent[] = state.claims
     .filter((c) => c.issuedCouponId === claim.issuedCouponId && c.redemptionId !== claim.redemptionId)

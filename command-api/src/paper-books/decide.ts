@@ -39,11 +39,10 @@ import {
   type PaperBookSource,
   type PaperBookState,
   type PaperCoupon,
-  type RedemptionRefusal,
 } from '@dealer/contracts';
 import { DomainError } from '@dealer/platform/errors';
 import type { Decider } from '@dealer/platform';
-import type { RedemptionActor, RedemptionTarget } from '../coupon-redemptions/decide';
+import { refused, type RedemptionActor, type RedemptionTarget } from '../coupon-redemptions/decide';
 
 export interface RegisterPaperBookData {
   bookNumber: string;
@@ -86,7 +85,6 @@ export type PaperBookCommand =
   | { type: 'ConvertPaperBook'; data: ConvertPaperBookData };
 
 const bookNotFound = (bookNumber: string) => new DomainError('not_found', [M.bookNotFound(bookNumber)], { bookNumber: M.bookNotFound(bookNumber) });
-const refusedBy = (r: RedemptionRefusal) => new DomainError(r.kind, [r.message], r.field ? { [r.field]: r.message } : undefined);
 
 /** The pack and its coupons' terms as printed: disabled packs and coupons too (old books were printed from them). */
 function snapshotOf(pack: PackState, coupons: Record<string, CouponDefinitionState | null>): PackSnapshot {
@@ -155,7 +153,7 @@ function redeem(d: RedeemPaperCouponData, state: PaperBookState, bookNumber: str
   // Good all of its last local day in the selling location's zone.
   if (d.now.getTime() > Date.parse(coupon.expiresAt)) throw new DomainError('conflict', [M.paperCouponExpired(coupon.expiresOn)], { paperCouponNumber: M.paperCouponExpired(coupon.expiresOn) });
   const plan = planRedemption({ coupon, location: d.location, roNumber: d.roNumber, ro: d.ro, roRedemptions: d.roRedemptions });
-  if (!plan.ok) throw refusedBy(plan.refusal);
+  if (!plan.ok) throw refused(plan.refusal);
   return [
     {
       type: 'PaperCouponRedeemed',
