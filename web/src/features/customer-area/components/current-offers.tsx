@@ -5,6 +5,7 @@ import { formatMoney, type PackOfferView } from '@dealer/contracts';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { usePackOffers } from '../api/get-pack-offers';
 import { CUSTOMER_AREA_TEXTS as T, placesWords, termWords } from './customer-area-texts';
+import { OfferIncludes } from './offer-includes';
 import './customer-area.css';
 
 function OfferCard({ offer }: { offer: PackOfferView }) {
@@ -24,13 +25,7 @@ function OfferCard({ offer }: { offer: PackOfferView }) {
       <dl className="card-fields">
         <dt>{T.includes}</dt>
         <dd>
-          <ul className="area-includes">
-            {offer.items.map((i) => (
-              <li key={i.couponId}>
-                {i.quantity} &times; {i.couponName}
-              </li>
-            ))}
-          </ul>
+          <OfferIncludes items={offer.items} />
         </dd>
         <dt>{T.goodFor}</dt>
         <dd>{termWords(offer.termMonths, offer.termMileage)}</dd>

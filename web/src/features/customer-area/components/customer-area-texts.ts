@@ -101,11 +101,14 @@ export function termWords(months: number, miles: number | null): string {
 
 /** Location names for display, each unknown one by its number ('-' for none). */
 export function placesWords(names: readonly (string | null)[], ids: readonly number[]): string {
-  const shown = ids.map((id, i) => names[i] ?? `Location ${id}`);
+  const shown = ids.map((id, i) => placeWords(names[i] ?? null, id));
   return shown.length > 0 ? shown.join(', ') : '-';
 }
 
-export const placeWords = (name: string | null, id: number) => name ?? `Location ${id}`;
+/** One location's name for display, an unknown one by its number. */
+export function placeWords(name: string | null, id: number): string {
+  return name ?? `Location ${id}`;
+}
 
 /** The line under a coupon that says what became of it: used where and when, or waiting for the customer. */
 export function couponUseWords(coupon: CustomerCouponView): string | null {

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner/spinner';
 import { useCurrentUser } from '../../../lib/auth/use-session';
 import { usePackOffers } from '../../customer-area/api/get-pack-offers';
 import { buyHref, expiryWords, offerLocations, offersAt, PURCHASE_TEXTS as T, sellersOf, termWords, todayLocal } from './purchase-texts';
+import { OfferIncludes } from '../../customer-area/components/offer-includes';
 import '../../customer-area/components/customer-area.css';
 import './purchase.css';
 
@@ -31,13 +32,7 @@ function OfferCard({ offer, locationId, signedIn, today }: { offer: PackOfferVie
       <dl className="card-fields">
         <dt>{T.includes}</dt>
         <dd>
-          <ul className="area-includes">
-            {offer.items.map((i) => (
-              <li key={i.couponId}>
-                {i.quantity} &times; {i.couponName}
-              </li>
-            ))}
-          </ul>
+          <OfferIncludes items={offer.items} />
         </dd>
         <dt>{T.goodFor}</dt>
         <dd>{termWords(offer.termMonths, offer.termMileage)}</dd>

@@ -12,6 +12,7 @@ import { useLocations } from '../../locations/api/get-locations';
 import { usePlaceOnlineOrder } from '../api/online-orders';
 import type { CheckoutState } from './checkout-flow';
 import { CHECKOUT_TEXTS as T, chosenFrom, expiryWords, purchasePath, sellersOf, termWords, todayLocal } from './purchase-texts';
+import { OfferIncludes } from '../../customer-area/components/offer-includes';
 import './purchase.css';
 
 function Amounts({ offer, locationId, customerId }: { offer: PackOfferView; locationId: number; customerId: string }) {
@@ -86,13 +87,7 @@ export function PurchaseChoice({ customerId }: { customerId: string }) {
       <dl className="card-fields">
         <dt>Includes</dt>
         <dd>
-          <ul className="area-includes">
-            {offer.items.map((i) => (
-              <li key={i.couponId}>
-                {i.quantity} &times; {i.couponName}
-              </li>
-            ))}
-          </ul>
+          <OfferIncludes items={offer.items} />
         </dd>
         <dt>Good for</dt>
         <dd>{termWords(offer.termMonths, offer.termMileage)}</dd>
