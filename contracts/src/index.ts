@@ -26,3 +26,4 @@ export * from './packs/index';
 export * from './coupon-redemptions/index';
 export * from './paper-books/index';
 export * from './online-orders/index';
+export * from './reports/index';

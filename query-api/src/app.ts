@@ -20,6 +20,7 @@ import { paperBookQueryRoutes } from './routes/paper-books';
 import { couponRedemptionReviewQueryRoutes } from './routes/coupon-redemption-reviews';
 import { customerServiceHistoryRoutes } from './routes/customer-service-history';
 import { packOfferRoutes } from './routes/pack-offers';
+import { reportRoutes } from './routes/reports';
 import { redemptionVerificationStreamsOf } from './read-models/redemption-verifications';
 import { staffNamesOf } from './read-models/staff-names';
 import { customerCouponStreamsOf, locationNamesOf } from './read-models/redemption-reviews';
@@ -56,6 +57,7 @@ export function queryApi(deps: QueryApiDeps) {
     await app.register(couponRedemptionReviewQueryRoutes(deps.sql));
     await app.register(customerServiceHistoryRoutes(deps.sql));
     await app.register(packOfferRoutes(deps.sql));
+    await app.register(reportRoutes(deps.sql));
     if (deps.demoMode) await app.register(devOutboxRoutes(deps.sql));
   };
 }

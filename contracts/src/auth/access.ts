@@ -56,13 +56,17 @@ const PROGRAMME = [
 
 const AUDIT = [...crud('customer-history', ['GET'])];
 
+/** Issue 14: the reports (managers, controllers and admins; the route narrows staff to their locations). */
+const REPORTS = [...crud('reports', ['GET'])];
+
 export const ROLE_ACCESS: Record<Role, readonly string[]> = {
   employee: STAFF,
-  controller: [...STAFF, ...AUDIT],
-  manager: [...STAFF, ...AUDIT, ...PROGRAMME, ...crud('opcode-verification-rules', ['GET', 'POST', 'PUT', 'DELETE'])],
+  controller: [...STAFF, ...AUDIT, ...REPORTS],
+  manager: [...STAFF, ...AUDIT, ...REPORTS, ...PROGRAMME, ...crud('opcode-verification-rules', ['GET', 'POST', 'PUT', 'DELETE'])],
   admin: [
     ...STAFF,
     ...AUDIT,
+    ...REPORTS,
     ...PROGRAMME,
     ...crud('opcode-verification-rules', ['GET', 'POST', 'PUT', 'DELETE']),
     ...crud('user-roles', ['GET', 'POST', 'PUT', 'DELETE']),

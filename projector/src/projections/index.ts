@@ -11,5 +11,7 @@ import { packCatalogue } from './pack-catalogue/projection';
 import { packSales } from './pack-sales/projection';
 import { paperBooks } from './paper-books/projection';
 import { redemptionReviews } from './redemption-reviews/projection';
+import { reports } from './reports/projection';
+import { liability } from './liability/projection';
 
-export const projections: Projection[] = [customerDetails, customerSearch, users, userRoles, pendingApprovals, opCodeRules, couponCatalogue, packCatalogue, packSales, paperBooks, redemptionReviews];
+export const projections: Projection[] = [customerDetails, customerSearch, users, userRoles, pendingApprovals, opCodeRules, couponCatalogue, packCatalogue, packSales, paperBooks, redemptionReviews, reports, liability];

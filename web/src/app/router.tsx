@@ -56,6 +56,8 @@ const CUSTOMER_PURCHASE_PAGES: Record<(typeof CUSTOMER_PURCHASE_STEPS)[number][0
   confirm: lazyPage(() => import('./routes/customer/purchase').then((m) => m.CustomerPurchaseConfirmRoute)),
 };
 const HelpIndexPage = lazyPage(() => import('./routes/employee/help').then((m) => m.HelpIndexRoute));
+const ReportsIndexPage = lazyPage(() => import('./routes/employee/reports').then((m) => m.ReportsIndexRoute));
+const reportPage = (name: (typeof REPORT_PAGES)[number][0]) => lazyPage(() => import('./routes/employee/reports').then((m) => m.REPORT_ROUTES[name]));
 const helpTopicPage = (slug: (typeof HELP_PAGES)[number][0]) => lazyPage(() => import('./routes/employee/help').then((m) => m.HELP_ROUTES[slug]));
 
 /**
@@ -96,8 +98,8 @@ const employeeRoutes: RouteObject = {
     {
       path: 'reports',
       children: [
-        staffPage(null, 'Reports', PAGE_ACCESS.reports),
-        ...REPORT_PAGES.map(([path, title]) => staffPage(path, `${title} Report`, PAGE_ACCESS.reports)),
+        guarded(null, PAGE_ACCESS.reports, { lazy: ReportsIndexPage }),
+        ...REPORT_PAGES.map(([path]) => guarded(path, PAGE_ACCESS.reports, { lazy: reportPage(path) })),
       ],
     },
     {

@@ -14,8 +14,8 @@ export const PAGE_ACCESS = {
   coupons: staff('coupons'),
   help: staff('customers'),
   training: staff('customers'),
-  /** Reports read customer history: controllers, managers and admins. */
-  reports: staff('customer-history'),
+  /** Reports (issue 14): controllers, managers and admins. */
+  reports: staff('reports'),
   /** The auditor's timeline of one customer: controllers, managers and admins. */
   customerHistory: staff('customer-history'),
   /** Op codes that need the customer's verification, per location: managers and admins. */

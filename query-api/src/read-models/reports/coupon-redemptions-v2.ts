@@ -1,0 +1,14 @@
+/** The coupon-redemptions-v2 report (issue 14): being built. */
+import type { ReportDefinition } from './definition';
+
+export const couponRedemptionsV2Report: ReportDefinition = {
+  name: 'coupon-redemptions-v2',
+  readModels: [],
+  async answer() {
+    throw new Error('The coupon-redemptions-v2 report is not built yet.');
+  },
+  // eslint-disable-next-line require-yield
+  async *stream() {
+    throw new Error('The coupon-redemptions-v2 report is not built yet.');
+  },
+};
