@@ -158,17 +158,23 @@ async function sendOnce(method: Method, url: string, options: RequestOptions): P
   }
 }
 
-export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  const url = withParams(path, options.params);
-  // One key per call (one user action), on every attempt of it: retries below and the resend after a refresh.
-  // Only our own API takes it: a foreign address gets no key, and so no retry of a command.
-  if (method !== 'GET' && options.idempotencyKey === undefined && isRelative(url)) options = { ...options, idempotencyKey: newIdempotencyKey() };
+/** The answer of a call: retries, and after a 401 one refresh and resend; errors are left to the caller. */
+async function respond(method: Method, url: string, options: RequestOptions): Promise<Response> {
   let response = await sendOnce(method, url, options);
   // SPEC 4: a 401 refreshes the token once and retries. The auth API answers 401 for its own reasons.
   if (response.status === 401 && authHooks && isRelative(url) && !url.startsWith(AUTH_API_PREFIX)) {
     if (await authHooks.refresh()) response = await sendOnce(method, url, options);
     else authHooks.onRefreshFailed();
   }
+  return response;
+}
+
+export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const url = withParams(path, options.params);
+  // One key per call (one user action), on every attempt of it: retries below and the resend after a refresh.
+  // Only our own API takes it: a foreign address gets no key, and so no retry of a command.
+  if (method !== 'GET' && options.idempotencyKey === undefined && isRelative(url)) options = { ...options, idempotencyKey: newIdempotencyKey() };
+  const response = await respond(method, url, options);
   const body = await readJson(response);
   if (!response.ok) {
     const problem = (body ?? {}) as ApiErrorBody;
@@ -179,8 +185,19 @@ export async function request<T>(method: Method, path: string, options: RequestO
   return body as T;
 }
 
+/** A GET whose answer is a file (a report's CSV export): the same auth, retries and refresh; the body as a Blob. */
+async function getBlob(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<Blob> {
+  const response = await respond('GET', withParams(path, options.params), options);
+  if (!response.ok) {
+    const problem = ((await readJson(response)) ?? {}) as ApiErrorBody;
+    throw new ApiError(response.status, problem, response.status < 500 ? problem.title : undefined);
+  }
+  return response.blob();
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  getBlob,
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
