@@ -17,7 +17,19 @@
  *
  * Re-applying is harmless: each row remembers the revision of its stream it has reached.
  */
-import type { Projection } from '../../projection';
+import {
+  PACK_SALE_EVENT_TYPES,
+  type CouponRedeemed,
+  type CouponRedemptionRoChanged,
+  type CouponRedemptionVoided,
+  type OnlineOrderRefunded,
+  type PackSaleEvent,
+  type PackSold,
+  type PaperCouponRedeemed,
+  type PaperCouponRedemptionVoided,
+} from '@dealer/contracts';
+import type { RecordedEvent } from '@dealer/platform';
+import type { Projection, Tx } from '../../projection';
 import { ident } from '../../projection';
 
 export const REPORTS_PROJECTION = 'reports';
@@ -25,7 +37,15 @@ export const REPORTS_PROJECTION = 'reports';
 export const reports: Projection = {
   name: REPORTS_PROJECTION,
   schema: 'rm_reports',
-  handles: new Set<string>([]),
+  handles: new Set<string>([
+    ...PACK_SALE_EVENT_TYPES,
+    'OnlineOrderRefunded',
+    'CouponRedeemed',
+    'CouponRedemptionVoided',
+    'CouponRedemptionRoChanged',
+    'PaperCouponRedeemed',
+    'PaperCouponRedemptionVoided',
+  ]),
 
   async createTables(tx, schema) {
     const s = ident(schema);
@@ -100,7 +120,221 @@ export const reports: Projection = {
       create index if not exists redemptions_voided on ${s}.redemptions (voided_on, location_id) where voided_on is not null;`);
   },
 
-  async applyBatch() {
-    // Issue 14: being built (apply of the pack-sale, issued-coupon, paper-book and online-order events).
+  async applyBatch(tx, schema, events) {
+    for (const event of events) await applyOne(tx, ident(schema), event);
   },
 };
+
+const SALE_TYPES = new Set<string>(PACK_SALE_EVENT_TYPES);
+
+type RedemptionEvent = CouponRedeemed | CouponRedemptionVoided | CouponRedemptionRoChanged | PaperCouponRedeemed | PaperCouponRedemptionVoided;
+
+async function applyOne(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
+  if (SALE_TYPES.has(event.type)) return applySaleEvent(tx, s, event);
+  if (event.type === 'OnlineOrderRefunded') return applyRefund(tx, s, event);
+  return applyRedemptionEvent(tx, s, event);
+}
+
+async function applySaleEvent(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
+  const e = event as unknown as PackSaleEvent;
+  const saleId = e.data?.saleId;
+  if (typeof saleId !== 'string') throw new Error(`${event.type} at ${event.globalPosition} carries no saleId.`);
+  const [row] = await tx.unsafe<{ revision: string }[]>(`select revision from ${s}.sales where sale_id = $1 for update`, [saleId]);
+  if (row && event.revision <= Number(row.revision)) return;
+  if (!row && e.type !== 'PackSold') throw new Error(`${event.type} of sale ${saleId}, which the read model does not hold (its PackSold is missing or parked).`);
+  if (row && e.type === 'PackSold') throw new Error(`PackSold of sale ${saleId} at revision ${event.revision}, which the read model already holds.`);
+
+  switch (e.type) {
+    case 'PackSold':
+      return insertSale(tx, s, e.data, event.revision);
+    case 'PackSaleFinalised':
+      // As evolvePackSale: only a pending sale becomes final (a voided one stays voided).
+      await tx.unsafe(
+        `update ${s}.sales set
+           status = case when status = 'pending' then 'final' else status end,
+           finalised_on = case when status = 'pending' then (($2::timestamptz) at time zone time_zone)::date else finalised_on end,
+           revision = $3
+         where sale_id = $1`,
+        [saleId, e.data.finalisedAt, event.revision],
+      );
+      return;
+    case 'PackSaleLocationCorrected': {
+      const d = e.data;
+      // The sale moves (its sold_on stays: the local date it was sold); a void already recorded
+      // counts on its day in the new location's zone. The redemptions of its coupons name the
+      // new location as the one holding the money.
+      await tx.unsafe(
+        `update ${s}.sales set location_id = $2, time_zone = $3,
+           voided_on = case when voided_at is null then null else (voided_at at time zone $3::text)::date end,
+           revision = $4
+         where sale_id = $1`,
+        [saleId, d.toLocationId, d.timeZone, event.revision],
+      );
+      await tx.unsafe(`update ${s}.redemptions set sold_location_id = $2 where sale_id = $1`, [saleId, d.toLocationId]);
+      return;
+    }
+    case 'PackSaleVoided': {
+      const d = e.data;
+      await tx.unsafe(
+        `update ${s}.sales set status = 'voided', voided_at = $2::timestamptz, voided_on = (($2::timestamptz) at time zone time_zone)::date,
+           voided_by = $3, void_reason = $4, refund = $5, refund_tax = $6, revision = $7
+         where sale_id = $1`,
+        [saleId, d.voidedAt, d.by, d.reason, d.refund, d.refundTax, event.revision],
+      );
+      return;
+    }
+    default:
+      throw new Error(`reports does not know the event type ${(event as RecordedEvent).type}.`);
+  }
+}
+
+function saleKind(d: PackSold['data']): 'lane' | 'online' | 'paper-conversion' {
+  if (d.paperBookNumber) return 'paper-conversion';
+  if (d.onlineOrderId) return 'online';
+  return 'lane';
+}
+
+async function insertSale(tx: Tx, s: string, d: PackSold['data'], revision: number): Promise<void> {
+  if (!Array.isArray(d.coupons)) throw new Error(`PackSold of sale ${d.saleId} carries no coupons.`);
+  await tx.unsafe(
+    `insert into ${s}.sales (sale_id, kind, customer_id, location_id, time_zone, sale_ro_number, pack_id, pack_name, sold_by, sold_at, sold_on,
+       status, list_price, price, tax, total, coupon_count, paper_book_number, online_order_id, revision)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::date, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+    [
+      d.saleId,
+      saleKind(d),
+      d.customerId,
+      d.locationId,
+      d.timeZone,
+      d.saleRoNumber,
+      d.pack.packId,
+      d.pack.name,
+      d.soldBy,
+      d.soldAt,
+      d.soldOn,
+      d.status,
+      d.listPrice,
+      d.price,
+      d.tax,
+      d.total,
+      d.coupons.length,
+      d.paperBookNumber ?? null,
+      d.onlineOrderId ?? null,
+      revision,
+    ] as never[],
+  );
+}
+
+/** The provider's refund of an online order: recorded on its sale (the first one recorded stays). */
+async function applyRefund(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
+  const d = (event as unknown as OnlineOrderRefunded).data;
+  if (typeof d?.saleId !== 'string') throw new Error(`OnlineOrderRefunded at ${event.globalPosition} carries no saleId.`);
+  const updated = await tx.unsafe(`update ${s}.sales set provider_refunded_at = coalesce(provider_refunded_at, $2::timestamptz) where sale_id = $1`, [
+    d.saleId,
+    d.refundedAt,
+  ]);
+  if (updated.count !== 1) throw new Error(`OnlineOrderRefunded of sale ${d.saleId}, which the read model does not hold (its PackSold is missing or parked).`);
+}
+
+/**
+ * A redemption row remembers the revision of the stream that wrote it (the issued coupon's, or
+ * the paper book's: a book's redemptions share its stream, so the revision is per row).
+ */
+async function applyRedemptionEvent(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
+  const e = event as unknown as RedemptionEvent;
+  const redemptionId = e.data?.redemptionId;
+  if (typeof redemptionId !== 'string') throw new Error(`${event.type} at ${event.globalPosition} carries no redemptionId.`);
+  const [row] = await tx.unsafe<{ revision: string }[]>(`select revision from ${s}.redemptions where redemption_id = $1 for update`, [redemptionId]);
+  const inserts = e.type === 'CouponRedeemed' || e.type === 'PaperCouponRedeemed';
+  if (row && event.revision <= Number(row.revision)) return;
+  if (!row && !inserts) throw new Error(`${event.type} of redemption ${redemptionId}, which the read model does not hold (its redemption is missing or parked).`);
+  if (row && inserts) throw new Error(`${event.type} of redemption ${redemptionId} at revision ${event.revision}, which the read model already holds.`);
+
+  switch (e.type) {
+    case 'CouponRedeemed': {
+      const d = e.data;
+      return insertRedemption(tx, s, {
+        redemption_id: d.redemptionId,
+        source: 'digital',
+        issued_coupon_id: d.issuedCouponId,
+        coupon_id: d.couponId,
+        coupon_name: d.couponName,
+        sale_id: d.saleId,
+        paper_book_number: null,
+        customer_id: d.customerId,
+        sold_location_id: d.soldLocationId,
+        location_id: d.locationId,
+        time_zone: d.timeZone,
+        ro_number: d.roNumber,
+        op_code: d.line.opCode,
+        labor_type: d.line.laborType,
+        line_total: d.line.lineTotal,
+        amount: d.amount,
+        allocated_value: d.allocatedValue,
+        redeemed_by: d.redeemedBy,
+        redeemed_at: d.redeemedAt,
+        redeemed_on: d.redeemedOn,
+        status: 'redeemed',
+        revision: event.revision,
+      });
+    }
+    case 'PaperCouponRedeemed': {
+      const d = e.data;
+      return insertRedemption(tx, s, {
+        redemption_id: d.redemptionId,
+        source: 'paper',
+        issued_coupon_id: d.paperCouponId,
+        coupon_id: d.couponId,
+        coupon_name: d.couponName,
+        sale_id: null,
+        paper_book_number: d.bookNumber,
+        customer_id: null,
+        sold_location_id: d.soldLocationId,
+        location_id: d.locationId,
+        time_zone: d.timeZone,
+        ro_number: d.roNumber,
+        op_code: d.line.opCode,
+        labor_type: d.line.laborType,
+        line_total: d.line.lineTotal,
+        amount: d.amount,
+        allocated_value: d.allocatedValue,
+        redeemed_by: d.redeemedBy,
+        redeemed_at: d.redeemedAt,
+        redeemed_on: d.redeemedOn,
+        status: 'redeemed',
+        revision: event.revision,
+      });
+    }
+    case 'CouponRedemptionVoided':
+    case 'PaperCouponRedemptionVoided': {
+      const d = e.data;
+      await tx.unsafe(
+        `update ${s}.redemptions set status = 'voided', voided_at = $2::timestamptz, voided_on = (($2::timestamptz) at time zone time_zone)::date,
+           voided_by = $3, void_reason = $4, revision = $5
+         where redemption_id = $1`,
+        [redemptionId, d.voidedAt, d.by, d.reason, event.revision],
+      );
+      return;
+    }
+    case 'CouponRedemptionRoChanged': {
+      // The redemption moves to its new RO, line and location; it counts on its day (and a void
+      // on its day) in the new location's zone.
+      const to = e.data.to;
+      await tx.unsafe(
+        `update ${s}.redemptions set location_id = $2, time_zone = $3, ro_number = $4, op_code = $5, labor_type = $6, line_total = $7, amount = $8,
+           redeemed_on = (redeemed_at at time zone $3::text)::date,
+           voided_on = case when voided_at is null then null else (voided_at at time zone $3::text)::date end,
+           revision = $9
+         where redemption_id = $1`,
+        [redemptionId, to.locationId, to.timeZone, to.roNumber, to.line.opCode, to.line.laborType, to.line.lineTotal, to.amount, event.revision] as never[],
+      );
+      return;
+    }
+    default:
+      throw new Error(`reports does not know the event type ${(event as RecordedEvent).type}.`);
+  }
+}
+
+async function insertRedemption(tx: Tx, s: string, row: Record<string, unknown>): Promise<void> {
+  await tx.unsafe(`insert into ${s}.redemptions select * from json_populate_recordset(null::${s}.redemptions, $1::json)`, [[row] as never]);
+}
