@@ -125,6 +125,8 @@ const MATRIX: Record<string, Persona[]> = {
   // Issue 12: redemptions on ROs the DMS data shows voided, reviewed by managers.
   'GET /api/coupon-redemption-reviews': MANAGERS,
   'POST /api/coupon-redemption-reviews': MANAGERS,
+  // Issue 14: reports, for controllers, managers and admins (each to their own locations).
+  'GET /api/reports/:report': ['controller', 'manager', 'admin'],
 };
 
 const SIGN_OUT = 'DELETE /auth-api/login';
@@ -182,6 +184,7 @@ function concreteUrl(url: string): string {
     .replace(':redemptionId', deterministicUuid('no-such-redemption'))
     .replace(':orderId', deterministicUuid('no-such-online-order'))
     .replace(':provider', 'demo')
+    .replace('/api/reports/:report', '/api/reports/coupon-sales?from=2026-01-01&to=2026-01-31')
     .replace('/redemption-verifications/by-token', '/redemption-verifications/by-token?token=not-a-real-token');
 }
 

@@ -64,6 +64,8 @@ const PATH_PARAMS: Record<string, Record<string, string>> = {
   'POST /api/online-orders/:orderId/confirm': { orderId: nowhere },
   // Malformed bodies reach the signature check (400); 'stripe' is not configured in tests (404).
   'POST /api/payment-webhooks/:provider': { provider: 'demo' },
+  // Issue 14: a real report, so odd query strings reach its period, location and option checks.
+  'GET /api/reports/:report': { report: 'coupon-sales-v2' },
 };
 
 const profile = {
