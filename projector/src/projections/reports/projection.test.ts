@@ -29,7 +29,7 @@ afterAll(async () => {
 const sale = async (saleId: string) => {
   const [r] = await db.sql`select kind, location_id, time_zone, status, price::int, tax::int, total::int, coupon_count, paper_book_number, online_order_id,
       to_char(sold_on, 'YYYY-MM-DD') as sold_on, to_char(finalised_on, 'YYYY-MM-DD') as finalised_on, to_char(voided_on, 'YYYY-MM-DD') as voided_on,
-      refund::int, refund_tax::int, void_reason, provider_refunded_at, revision::int
+      to_char(converted_on, 'YYYY-MM-DD') as converted_on, refund::int, refund_tax::int, void_reason, provider_refunded_at, revision::int
     from rm_reports.sales where sale_id = ${saleId}`;
   return r;
 };
@@ -48,7 +48,7 @@ describe('reports projection', () => {
   const items = [{ couponId: oil, terms: couponTerms('Oil and Filter'), quantity: 3 }];
   const lane = packSold({ customerId, items });
   const online = { ...packSold({ customerId, items, status: 'final', soldOn: '2026-03-11' }), onlineOrderId: 'order-1' };
-  const converted = { ...packSold({ customerId, items, status: 'final', price: 12000 }), paperBookNumber: 'PB-9', tax: cents(0), total: cents(12000) };
+  const converted = { ...packSold({ customerId, items, status: 'final', price: 12000 }), paperBookNumber: 'PB-9', tax: cents(0), total: cents(12000), soldAt: '2026-04-01T05:30:00.000Z' };
 
   it('should record each sale with its kind, figures and coupon count', async () => {
     await append(store, saleStream(lane.saleId), [{ type: 'PackSold', data: lane }]);
@@ -57,7 +57,9 @@ describe('reports projection', () => {
     expect(await catchUp(db.sql, store, reports)).toBe(0);
     expect(await sale(lane.saleId)).toMatchObject({ kind: 'lane', location_id: 1, status: 'pending', price: 19900, tax: lane.tax, total: lane.total, coupon_count: 3, sold_on: '2026-03-10', revision: 0 });
     expect(await sale(online.saleId)).toMatchObject({ kind: 'online', online_order_id: 'order-1', status: 'final', sold_on: '2026-03-11' });
-    expect(await sale(converted.saleId)).toMatchObject({ kind: 'paper-conversion', paper_book_number: 'PB-9', price: 12000, tax: 0, total: 12000 });
+    // A conversion keeps the book's paper sale day; it was converted late on the 31st in Denver.
+    expect(await sale(converted.saleId)).toMatchObject({ kind: 'paper-conversion', paper_book_number: 'PB-9', price: 12000, tax: 0, total: 12000, sold_on: '2026-03-10', converted_on: '2026-03-31' });
+    expect(await sale(lane.saleId)).toMatchObject({ converted_on: null });
   });
 
   it('should finalise, correct the location and void on the local day of the void in the sale location', async () => {

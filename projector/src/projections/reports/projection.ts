@@ -8,7 +8,8 @@
  *   `paper-conversion`: a converted paper book, which is not revenue), its location (moved by a
  *   location correction), seller, price (net), tax, total (gross), status (pending, final,
  *   voided), the void (day in the sale location's zone, refund and refund tax) and, for an
- *   online sale, when the provider's refund was recorded.
+ *   online sale, when the provider's refund was recorded. A paper conversion's `sold_on` is the
+ *   book's paper sale day (as its PackSold says); `converted_on` is the local day it was converted.
  * - `redemptions`: every redemption that completed (CouponRedeemed, PaperCouponRedeemed; a held
  *   redemption awaiting verification is not one yet), with the location of sale (holds the money)
  *   and of redemption (did the work), RO, op code, labour type, line total, discount given
@@ -80,6 +81,9 @@ export const reports: Projection = {
         provider_refunded_at timestamptz,
         revision bigint not null
       );
+      -- A paper-conversion sale's sold_on is the day the book was sold on paper: the local day of
+      -- the conversion (its sold_at in the sale location's zone) is when it counts as converted.
+      alter table ${s}.sales add column if not exists converted_on date;
       create table if not exists ${s}.redemptions (
         redemption_id text primary key,
         source text not null check (source in ('digital', 'paper')),
@@ -115,6 +119,7 @@ export const reports: Projection = {
     await tx.unsafe(`
       create index if not exists sales_sold on ${s}.sales (sold_on, location_id);
       create index if not exists sales_voided on ${s}.sales (voided_on, location_id) where voided_on is not null;
+      create index if not exists sales_converted on ${s}.sales (converted_on, location_id) where converted_on is not null;
       create index if not exists redemptions_redeemed on ${s}.redemptions (redeemed_on, location_id);
       create index if not exists redemptions_sold_location on ${s}.redemptions (redeemed_on, sold_location_id);
       create index if not exists redemptions_voided on ${s}.redemptions (voided_on, location_id) where voided_on is not null;`);
@@ -166,6 +171,7 @@ async function applySaleEvent(tx: Tx, s: string, event: RecordedEvent): Promise<
       await tx.unsafe(
         `update ${s}.sales set location_id = $2, time_zone = $3,
            voided_on = case when voided_at is null then null else (voided_at at time zone $3::text)::date end,
+           converted_on = case when converted_on is null then null else (sold_at at time zone $3::text)::date end,
            revision = $4
          where sale_id = $1`,
         [saleId, d.toLocationId, d.timeZone, event.revision],
@@ -198,8 +204,9 @@ async function insertSale(tx: Tx, s: string, d: PackSold['data'], revision: numb
   if (!Array.isArray(d.coupons)) throw new Error(`PackSold of sale ${d.saleId} carries no coupons.`);
   await tx.unsafe(
     `insert into ${s}.sales (sale_id, kind, customer_id, location_id, time_zone, sale_ro_number, pack_id, pack_name, sold_by, sold_at, sold_on,
-       status, list_price, price, tax, total, coupon_count, paper_book_number, online_order_id, revision)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::date, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+       status, list_price, price, tax, total, coupon_count, paper_book_number, online_order_id, revision, converted_on)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::timestamptz, $11::date, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+       case when $2 = 'paper-conversion' then ($10::timestamptz at time zone $5::text)::date end)`,
     [
       d.saleId,
       saleKind(d),
