@@ -1,0 +1,245 @@
+/**
+ * The invoice summary's figures (issue 14), shared by invoice-summary (per location) and
+ * invoice-summary-v2 (per location and day): what was sold, converted, redeemed, voided and
+ * refunded, read from the `reports` read model (rm_reports.sales, rm_reports.redemptions).
+ *
+ * Each movement counts on its own local day at its row's (current) location:
+ * - sold: a sale (lane or online) on its `sold_on`; a paper-book conversion is not revenue and
+ *   is counted only as "Paper books converted";
+ * - sale voided / refunded: a voided sale (not a conversion) on its `voided_on` (the void's
+ *   local day in the sale location's zone), its price and tax, and what went back (`refund`,
+ *   the whole total, and `refund_tax`, its tax); an online sale's void refunds the card through
+ *   the payment provider and is counted here on the void's day (`refundedOnline` says how much);
+ * - redeemed: a completed redemption (digital or paper) on its `redeemed_on` at the redeeming
+ *   location, its allocated value (revenue recognised) and the discount given;
+ * - redemption voided: on its `voided_on` at the redeeming location, reversing its value.
+ * A voided sale or redemption counts both as it happened and as a void in its void's period.
+ *
+ * The SQL is built here from constant column expressions only; every value is a parameter.
+ */
+import type { ReportCell, ReportChart, ReportColumn, ReportQuery } from '@dealer/contracts';
+import type { Sql } from '@dealer/platform';
+
+/** Figures in their column order; `sources` says which fact contributes each. */
+export const FIGURE_COLUMNS: readonly ReportColumn[] = [
+  { key: 'soldCount', label: 'Sold', kind: 'count' },
+  { key: 'soldNet', label: 'Sold net', kind: 'money' },
+  { key: 'soldTax', label: 'Sold tax', kind: 'money' },
+  { key: 'soldGross', label: 'Sold gross', kind: 'money' },
+  { key: 'convertedCount', label: 'Paper books converted', kind: 'count' },
+  { key: 'redeemedCount', label: 'Redeemed', kind: 'count' },
+  { key: 'redeemedValue', label: 'Redeemed value (revenue recognised)', kind: 'money' },
+  { key: 'redeemedDiscount', label: 'Discount given', kind: 'money' },
+  { key: 'redemptionsVoidedCount', label: 'Redemptions voided', kind: 'count' },
+  { key: 'redemptionsVoidedValue', label: 'Redemptions voided value', kind: 'money' },
+  { key: 'revenueRecognised', label: 'Revenue recognised net of voids', kind: 'money' },
+  { key: 'voidedCount', label: 'Sales voided', kind: 'count' },
+  { key: 'voidedNet', label: 'Voided net', kind: 'money' },
+  { key: 'voidedTax', label: 'Voided tax', kind: 'money' },
+  { key: 'refunded', label: 'Refunded', kind: 'money' },
+  { key: 'refundedTax', label: 'Refunded tax', kind: 'money' },
+  { key: 'refundedOnline', label: 'Refunded online (provider)', kind: 'money' },
+  { key: 'netReceipts', label: 'Net receipts', kind: 'money' },
+];
+
+/** The figures summed from the facts (the two derived ones are computed from these). */
+const SUMMED = [
+  'soldCount',
+  'soldNet',
+  'soldTax',
+  'soldGross',
+  'convertedCount',
+  'redeemedCount',
+  'redeemedValue',
+  'redeemedDiscount',
+  'redemptionsVoidedCount',
+  'redemptionsVoidedValue',
+  'voidedCount',
+  'voidedNet',
+  'voidedTax',
+  'refunded',
+  'refundedTax',
+  'refundedOnline',
+] as const;
+type Summed = (typeof SUMMED)[number];
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+interface FactSource {
+  /** from ... where ... ($1 from, $2 to, $3 location ids) */
+  from: string;
+  day: string;
+  figures: Partial<Record<Summed, string>>;
+}
+
+const SOURCES: readonly FactSource[] = [
+  {
+    from: `rm_reports.sales where sold_on between $1::date and $2::date and location_id = any($3::integer[])`,
+    day: 'sold_on',
+    figures: {
+      soldCount: `case when kind <> 'paper-conversion' then 1 else 0 end`,
+      soldNet: `case when kind <> 'paper-conversion' then price else 0 end`,
+      soldTax: `case when kind <> 'paper-conversion' then tax else 0 end`,
+      soldGross: `case when kind <> 'paper-conversion' then total else 0 end`,
+      convertedCount: `case when kind = 'paper-conversion' then 1 else 0 end`,
+    },
+  },
+  {
+    from: `rm_reports.sales where voided_on between $1::date and $2::date and location_id = any($3::integer[]) and kind <> 'paper-conversion'`,
+    day: 'voided_on',
+    figures: {
+      voidedCount: '1',
+      voidedNet: 'price',
+      voidedTax: 'tax',
+      refunded: 'coalesce(refund, 0)',
+      refundedTax: 'coalesce(refund_tax, 0)',
+      refundedOnline: `case when kind = 'online' then coalesce(refund, 0) else 0 end`,
+    },
+  },
+  {
+    from: `rm_reports.redemptions where redeemed_on between $1::date and $2::date and location_id = any($3::integer[])`,
+    day: 'redeemed_on',
+    figures: { redeemedCount: '1', redeemedValue: 'allocated_value', redeemedDiscount: 'amount' },
+  },
+  {
+    from: `rm_reports.redemptions where voided_on between $1::date and $2::date and location_id = any($3::integer[])`,
+    day: 'voided_on',
+    figures: { redemptionsVoidedCount: '1', redemptionsVoidedValue: 'allocated_value' },
+  },
+];
+
+/** Every fact in the period at the locations as one row of figures (location_id, day, figures...). */
+const FACTS_SQL = SOURCES.map(
+  (s) =>
+    `select location_id, ${s.day} as day, ${SUMMED.map((k) => `${s.figures[k] ?? '0'}::bigint as ${snake(k)}`).join(', ')} from ${s.from}`,
+).join('\n  union all\n  ');
+
+const SUMS = SUMMED.map((k) => `sum(${snake(k)})::bigint as ${snake(k)}`).join(', ');
+const SUMS_OF_GROUPS = SUMMED.map((k) => `sum(g.${snake(k)})::bigint as ${snake(k)}`).join(', ');
+const GROUP_COLUMNS = SUMMED.map((k) => `g.${snake(k)}`).join(', ');
+
+export type FigureRow = Record<string, string | number | null>;
+
+/** One grouped row's figures as cells (bigint sums arrive as strings), the derived two added. */
+export function figureCells(row: FigureRow): Record<string, ReportCell> {
+  const cells: Record<string, number> = {};
+  for (const k of SUMMED) cells[k] = Number(row[snake(k)] ?? 0);
+  cells.revenueRecognised = cells.redeemedValue! - cells.redemptionsVoidedValue!;
+  cells.netReceipts = cells.soldGross! - cells.refunded!;
+  return cells;
+}
+
+export const zeroFigures = (): Record<string, ReportCell> => figureCells({});
+
+const params = (query: ReportQuery, locationIds = query.locationIds) => [query.from, query.to, locationIds];
+
+/** Per location (every location asked, with zeros where nothing happened) plus the totals. */
+export async function figuresByLocation(sql: Sql, query: ReportQuery): Promise<{ rows: FigureRow[]; totals: FigureRow }> {
+  const rows = await sql.unsafe<FigureRow[]>(
+    `with f as (
+      ${FACTS_SQL}
+    ), g as (
+      select location_id, ${SUMS} from f group by location_id
+    )
+    select l.location_id, coalesce(n.location_name, 'Location ' || l.location_id) as location_name, ${GROUP_COLUMNS}, 0 as is_total
+      from unnest($3::integer[]) as l(location_id)
+      left join g using (location_id)
+      left join ref.locations n on n.location_id = l.location_id
+    union all
+    select null, null, ${SUMS_OF_GROUPS}, 1 from g
+    order by is_total, location_name, location_id`,
+    params(query),
+  );
+  const totals = rows.find((r) => Number(r.is_total) === 1)!;
+  return { rows: rows.filter((r) => Number(r.is_total) === 0), totals };
+}
+
+const BY_DAY_GROUPED = `with f as (
+      ${FACTS_SQL}
+    ), g as (
+      select location_id, day, ${SUMS} from f group by location_id, day
+    )`;
+const BY_DAY_ROW = `g.location_id, to_char(g.day, 'YYYY-MM-DD') as day, coalesce(n.location_name, 'Location ' || g.location_id) as location_name, ${GROUP_COLUMNS}`;
+const BY_DAY_FROM = `from g left join ref.locations n on n.location_id = g.location_id`;
+const BY_DAY_ORDER = `order by location_name, location_id, day`;
+
+/** Per location and day with any movement (at most `limit` rows), how many such rows there are, and the totals. */
+export async function figuresByDay(
+  sql: Sql,
+  query: ReportQuery,
+  locationIds: number[],
+  limit: number,
+): Promise<{ rows: FigureRow[]; rowCount: number; totals: FigureRow }> {
+  const rows = await sql.unsafe<FigureRow[]>(
+    `${BY_DAY_GROUPED}
+    select * from (select ${BY_DAY_ROW}, 0 as is_total, 0::bigint as row_count ${BY_DAY_FROM} ${BY_DAY_ORDER} limit ${Math.trunc(limit)}) r
+    union all
+    select null, null, null, ${SUMS_OF_GROUPS}, 1, count(*)::bigint from g`,
+    params(query, locationIds),
+  );
+  const totals = rows.find((r) => Number(r.is_total) === 1)!;
+  return { rows: rows.filter((r) => Number(r.is_total) === 0), rowCount: Number(totals.row_count), totals };
+}
+
+/** Every location-and-day row, in batches from a cursor. */
+export async function* streamFiguresByDay(sql: Sql, query: ReportQuery, locationIds: number[]): AsyncIterable<FigureRow[]> {
+  yield* sql.unsafe<FigureRow[]>(`${BY_DAY_GROUPED} select ${BY_DAY_ROW} ${BY_DAY_FROM} ${BY_DAY_ORDER}`, params(query, locationIds)).cursor(1000);
+}
+
+const DAYS_IN_DAILY_CHART = 62;
+
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/**
+ * Sales (net, lane and online) against redemptions (allocated value) across the locations, per
+ * day, or per month when the period is longer than 62 days; every day or month of the period up
+ * to today is a point (zero when nothing happened).
+ */
+export async function salesVsRedemptionsChart(sql: Sql, query: ReportQuery, locationIds: number[]): Promise<ReportChart> {
+  const monthly = daysBetween(query.from, query.to) > DAYS_IN_DAILY_CHART;
+  const bucket = monthly ? `to_char(day, 'YYYY-MM')` : `to_char(day, 'YYYY-MM-DD')`;
+  const rows = await sql.unsafe<{ x: string; sold: string; redeemed: string }[]>(
+    `with f as (
+      ${FACTS_SQL}
+    )
+    select ${bucket} as x, sum(sold_net)::bigint as sold, sum(redeemed_value)::bigint as redeemed from f group by 1 order by 1`,
+    params(query, locationIds),
+  );
+  const byX = new Map(rows.map((r) => [r.x, r]));
+  const last = query.today < query.to && query.today >= query.from ? query.today : query.to;
+  const xs: string[] = [];
+  if (monthly) {
+    for (let m = query.from.slice(0, 7); m <= last.slice(0, 7); ) {
+      xs.push(m);
+      const [y, mm] = m.split('-').map(Number) as [number, number];
+      m = mm === 12 ? `${y + 1}-01` : `${y}-${String(mm + 1).padStart(2, '0')}`;
+    }
+  } else {
+    for (let d = query.from; d <= last; d = addDays(d, 1)) xs.push(d);
+  }
+  // A movement on a local day after the server's UTC today (a zone ahead of UTC) still shows.
+  for (const r of rows) if (!xs.includes(r.x)) xs.push(r.x);
+  xs.sort();
+  const xKey = monthly ? 'month' : 'day';
+  return {
+    key: 'sales-vs-redemptions',
+    title: monthly ? 'Sales and redemptions per month' : 'Sales and redemptions per day',
+    kind: 'bar',
+    xKey,
+    valueKind: 'money',
+    series: [
+      { key: 'sold', label: 'Sold net' },
+      { key: 'redeemed', label: 'Redeemed value' },
+    ],
+    points: xs.map((x) => ({ [xKey]: x, sold: Number(byX.get(x)?.sold ?? 0), redeemed: Number(byX.get(x)?.redeemed ?? 0) })),
+  };
+}
+
+export const INVOICE_NOTES: readonly string[] = [
+  'Every figure counts on its own local day at its location: a sale on the day it was sold at its (corrected) location, a redemption on the day and at the location it was redeemed, a void on the local day it was made.',
+  'Sold: sales over the counter and online, net (price), tax and gross (price plus tax). Paper books converted to digital packs are not revenue (the book was paid for on paper) and are only counted as "Paper books converted".',
+  'Redeemed value is each coupon\'s allocated share of its pack price (before tax, by stand-alone value): the revenue recognised when it is redeemed. Discount given is the amount taken off the repair order line.',
+  'A voided sale counts as sold in the period it was sold and as voided in the period of its void; the same for a voided redemption. Refunded is what the void gave back (the whole total, tax included); an online sale\'s void refunds the card through the payment provider and is counted in Refunded on the void\'s day too (shown again in "Refunded online").',
+  'Net receipts = sold gross − refunded. Revenue recognised net of voids = redeemed value − redemptions voided value (breakage is in the Expired report).',
+];
