@@ -21,6 +21,7 @@ import { paperBookRoutes } from './routes/paper-books';
 import { couponRedemptionReviewRoutes } from './routes/coupon-redemption-reviews';
 import { customerContactFormRoutes } from './routes/customer-contact-form';
 import { onlineOrderRoutes } from './routes/online-orders';
+import { selfRegistrationRoutes } from './routes/self-registration';
 import type { PaymentProvider } from './payments/port';
 import type { TokenSettings } from './identity/token-payload';
 import type { RefreshPolicy } from './identity/refresh-tokens';
@@ -45,6 +46,7 @@ export function commandApi(deps: CommandApiDeps) {
     const reservations = new ContactReservations(deps.store, reservationKeyFrom(deps.tokens.secret));
     await app.register(customerRoutes(deps.store, deps.sql, reservations));
     await app.register(authRoutes(deps));
+    await app.register(selfRegistrationRoutes({ store: deps.store, sql: deps.sql, reservations }));
     await app.register(userRoleRoutes(deps));
     await app.register(appEventRoutes(deps.store));
     await app.register(contactChangeRoutes(deps.store, deps.sql, verificationHashKey(deps.tokens.secret), reservations));

@@ -35,6 +35,7 @@ const MATRIX: Record<string, Persona[]> = {
   'GET /auth-api/registration/:securityToken': ALL,
   'POST /auth-api/registration': ALL,
   'POST /auth-api/registration/gift': ALL,
+  'POST /auth-api/self-registration': ALL,
   'POST /api/customers': STAFF,
   'POST /api/customer-validate': STAFF,
   'PUT /api/customers/:id': OWN_A,

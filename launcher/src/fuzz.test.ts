@@ -103,6 +103,7 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /auth-api/login': { username: 'nobody-here', password: 'wrong-password-1' },
   'POST /auth-api/registration': { securityToken: 'no-such-token', ...passwords },
   'POST /auth-api/registration/gift': { giftToken: 'no-such-token', ...passwords },
+  'POST /auth-api/self-registration': { firstName: 'Fuzz', lastName: 'Visitor', emailAddress: 'fuzz.visitor@example.com', phoneMobile: '7205559901', isAdult: true },
   'POST /api/coupons': couponTerms,
   'PUT /api/coupons/:id': { ...couponTerms, expectedRevision: 0 },
   'POST /api/coupons/:id/disable': { reason: 'fuzz' },

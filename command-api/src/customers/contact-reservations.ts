@@ -120,6 +120,14 @@ export class ContactReservations {
     return pending !== undefined && (v.kind === 'email' ? normaliseEmail(pending) : normaliseMobile(pending)) === v.value;
   }
 
+  /** Who holds the value now (a customer id), or null: nobody, or a holder that no longer has it. */
+  async holderOf(v: ContactValue): Promise<string | null> {
+    const history = await this.store.readStream(reservationStreamId(this.key, v));
+    const state = history.reduce(reservationDecider.evolve, reservationDecider.initialState());
+    if (state.holderId === null) return null;
+    return (await this.holderStillHolds(state.holderId, v, state.since)) ? state.holderId : null;
+  }
+
   private async reserveOne(holderId: string, v: ContactValue, ctx: CommandContext): Promise<void> {
     const streamId = reservationStreamId(this.key, v);
     for (let attempt = 0; ; attempt++) {
