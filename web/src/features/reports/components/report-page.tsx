@@ -1,0 +1,200 @@
+// One report page (/employee/reports/<name>), the same for all eight: the catalogue entry gives the title, summary
+// and filters; the API's answer gives the tables, charts and notes. The filters are saved in browser storage per
+// report (SPEC 3) and restored on the next visit; a drill-down is in the address, so Back and reload keep it.
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { REPORT_CATALOGUE, type ReportName, type ReportRow } from '@dealer/contracts';
+import { PageHeader } from '../../../components/layouts/page-header';
+import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
+import type { MultiselectOption } from '../../../components/ui/multiselect/multiselect';
+import { Spinner } from '../../../components/ui/spinner/spinner';
+import { paths } from '../../../config/paths';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { messagesOf } from '../../../lib/api-error';
+import { readStorage, writeStorage } from '../../../lib/storage';
+import { useExportReportCsv } from '../api/export-report-csv';
+import { useReport } from '../api/get-report';
+import { ReportChart } from './report-chart';
+import { ReportFilters } from './report-filters';
+import { formatReportDate } from './report-format';
+import {
+  askedLocationIds,
+  csvFileName,
+  drillFrom,
+  localToday,
+  periodOf,
+  periodProblem,
+  REPORT_PARAMS_KEY,
+  restoreParams,
+  saveParams,
+  type ReportRequest,
+} from './report-params';
+import { ReportTable, rowLabel, type DrillTarget } from './report-table';
+import './reports.css';
+
+export const REPORT_PAGE_TEXTS = {
+  reports: 'Reports',
+  breadcrumb: 'Breadcrumb',
+  loading: 'Loading...',
+  loadingLocations: 'Loading locations...',
+  notes: 'About these figures',
+  narrowed: (names: string) => `The figures cover only the chosen locations you hold a role at: ${names}.`,
+} as const;
+
+/** The filters' wait after the last change before the report is asked again (SPEC 9's search debounce). */
+const APPLY_DELAY_MS = 400;
+
+export interface ReportLocation {
+  locationId: number;
+  locationName: string;
+}
+
+interface ReportPageProps {
+  name: ReportName;
+  /** The locations to offer (undefined while they load). */
+  locations: readonly ReportLocation[] | undefined;
+  locationsError: unknown;
+}
+
+/** What the breadcrumb calls the drilled lines when the address came without a label (a reload or a shared link). */
+function describeDrill(name: ReportName, drill: Record<string, string>, locations: readonly ReportLocation[]): string {
+  const kinds = REPORT_CATALOGUE[name].drillParams;
+  return Object.entries(drill)
+    .map(([key, value]) => {
+      if (kinds[key] === 'location') return locations.find((l) => String(l.locationId) === value)?.locationName ?? `Location ${value}`;
+      if (kinds[key] === 'date') return formatReportDate(value);
+      return value;
+    })
+    .join(' / ');
+}
+
+export function ReportPage({ name, locations, locationsError }: ReportPageProps) {
+  const entry = REPORT_CATALOGUE[name];
+  const today = localToday();
+  const [params, setParams] = useState(() => restoreParams(name, readStorage(REPORT_PARAMS_KEY(name)), today));
+  useEffect(() => writeStorage(REPORT_PARAMS_KEY(name), saveParams(params)), [name, params]);
+
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const drill = useMemo(() => drillFrom(name, search), [name, search]);
+  const drilled = Object.keys(drill).length > 0;
+  const drillLabel = (location.state as { drillLabel?: unknown } | null)?.drillLabel;
+
+  const sortedLocations = useMemo(() => [...(locations ?? [])].sort((a, b) => a.locationName.localeCompare(b.locationName, 'en', { numeric: true })), [locations]);
+  const locationOptions: MultiselectOption<number>[] = sortedLocations.map((l) => ({ value: l.locationId, label: l.locationName }));
+  const offeredIds = sortedLocations.map((l) => l.locationId);
+  const chosen = askedLocationIds(params, offeredIds);
+  const period = periodOf(params, today);
+  const periodError = periodProblem(period);
+
+  const request: ReportRequest | null =
+    locations === undefined || periodError || chosen.length === 0 ? null : { name, ...period, locationIds: chosen, options: params.options, drill };
+  // Ticking locations or typing dates asks once the user pauses; the first answer and a drill-down (a click) at once.
+  const requestKey = request ? JSON.stringify(request) : null;
+  const settledKey = useDebouncedValue(requestKey, APPLY_DELAY_MS);
+  const asked = useMemo((): ReportRequest | null => {
+    if (!requestKey) return null;
+    const current = JSON.parse(requestKey) as ReportRequest;
+    const settled = settledKey ? (JSON.parse(settledKey) as ReportRequest) : null;
+    return settled && JSON.stringify(settled.drill) === JSON.stringify(current.drill) ? settled : current;
+  }, [requestKey, settledKey]);
+  const report = useReport(asked);
+  const exportCsv = useExportReportCsv();
+  const [exportingTable, setExportingTable] = useState<string | null>(null);
+
+  const answer = report.data;
+  const drillTarget = (row: ReportRow): DrillTarget | null => {
+    if (!row.drill || !answer) return null;
+    const next = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(row.drill)) next.set(key, value);
+    const table = answer.tables.find((t) => t.rows.includes(row));
+    return { search: `?${next.toString()}`, label: table ? rowLabel(table.columns, row) : describeDrill(name, row.drill, sortedLocations) };
+  };
+
+  const onExport = (tableKey: string) => {
+    if (!answer || !asked) return;
+    setExportingTable(tableKey);
+    const fileName = csvFileName(asked).replace(/\.csv$/, answer.tables.length > 1 ? `-${tableKey}.csv` : '.csv');
+    exportCsv.mutate({ request: asked, table: tableKey, fileName }, { onSettled: () => setExportingTable(null) });
+  };
+
+  const narrowedTo = answer && answer.locationIds.length < (asked?.locationIds.length ?? 0) ? answer.locationIds : null;
+  const crumb = drilled ? (typeof drillLabel === 'string' && drillLabel ? drillLabel : describeDrill(name, drill, sortedLocations)) : null;
+
+  return (
+    <div className="report-page">
+      <nav aria-label={REPORT_PAGE_TEXTS.breadcrumb} className="report-breadcrumb">
+        <ol>
+          <li>
+            <Link to={paths.employee.reports}>{REPORT_PAGE_TEXTS.reports}</Link>
+          </li>
+          <li>{drilled ? <Link to={`${paths.employee.reports}/${name}`}>{entry.title}</Link> : <span aria-current="page">{entry.title}</span>}</li>
+          {crumb && (
+            <li>
+              <span aria-current="page">{crumb}</span>
+            </li>
+          )}
+        </ol>
+      </nav>
+      <PageHeader title={crumb ? `${entry.title}: ${crumb}` : entry.title} description={entry.summary} />
+
+      {locationsError ? <ErrorMessages error={locationsError} className="alert alert-danger" /> : null}
+      <ReportFilters
+        entry={entry}
+        params={params}
+        period={period}
+        today={today}
+        onChange={setParams}
+        locationOptions={locationOptions}
+        chosenLocationIds={chosen}
+        periodError={periodError}
+      />
+
+      {exportCsv.isError && (
+        <div className="alert alert-danger" role="alert">
+          {messagesOf(exportCsv.error).map((m) => (
+            <p key={m}>{m}</p>
+          ))}
+        </div>
+      )}
+
+      {locations === undefined && !locationsError && (
+        <div className="report-status">
+          <Spinner label={REPORT_PAGE_TEXTS.loadingLocations} />
+        </div>
+      )}
+      {report.isPending && asked && (
+        <div className="report-status">
+          <Spinner label={REPORT_PAGE_TEXTS.loading} />
+        </div>
+      )}
+      {report.isError && <ErrorMessages error={report.error} className="alert alert-danger" />}
+
+      {answer && asked && (
+        <div className={`report-answer${report.isFetching ? ' is-refreshing' : ''}`} aria-busy={report.isFetching}>
+          {narrowedTo && (
+            <p className="alert alert-info">
+              {REPORT_PAGE_TEXTS.narrowed(narrowedTo.map((id) => sortedLocations.find((l) => l.locationId === id)?.locationName ?? `Location ${id}`).join(', '))}
+            </p>
+          )}
+          {answer.charts.map((chart) => (
+            <ReportChart key={chart.key} chart={chart} />
+          ))}
+          {answer.tables.map((table) => (
+            <ReportTable key={table.key} table={table} drillTarget={drillTarget} onExport={() => onExport(table.key)} exporting={exportingTable === table.key} />
+          ))}
+          {answer.notes.length > 0 && (
+            <section className="panel report-section report-notes" aria-label={REPORT_PAGE_TEXTS.notes}>
+              <h2>{REPORT_PAGE_TEXTS.notes}</h2>
+              <ul>
+                {answer.notes.map((note) => (
+                  <li key={note}>{note}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
