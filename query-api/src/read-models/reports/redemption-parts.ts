@@ -1,0 +1,80 @@
+/**
+ * What the redemption reports (coupon-redemptions, coupon-redemptions-v2, payouts; issue 14)
+ * share: a table capped at REPORT_ROWS_MAX with its row count and totals, numbers from
+ * postgres.js (bigint sums arrive as strings), the drill's location checked against the
+ * locations asked for, and a query's rows streamed with a cursor.
+ */
+import { REPORT_MESSAGES, REPORT_ROWS_MAX, type ReportCell, type ReportColumn, type ReportRow, type ReportTable } from '@dealer/contracts';
+import type { Sql } from '@dealer/platform';
+/** A query built with sql`...` (nested in another query, or run). */
+export type Fragment = ReturnType<Sql['unsafe']>;
+
+/** A count or a sum of cents as a number (postgres.js answers bigint and numeric as strings). */
+export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+
+export const CURSOR_BATCH = 1000;
+
+/** Rows of `rowsQuery` (a fragment with its own `order by`) mapped to report rows, in batches, through a cursor. */
+export async function* streamRows<R>(sql: Sql, rowsQuery: Fragment, toRow: (r: R) => ReportRow | Promise<ReportRow>): AsyncIterable<ReportRow[]> {
+  for await (const batch of sql`${rowsQuery}`.cursor(CURSOR_BATCH)) {
+    const rows: ReportRow[] = [];
+    for (const r of batch) rows.push(await toRow(r as unknown as R));
+    yield rows;
+  }
+}
+
+/** The first REPORT_ROWS_MAX rows of `rowsQuery`, mapped. */
+export async function firstRows<R>(sql: Sql, rowsQuery: Fragment, toRow: (r: R) => ReportRow | Promise<ReportRow>): Promise<ReportRow[]> {
+  const rows = await sql`${rowsQuery} limit ${REPORT_ROWS_MAX}`;
+  const out: ReportRow[] = [];
+  for (const r of rows) out.push(await toRow(r as unknown as R));
+  return out;
+}
+
+export function table(key: string, title: string, columns: ReportColumn[], rows: ReportRow[], rowCount: number, totals: Record<string, ReportCell> | null): ReportTable {
+  return { key, title, columns, rows, rowCount, totals };
+}
+
+/** The drill's location id when it is one of the locations asked for (already the caller's), else null. */
+export function drillLocation(locationIds: readonly number[], value: string | undefined): number | null {
+  if (value === undefined || !/^\d{1,9}$/.test(value)) return null;
+  const id = Number(value);
+  return locationIds.includes(id) ? id : null;
+}
+
+/** Thrown for a table key the report does not have (the route answers 400 before, this is the guard). */
+export function unknownTable(tableKey: string): Error {
+  return Object.assign(new Error(`${REPORT_MESSAGES.tableUnknown} (${tableKey})`), { statusCode: 400 });
+}
+
+/** The location's name as every page shows it (ref.locations), in SQL: `Location {id}` when unknown. */
+export const LOCATION_NAME_FALLBACK = 'Location ';
+
+/** Days from `from` to `to` inclusive (YYYY-MM-DD). */
+export function daysInPeriod(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** The chart's buckets over the period: every day, or every month (YYYY-MM) when the period is longer than `maxDays`. */
+export function chartBuckets(from: string, to: string, maxDays = 62): { unit: 'day' | 'month'; keys: string[] } {
+  const keys: string[] = [];
+  if (daysInPeriod(from, to) <= maxDays) {
+    for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) keys.push(new Date(t).toISOString().slice(0, 10));
+    return { unit: 'day', keys };
+  }
+  let [y, m] = from.split('-').map(Number) as [number, number];
+  const end = to.slice(0, 7);
+  for (;;) {
+    const key = `${y}-${String(m).padStart(2, '0')}`;
+    keys.push(key);
+    if (key >= end) break;
+    m += 1;
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
+  }
+  return { unit: 'month', keys };
+}
+
+export const SOURCE_LABELS: Record<string, string> = { digital: 'Digital', paper: 'Paper' };
