@@ -1,14 +1,219 @@
-/** The payouts report (issue 14): being built. */
+/**
+ * The Payouts report (issue 14), from rm_reports.redemptions. A coupon sold at location A
+ * (it holds the money) and redeemed at location B (it did the work), A != B: A owes B the
+ * coupon's allocated value on the redemption's local day; a void of that redemption reverses it
+ * on the void's local day. Paper coupons likewise (the book's sale location holds the money).
+ *
+ * Tables: 'payouts', one row per ordered pair (from A, owing, to B) with a movement in the
+ * period, where A or B is among the chosen locations: redemptions, voids and the net amount;
+ * 'net', per location in those pairs: owed to it, owed by it, net (the nets sum to zero). The
+ * drill {fromLocationId, toLocationId} lists the movements behind a pair's amount.
+ */
+import type { ReportColumn, ReportQuery, ReportRow } from '@dealer/contracts';
+import type { Sql } from '@dealer/platform';
 import type { ReportDefinition } from './definition';
+import { firstRows, num, SOURCE_LABELS, streamRows, table, unknownTable, type Fragment } from './redemption-parts';
+
+const PAIR_COLUMNS: ReportColumn[] = [
+  { key: 'from', label: 'From (owes)', kind: 'text' },
+  { key: 'to', label: 'To', kind: 'text' },
+  { key: 'redeemed', label: 'Redemptions', kind: 'count' },
+  { key: 'voids', label: 'Voids', kind: 'count' },
+  { key: 'amount', label: 'Amount (net)', kind: 'money' },
+];
+
+const NET_COLUMNS: ReportColumn[] = [
+  { key: 'location', label: 'Location', kind: 'text' },
+  { key: 'owedTo', label: 'Owed to it', kind: 'money' },
+  { key: 'owedBy', label: 'Owed by it', kind: 'money' },
+  { key: 'net', label: 'Net', kind: 'money' },
+];
+
+const LINE_COLUMNS: ReportColumn[] = [
+  { key: 'date', label: 'Date', kind: 'date' },
+  { key: 'movement', label: 'Redeemed or voided', kind: 'text' },
+  { key: 'roNumber', label: 'RO #', kind: 'text' },
+  { key: 'coupon', label: 'Coupon', kind: 'text' },
+  { key: 'source', label: 'Source', kind: 'text' },
+  { key: 'amount', label: 'Allocated value', kind: 'money' },
+];
+
+/**
+ * Every movement between two different locations in the period where either is chosen: a
+ * redemption (+allocated, its day) and a void (-allocated, its day); a redemption voided in the
+ * same period is both.
+ */
+function movementsQuery(sql: Sql, q: ReportQuery): Fragment {
+  const chosen = sql`r.sold_location_id <> r.location_id and (r.sold_location_id = any(${q.locationIds}::int[]) or r.location_id = any(${q.locationIds}::int[]))`;
+  return sql`
+    select r.redemption_id, r.sold_location_id as from_id, r.location_id as to_id, 'redeemed' as movement, r.redeemed_on as on_day, r.redeemed_at as at,
+      r.allocated_value as amount, r.ro_number, r.coupon_name, r.source
+    from rm_reports.redemptions r
+    where ${chosen} and r.redeemed_on between ${q.from}::date and ${q.to}::date
+    union all
+    select r.redemption_id, r.sold_location_id, r.location_id, 'voided', r.voided_on, r.voided_at, -r.allocated_value, r.ro_number, r.coupon_name, r.source
+    from rm_reports.redemptions r
+    where ${chosen} and r.voided_on between ${q.from}::date and ${q.to}::date`;
+}
+
+interface PairRow {
+  fromLocationId: number;
+  toLocationId: number;
+  from: string;
+  to: string;
+  redeemed: number;
+  voids: number;
+  amount: string;
+}
+
+function pairsQuery(sql: Sql, q: ReportQuery): Fragment {
+  return sql`
+    select m.from_id as "fromLocationId", m.to_id as "toLocationId",
+      coalesce(lf.location_name, ${'Location '} || m.from_id) as "from", coalesce(lt.location_name, ${'Location '} || m.to_id) as "to",
+      count(*) filter (where m.movement = 'redeemed')::int as redeemed, count(*) filter (where m.movement = 'voided')::int as voids,
+      sum(m.amount)::bigint as amount
+    from (${movementsQuery(sql, q)}) m
+    left join ref.locations lf on lf.location_id = m.from_id
+    left join ref.locations lt on lt.location_id = m.to_id
+    group by m.from_id, m.to_id, lf.location_name, lt.location_name
+    order by "from", m.from_id, "to", m.to_id`;
+}
+
+const pairRow = (r: PairRow): ReportRow => ({
+  cells: { from: r.from, to: r.to, redeemed: num(r.redeemed), voids: num(r.voids), amount: num(r.amount) },
+  drill: { fromLocationId: String(r.fromLocationId), toLocationId: String(r.toLocationId) },
+});
+
+interface NetRow {
+  location: string;
+  owedTo: string;
+  owedBy: string;
+  net: string;
+}
+
+/** Per location of the pairs: what the others owe it, what it owes them, and the difference. */
+function netQuery(sql: Sql, q: ReportQuery): Fragment {
+  return sql`
+    with p as (${pairsQuery(sql, q)}),
+    sides as (
+      select "toLocationId" as id, "to" as location, amount as owed_to, 0::bigint as owed_by from p
+      union all
+      select "fromLocationId", "from", 0::bigint, amount from p
+    )
+    select location, sum(owed_to)::bigint as "owedTo", sum(owed_by)::bigint as "owedBy", (sum(owed_to) - sum(owed_by))::bigint as net
+    from sides
+    group by id, location
+    order by location, id`;
+}
+
+const netRow = (r: NetRow): ReportRow => ({ cells: { location: r.location, owedTo: num(r.owedTo), owedBy: num(r.owedBy), net: num(r.net) } });
+
+interface LineRow {
+  date: string;
+  movement: string;
+  roNumber: string;
+  coupon: string;
+  source: string;
+  amount: string;
+}
+
+function linesQuery(sql: Sql, q: ReportQuery, fromId: number, toId: number): Fragment {
+  return sql`
+    select m.on_day::text as date, m.movement, m.ro_number as "roNumber", m.coupon_name as coupon, m.source, m.amount
+    from (${movementsQuery(sql, q)}) m
+    where m.from_id = ${fromId} and m.to_id = ${toId}
+    order by m.on_day, m.at, m.redemption_id, m.movement desc`;
+}
+
+const lineRow = (r: LineRow): ReportRow => ({
+  cells: {
+    date: r.date,
+    movement: r.movement === 'voided' ? 'Voided' : 'Redeemed',
+    roNumber: r.roNumber,
+    coupon: r.coupon,
+    source: SOURCE_LABELS[r.source] ?? r.source,
+    amount: num(r.amount),
+  },
+});
+
+const locationParam = (v: string | undefined): number | null => (v !== undefined && /^\d{1,9}$/.test(v) ? Number(v) : null);
+
+/** The drill's pair; `valid` when both are locations, different, one of them among those asked for. */
+function drillOf(q: ReportQuery): { valid: boolean; fromId: number; toId: number } | null {
+  if (q.drill.fromLocationId === undefined && q.drill.toLocationId === undefined) return null;
+  const fromId = locationParam(q.drill.fromLocationId);
+  const toId = locationParam(q.drill.toLocationId);
+  if (fromId === null || toId === null || fromId === toId) return { valid: false, fromId: 0, toId: 0 };
+  return { valid: q.locationIds.includes(fromId) || q.locationIds.includes(toId), fromId, toId };
+}
+
+const NOTES = [
+  'A coupon sold at one location and redeemed at another: the location that sold it holds the money and owes the location that did the work the coupon\'s allocated value (its share of the pack\'s price before tax). Paper coupons likewise: the book\'s sale location owes.',
+  'A redemption counts on its local day at the redeeming location; a void reverses it on the local day of the void, so a void in a later period lowers that period\'s amount (an amount can be negative).',
+  'A pair is shown when either location is among those chosen. Locations not chosen appear in the net table with their dealings with the chosen ones only; the nets always sum to zero.',
+];
 
 export const payoutsReport: ReportDefinition = {
   name: 'payouts',
-  readModels: [],
-  async answer() {
-    throw new Error('The payouts report is not built yet.');
+  readModels: ['reports'],
+
+  async answer(sql, query) {
+    const drill = drillOf(query);
+    if (drill) {
+      if (!drill.valid) return { tables: [table('lines', 'Payout lines', LINE_COLUMNS, [], 0, null)], charts: [], notes: ['No such pair of locations among the chosen ones.'] };
+      const lines = linesQuery(sql, query, drill.fromId, drill.toId);
+      const rows = await firstRows(sql, lines, lineRow);
+      const [sums] = await sql<{ rowCount: number; amount: string }[]>`select count(*)::int as "rowCount", coalesce(sum(amount), 0)::bigint as amount from (${lines}) l`;
+      const names = await sql<{ id: number; name: string }[]>`select location_id as id, location_name as name from ref.locations where location_id in (${drill.fromId}, ${drill.toId})`;
+      const nameOf = (id: number) => names.find((n) => n.id === id)?.name ?? `Location ${id}`;
+      return {
+        tables: [
+          table('lines', `${nameOf(drill.fromId)} owes ${nameOf(drill.toId)}`, LINE_COLUMNS, rows, num(sums!.rowCount), { date: null, movement: 'Total', amount: num(sums!.amount) }),
+        ],
+        charts: [],
+        notes: [NOTES[0]!, NOTES[1]!],
+      };
+    }
+
+    const pairs = pairsQuery(sql, query);
+    const pairRows = await firstRows(sql, pairs, pairRow);
+    const [pairSums] = await sql<Record<string, unknown>[]>`
+      select count(*)::int as "rowCount", coalesce(sum(redeemed), 0)::bigint as redeemed, coalesce(sum(voids), 0)::bigint as voids, coalesce(sum(amount), 0)::bigint as amount
+      from (${pairs}) p`;
+    const nets = netQuery(sql, query);
+    const netRows = await firstRows(sql, nets, netRow);
+    const [netSums] = await sql<Record<string, unknown>[]>`
+      select count(*)::int as "rowCount", coalesce(sum("owedTo"), 0)::bigint as "owedTo", coalesce(sum("owedBy"), 0)::bigint as "owedBy", coalesce(sum(net), 0)::bigint as net
+      from (${nets}) n`;
+    return {
+      tables: [
+        table('payouts', 'Payouts between locations', PAIR_COLUMNS, pairRows, num(pairSums!.rowCount), {
+          from: 'Total',
+          redeemed: num(pairSums!.redeemed),
+          voids: num(pairSums!.voids),
+          amount: num(pairSums!.amount),
+        }),
+        table('net', 'Net per location', NET_COLUMNS, netRows, num(netSums!.rowCount), {
+          location: 'Total',
+          owedTo: num(netSums!.owedTo),
+          owedBy: num(netSums!.owedBy),
+          net: num(netSums!.net),
+        }),
+      ],
+      charts: [],
+      notes: NOTES,
+    };
   },
-  // eslint-disable-next-line require-yield
-  async *stream() {
-    throw new Error('The payouts report is not built yet.');
+
+  async *stream(sql, query, tableKey) {
+    const drill = drillOf(query);
+    if (drill) {
+      if (tableKey !== 'lines') throw unknownTable(tableKey);
+      if (drill.valid) yield* streamRows(sql, linesQuery(sql, query, drill.fromId, drill.toId), lineRow);
+      return;
+    }
+    if (tableKey === 'payouts') yield* streamRows(sql, pairsQuery(sql, query), pairRow);
+    else if (tableKey === 'net') yield* streamRows(sql, netQuery(sql, query), netRow);
+    else throw unknownTable(tableKey);
   },
 };
