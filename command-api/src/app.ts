@@ -21,6 +21,8 @@ import { paperBookRoutes } from './routes/paper-books';
 import { couponRedemptionReviewRoutes } from './routes/coupon-redemption-reviews';
 import { customerContactFormRoutes } from './routes/customer-contact-form';
 import { onlineOrderRoutes } from './routes/online-orders';
+import { giftRoutes } from './routes/gifts';
+import { giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { selfRegistrationRoutes } from './routes/self-registration';
 import type { PaymentProvider } from './payments/port';
 import type { TokenSettings } from './identity/token-payload';
@@ -62,7 +64,9 @@ export function commandApi(deps: CommandApiDeps) {
     await app.register(paperBookRoutes({ store: deps.store, sql: deps.sql }));
     await app.register(couponRedemptionReviewRoutes({ store: deps.store, sql: deps.sql }));
     await app.register(customerContactFormRoutes({ store: deps.store, sql: deps.sql }));
-    await app.register(onlineOrderRoutes({ store: deps.store, sql: deps.sql, provider: deps.payments ?? null }));
+    const giftKey = giftTokenKey(verificationHashKey(deps.tokens.secret));
+    await app.register(onlineOrderRoutes({ store: deps.store, sql: deps.sql, provider: deps.payments ?? null, giftKey }));
+    await app.register(giftRoutes({ store: deps.store, sql: deps.sql, giftKey }));
   };
 }
 

@@ -26,4 +26,5 @@ export * from './packs/index';
 export * from './coupon-redemptions/index';
 export * from './paper-books/index';
 export * from './online-orders/index';
+export * from './gifts/index';
 export * from './reports/index';

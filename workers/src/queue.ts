@@ -10,6 +10,7 @@ import { settleHeldRedemptionsJob, type SettleHeldRedemptionsJob } from './jobs/
 import { sendRedemptionOverrideNotice, type SendOverrideNoticeJob } from './jobs/send-redemption-override-notice';
 import { sendContactFormMessage, type SendContactFormJob } from './jobs/send-contact-form-message';
 import { sendOnlineOrderReceipt, type SendOnlineOrderReceiptJob } from './jobs/send-online-order-receipt';
+import { sendGiftMessage, type SendGiftMessageJob } from './jobs/send-gift-message';
 import { failedForGood, failedJobRecord, parkFailedJob } from './reactor/failed-jobs';
 
 export const MESSAGES_QUEUE = 'messages';
@@ -69,6 +70,8 @@ export function createMessagesWorker(
           return sendContactFormMessage(job.id!, job.data as SendContactFormJob, deps);
         case 'send-online-order-receipt':
           return sendOnlineOrderReceipt(job.id!, job.data as SendOnlineOrderReceiptJob, deps);
+        case 'send-gift-message':
+          return sendGiftMessage(job.id!, job.data as SendGiftMessageJob, deps);
         case 'scrub-erased-messages':
           return scrubErasedMessages(job.data as ScrubJob, deps);
         default:

@@ -13,6 +13,8 @@
  */
 import {
   ONLINE_ORDER_MESSAGES,
+  checkGiftOrder,
+  giftSentMessage,
   addMoney,
   checkConfirmOnlineOrder,
   checkPlaceOnlineOrder,
@@ -32,6 +34,7 @@ import { DomainError, WrongExpectedRevisionError, deterministicUuid, toNewEvents
 import { PaymentProviderError, type Payment, type PaymentProvider } from '../payments/port';
 import { packSaleDecider } from '../pack-sales/decide';
 import { loadCouponStates, loadCustomerTaxExempt, loadPackState, loadSaleLocation } from '../pack-sales/lookups';
+import { customerEmailOf, giftSaleIdOf, readGift, recordGiftPurchased } from '../gifts/service';
 
 export const ONLINE_SALE_RO_NUMBER = 'ONLINE';
 
@@ -40,6 +43,8 @@ export interface OnlineOrderDeps {
   sql: Sql;
   /** Null: online purchase is off (production without PAYMENT_PROVIDER). */
   provider: PaymentProvider | null;
+  /** The gift tokens' key (giftTokenKey): a paid gift order records its token's hash. */
+  giftKey: Buffer;
 }
 
 export const onlineSaleIdOf = (orderId: string) => deterministicUuid(`online-order:${orderId}`);
@@ -75,11 +80,13 @@ async function readOrder(store: EventStore, orderId: string) {
 export async function placeOnlineOrder(
   deps: OnlineOrderDeps,
   customerId: string,
-  input: { packId?: unknown; locationId?: unknown },
+  input: { packId?: unknown; locationId?: unknown; recipientEmail?: unknown; giftMessage?: unknown },
   ctx: CommandContext,
 ): Promise<{ view: OnlineOrderPlacedView; position: number }> {
   const checked = checkPlaceOnlineOrder(input);
-  if (!checked.ok) throw new DomainError('validation', Object.values(checked.errors), checked.errors);
+  const gift = checkGiftOrder(input, await customerEmailOf(deps.store, customerId));
+  const errors = { ...(checked.ok ? {} : checked.errors), ...(gift.ok ? {} : gift.errors) };
+  if (!checked.ok || !gift.ok) throw new DomainError('validation', Object.values(errors), errors);
   const provider = providerOf(deps);
   const { packId, locationId } = checked.value;
   const taxExempt = await loadCustomerTaxExempt(deps.store, customerId);
@@ -104,14 +111,28 @@ export async function placeOnlineOrder(
       idempotencyKey: `order:${orderId}:payment`,
       orderId,
       description: pack.terms.name,
-      metadata: { customerId, packId },
+      metadata: { customerId, packId, gift: gift.value.recipientEmail ? 'yes' : 'no' },
     });
   } catch (error) {
     throw asDomainError(error, 'packId');
   }
   const placed: OnlineOrderPlaced = {
     type: 'OnlineOrderPlaced',
-    data: { orderId, customerId, packId, locationId, price, taxExempt, taxRateBasisPoints, tax, total, provider: payment.provider, paymentId: payment.paymentId },
+    data: {
+      orderId,
+      customerId,
+      packId,
+      locationId,
+      price,
+      taxExempt,
+      taxRateBasisPoints,
+      tax,
+      total,
+      provider: payment.provider,
+      paymentId: payment.paymentId,
+      // Only a gift order carries the gift fields (personal data, sealed with the buyer's key).
+      ...(gift.value.recipientEmail ? { recipientEmail: gift.value.recipientEmail, giftMessage: gift.value.giftMessage } : {}),
+    },
   };
   const appended = await deps.store.appendToStream(onlineOrderStreamId(orderId), toNewEvents([placed], ctx), { expectedRevision: 'no_stream' });
   return {
@@ -121,7 +142,15 @@ export async function placeOnlineOrder(
 }
 
 function paidView(orderId: string, saleId: string): OnlineOrderConfirmView {
-  return { orderId, status: 'paid', saleId, message: ONLINE_ORDER_MESSAGES.paid };
+  return { orderId, status: 'paid', saleId, message: ONLINE_ORDER_MESSAGES.paid, gift: null };
+}
+
+/** A paid order's answer: its sale, or for a gift order who the gift went to (no sale for the buyer). */
+async function paidViewOf(deps: OnlineOrderDeps, orderId: string, paid: { saleId: string | null; giftId: string | null }): Promise<OnlineOrderConfirmView> {
+  if (!paid.giftId) return paidView(orderId, paid.saleId!);
+  const gift = (await readGift(deps.store, paid.giftId)).state?.gift;
+  const recipientEmail = gift?.recipientEmail ?? '';
+  return { orderId, status: 'paid', saleId: null, message: giftSentMessage(recipientEmail), gift: gift ? { recipientEmail, expiresAt: gift.expiresAt } : null };
 }
 
 /**
@@ -168,12 +197,14 @@ async function recordPaid(
   revision: number,
   via: 'confirm' | 'webhook',
   ctx: CommandContext,
-): Promise<{ position: number | null; saleId: string }> {
+): Promise<{ position: number | null; saleId: string | null; giftId: string | null }> {
   const order = state.order;
-  const saleId = onlineSaleIdOf(order.orderId);
-  let position: number | null = null;
-  const saleStream = packSaleStreamId(saleId);
-  if ((await deps.store.readStream(saleStream)).length === 0) {
+  // A gift order issues no pack to the buyer: the gift is recorded and the recipient claims it.
+  const gift = order.recipientEmail ? await recordGiftPurchased(deps, order, ctx) : null;
+  const saleId = gift ? null : onlineSaleIdOf(order.orderId);
+  let position: number | null = gift?.position ?? null;
+  const saleStream = saleId ? packSaleStreamId(saleId) : null;
+  if (saleId && saleStream && (await deps.store.readStream(saleStream)).length === 0) {
     const events = packSaleDecider.decide(await saleCommandFor(deps, order, saleId, ctx), null);
     const sold = events.map((e) => (e.type === 'PackSold' ? ({ ...e, data: { ...e.data, onlineOrderId: order.orderId } } satisfies PackSold) : e));
     try {
@@ -184,7 +215,15 @@ async function recordPaid(
   }
   const paid: OnlineOrderEvent = {
     type: 'OnlineOrderPaid',
-    data: { orderId: order.orderId, customerId: order.customerId, paymentId: order.paymentId, saleId, via, paidAt: ctx.now().toISOString() },
+    data: {
+      orderId: order.orderId,
+      customerId: order.customerId,
+      paymentId: order.paymentId,
+      saleId,
+      ...(gift ? { giftId: gift.giftId } : {}),
+      via,
+      paidAt: ctx.now().toISOString(),
+    },
   };
   try {
     position = (await deps.store.appendToStream(onlineOrderStreamId(order.orderId), toNewEvents([paid], ctx), { expectedRevision: revision })).position;
@@ -194,7 +233,7 @@ async function recordPaid(
     if (again.state?.status !== 'paid' && again.state?.status !== 'refunded') return recordPaid(deps, again.state!, again.revision, via, ctx);
   }
   if (position === null) position = await deps.store.headPosition();
-  return { position, saleId };
+  return { position, saleId, giftId: gift?.giftId ?? null };
 }
 
 /** The customer's own order, or 404 (another customer's order is not named). */
@@ -229,7 +268,7 @@ export async function confirmOnlineOrder(
   ctx: CommandContext,
 ): Promise<{ view: OnlineOrderConfirmView; position: number | null }> {
   const { revision, state } = await ownOrder(deps, orderId, customerId);
-  if (state.status === 'paid') return { view: paidView(orderId, state.saleId!), position: null };
+  if (state.status === 'paid') return { view: await paidViewOf(deps, orderId, state), position: null };
   if (state.status === 'refunded') throw new DomainError('conflict', [ONLINE_ORDER_MESSAGES.alreadyRefunded]);
   const checked = checkConfirmOnlineOrder(input);
   if (!checked.ok) throw new DomainError('validation', Object.values(checked.errors), checked.errors);
@@ -249,7 +288,7 @@ export async function confirmOnlineOrder(
   if (payment.status === 'succeeded') {
     if (payment.amountReceivedCents !== state.order.total && payment.amountCents !== state.order.total) throw new DomainError('conflict', [ONLINE_ORDER_MESSAGES.notAvailable]);
     const paid = await recordPaid(deps, state, revision, 'confirm', ctx);
-    return { view: paidView(orderId, paid.saleId), position: paid.position };
+    return { view: await paidViewOf(deps, orderId, paid), position: paid.position };
   }
   if (payment.status === 'failed' || payment.status === 'canceled') {
     const message = payment.failure?.message ?? 'Your card was declined.';
@@ -264,7 +303,7 @@ export async function confirmOnlineOrder(
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       // The webhook or another click got there first: answer what the order says now.
       const again = await readOrder(deps.store, orderId);
-      if (again.state?.status === 'paid') return { view: paidView(orderId, again.state.saleId!), position: await deps.store.headPosition() };
+      if (again.state?.status === 'paid') return { view: await paidViewOf(deps, orderId, again.state), position: await deps.store.headPosition() };
       position = await deps.store.headPosition();
     }
     throw new PaymentDeclinedError(message, field, { orderId, status: 'failed', saleId: null, message }, position);
@@ -307,7 +346,8 @@ export async function refundVoidedOnlineOrder(deps: Pick<OnlineOrderDeps, 'store
       orderId,
       customerId: state.order.customerId,
       paymentId: state.order.paymentId,
-      saleId: state.saleId!,
+      // A gift order's sale is the recipient's (its void refunds the buyer's payment).
+      saleId: state.saleId ?? giftSaleIdOf(state.giftId!),
       refundId: refund.refundId,
       amount: refund.amountCents as Money,
       status: refund.status,

@@ -16,9 +16,13 @@ import { clearFailures, countAttempt, pruneThrottle, reserveAddressTurn, THROTTL
 import { issueRefreshToken, rotateRefreshToken, sessionOfRefreshToken, type RefreshPolicy } from '../identity/refresh-tokens';
 import { activeSession, revokeSession, startSession, type Session } from '../identity/sessions';
 import { buildTokenPayload, type TokenSettings } from '../identity/token-payload';
+import { ContactReservations, reservationKeyFrom } from '../customers/contact-reservations';
+import { registerFromGift, type GiftRegistrationInput } from '../gifts/register';
+import { giftTokenKey } from '@dealer/platform/auth/gift-token';
+import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
+import { GIFT_TOKEN_MAX } from '@dealer/contracts';
 
 export const REFRESH_COOKIE = 'dealer_refresh';
-export const GIFT_LINK_INVALID = 'This gift link is not valid or has expired.';
 export const ACCOUNT_EXISTS = 'An account with this e-mail already exists. Please sign in.';
 
 export interface AuthRouteDeps {
@@ -194,10 +198,34 @@ export function authRoutes(deps: AuthRouteDeps) {
       },
     );
 
-    app.post('/auth-api/registration/gift', { config: publicRoute, schema: { body: { type: 'object' } } }, async (request) => {
-      parseOrThrow(registrationPasswordsSchema, request.body);
-      // Gift packs (and so gift tokens) do not exist yet: no gift link can be valid.
-      throw new DomainError('validation', [GIFT_LINK_INVALID]);
-    });
+    // The recipient of a gift pack registers from the gift link (issue 13 "Gifts", gifts/register.ts):
+    // the account, the gift claimed for it, and the sign-in.
+    const giftDeps = { store: deps.store, sql, giftKey: giftTokenKey(verificationHashKey(deps.tokens.secret)), reservations: new ContactReservations(deps.store, reservationKeyFrom(deps.tokens.secret)) };
+    const giftText = (max: number) => ({ type: ['string', 'null'], maxLength: max });
+    app.post<{ Body: GiftRegistrationInput }>(
+      '/auth-api/registration/gift',
+      {
+        config: publicRoute,
+        schema: {
+          body: {
+            type: 'object',
+            properties: {
+              email: giftText(320),
+              giftToken: giftText(GIFT_TOKEN_MAX * 2),
+              firstName: giftText(200),
+              lastName: giftText(200),
+              phoneMobile: giftText(40),
+              password: giftText(1024),
+              passwordConfirm: giftText(1024),
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const { customerId, view, position } = await registerFromGift(giftDeps, request.body ?? {}, commandContext(request));
+        // The claim's position: the coupons page waits for it (read-your-writes); giftId and saleId for the client.
+        return { ...(await signIn(request, reply, { userKind: 'customer', userId: customerId })), gift: view, metaData: { position: String(position) } };
+      },
+    );
   };
 }

@@ -11,7 +11,7 @@
  * Other kinds are acknowledged (2xx, so the provider stops resending) and change nothing here.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CARD_NUMBER_MAX, PAYMENT_METHOD_ID_MAX } from '@dealer/contracts';
+import { CARD_NUMBER_MAX, GIFT_MESSAGE_MAX, GIFT_RECIPIENT_EMAIL_MAX, PAYMENT_METHOD_ID_MAX } from '@dealer/contracts';
 import { DomainError, systemContext, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { confirmOnlineOrder, onlineOrderPaymentSucceeded, placeOnlineOrder } from '../online-orders/service';
@@ -32,9 +32,9 @@ function customerOf(request: FastifyRequest): string {
   return auth.userId;
 }
 
-export function onlineOrderRoutes(deps: { store: EventStore; sql: Sql; provider: PaymentProvider | null }) {
+export function onlineOrderRoutes(deps: { store: EventStore; sql: Sql; provider: PaymentProvider | null; giftKey: Buffer }) {
   return async function routes(app: FastifyInstance) {
-    app.post<{ Body: { packId?: unknown; locationId?: unknown } }>(
+    app.post<{ Body: { packId?: unknown; locationId?: unknown; recipientEmail?: unknown; giftMessage?: unknown } }>(
       '/api/online-orders',
       {
         config: { access: 'online-orders' },
@@ -46,6 +46,9 @@ export function onlineOrderRoutes(deps: { store: EventStore; sql: Sql; provider:
             properties: {
               packId: { type: ['string', 'null'], maxLength: 64 },
               locationId: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 },
+              // A gift (issue 13): the recipient's e-mail and a short message; blank means no gift.
+              recipientEmail: { type: ['string', 'null'], maxLength: GIFT_RECIPIENT_EMAIL_MAX + 64 },
+              giftMessage: { type: ['string', 'null'], maxLength: GIFT_MESSAGE_MAX + 64 },
             },
           },
           response: {
@@ -104,6 +107,10 @@ export function onlineOrderRoutes(deps: { store: EventStore; sql: Sql; provider:
                     status: { type: 'string', enum: ['paid', 'failed'] },
                     saleId: { type: ['string', 'null'] },
                     message: { type: 'string' },
+                    gift: {
+                      type: ['object', 'null'],
+                      properties: { recipientEmail: { type: 'string' }, expiresAt: { type: 'string' } },
+                    },
                   },
                 },
                 metaData: meta,

@@ -93,6 +93,8 @@ export const ROLE_ACCESS: Record<Role, readonly string[]> = {
     ...crud('customer-service-history', ['GET']),
     // Issue 13: buying a pack online (place and confirm their own orders).
     ...crud('online-orders', ['POST']),
+    // Issue 13: claiming a gift sent to their e-mail (the /login/{giftToken} link).
+    ...crud('gift-claims', ['POST']),
   ],
 };
 

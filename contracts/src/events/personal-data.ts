@@ -18,6 +18,9 @@ export const PERSONAL_FIELDS = [
   'pendingPhone',
   // The free text of a customer's contact form message (issue 13).
   'contactMessage',
+  // A gift order's recipient e-mail and message (issue 13), sealed with the buyer's key.
+  'recipientEmail',
+  'giftMessage',
 ] as const;
 
 export type PersonalField = (typeof PERSONAL_FIELDS)[number];

@@ -34,6 +34,12 @@ export interface OnlineOrderPlaced {
     provider: OnlineOrderProvider;
     /** The provider's payment id, recorded at once (a later retry reuses it, never creates again). */
     paymentId: string;
+    /**
+     * A gift order (issue 13 "Gifts"): the recipient's e-mail (lower-case) and the buyer's short
+     * message, both personal data sealed with the buyer's key. Absent or null: the pack is the buyer's.
+     */
+    recipientEmail?: string | null;
+    giftMessage?: string | null;
   };
 }
 
@@ -43,8 +49,13 @@ export interface OnlineOrderPaid {
     orderId: string;
     customerId: string;
     paymentId: string;
-    /** The pack sale this payment issued: deterministicUuid(`online-order:${orderId}`). */
-    saleId: string;
+    /**
+     * The pack sale this payment issued: deterministicUuid(`online-order:${orderId}`); null for a
+     * gift order, whose pack is issued when the recipient claims the gift (`giftId`).
+     */
+    saleId: string | null;
+    /** A gift order's gift (stream `gift-{giftId}`). */
+    giftId?: string;
     /** Who saw the success first: the browser's confirm or the provider's notification. */
     via: 'confirm' | 'webhook';
     paidAt: string;

@@ -27,6 +27,9 @@ export const PAYMENT_METHOD_ID_MAX = 255;
 export interface PlaceOnlineOrderRequest {
   packId: string;
   locationId: number;
+  /** A gift (issue 13): the recipient's e-mail and a short message (gifts/rules.ts checks them). */
+  recipientEmail?: string | null;
+  giftMessage?: string | null;
 }
 
 export type OnlineOrderCheck<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> };
@@ -65,6 +68,8 @@ export interface OnlineOrderState {
   order: OnlineOrderPlaced['data'];
   status: OnlineOrderStatus;
   saleId: string | null;
+  /** A paid gift order's gift. */
+  giftId: string | null;
   /** The last failure's message (cleared by a payment). */
   failureMessage: string | null;
   refundIds: string[];
@@ -74,12 +79,12 @@ export function foldOnlineOrder(events: OnlineOrderEvent[]): OnlineOrderState | 
   let state: OnlineOrderState | null = null;
   for (const e of events) {
     if (e.type === 'OnlineOrderPlaced') {
-      state = { order: e.data, status: 'placed', saleId: null, failureMessage: null, refundIds: [] };
+      state = { order: e.data, status: 'placed', saleId: null, giftId: null, failureMessage: null, refundIds: [] };
       continue;
     }
     const s: OnlineOrderState | null = state;
     if (!s) continue;
-    if (e.type === 'OnlineOrderPaid') state = { ...s, status: 'paid', saleId: e.data.saleId, failureMessage: null };
+    if (e.type === 'OnlineOrderPaid') state = { ...s, status: 'paid', saleId: e.data.saleId, giftId: e.data.giftId ?? null, failureMessage: null };
     else if (e.type === 'OnlineOrderPaymentFailed') state = s.status === 'placed' || s.status === 'failed' ? { ...s, status: 'failed', failureMessage: e.data.message } : s;
     else if (e.type === 'OnlineOrderRefunded') state = { ...s, status: 'refunded', refundIds: [...s.refundIds, e.data.refundId] };
   }

@@ -9,6 +9,7 @@
  */
 import type { Money } from '../money/index';
 import type { OnlineOrderProvider } from './events';
+import type { OnlineOrderGiftView } from '../gifts/rules';
 
 export interface OnlineOrderPlacedView {
   orderId: string;
@@ -31,4 +32,6 @@ export interface OnlineOrderConfirmView {
   saleId: string | null;
   /** What the customer reads: the thanks, or why the payment failed. */
   message: string;
+  /** A paid gift order: who the gift was sent to and until when the link works (no sale for the buyer). */
+  gift?: OnlineOrderGiftView | null;
 }

@@ -7,7 +7,13 @@
  * development outbox.
  */
 import {
+  GIFT_LIFETIME_DAYS,
   customerStreamId,
+  evolvePack,
+  giftStreamId,
+  initialPackState,
+  packStreamId,
+  type GiftPurchased,
   formatMoney,
   onlineOrderStreamId,
   packSaleStreamId,
@@ -66,13 +72,44 @@ export function onlineOrderReceiptText(
   return { subject: `Your receipt: ${sale.pack.name}`, body: lines.join('\n') };
 }
 
+/** The receipt of a gift order (no coupons for the buyer: the recipient claims them). */
+export function giftOrderReceiptText(
+  order: OnlineOrderPlaced['data'],
+  gift: GiftPurchased['data'],
+  packName: string,
+  customer: { firstName: string | null },
+  locationName: string,
+): { subject: string; body: string } {
+  const lines = [
+    `${customer.firstName ? `Hello ${customer.firstName},` : 'Hello,'}`,
+    '',
+    `Thank you for buying the ${packName} as a gift. We e-mailed ${gift.recipientEmail ?? 'the recipient'} a link to claim it; it works for ${GIFT_LIFETIME_DAYS} days (until ${gift.expiresAt.slice(0, 10)}).`,
+    '',
+    `Pack: ${packName}`,
+    `Sold with: ${locationName}`,
+    `Price: ${formatMoney(order.price)}`,
+    `Sales tax: ${order.taxExempt ? `${formatMoney(order.tax)} (tax exempt)` : formatMoney(order.tax)}`,
+    `Total paid: ${formatMoney(order.total)}`,
+    ...(order.provider === 'demo' ? ['Demo payment: no money moves.'] : []),
+    '',
+    `Order reference: ${order.orderId}`,
+  ];
+  return { subject: `Your receipt: ${packName} (gift)`, body: lines.join('\n') };
+}
+
 export async function sendOnlineOrderReceipt(jobId: string, job: SendOnlineOrderReceiptJob, deps: OnlineOrderReceiptDeps): Promise<void> {
   const events = await deps.store.readStream(onlineOrderStreamId(job.orderId));
   const placed = events.find((e) => e.type === 'OnlineOrderPlaced')?.data as OnlineOrderPlaced['data'] | undefined;
   const paid = events.find((e) => e.type === 'OnlineOrderPaid')?.data as OnlineOrderPaid['data'] | undefined;
   if (!placed || !paid) throw new Error(`online order ${job.orderId} is not paid`);
-  const sale = (await deps.store.readStream(packSaleStreamId(paid.saleId))).find((e) => e.type === 'PackSold')?.data as PackSold['data'] | undefined;
-  if (!sale) throw new Error(`the pack sale ${paid.saleId} of online order ${job.orderId} is not recorded`);
+  const gift = paid.giftId
+    ? ((await deps.store.readStream(giftStreamId(paid.giftId))).find((e) => e.type === 'GiftPurchased')?.data as GiftPurchased['data'] | undefined)
+    : undefined;
+  if (paid.giftId && !gift) throw new Error(`the gift ${paid.giftId} of online order ${job.orderId} is not recorded`);
+  const sale = paid.saleId
+    ? ((await deps.store.readStream(packSaleStreamId(paid.saleId))).find((e) => e.type === 'PackSold')?.data as PackSold['data'] | undefined)
+    : undefined;
+  if (!gift && !sale) throw new Error(`the pack sale ${paid.saleId} of online order ${job.orderId} is not recorded`);
   const customer: { firstName: string | null; emailAddress: string | null; erased: boolean } = { firstName: null, emailAddress: null, erased: false };
   for (const e of await deps.store.readStream(customerStreamId(job.customerId))) {
     const d = e.data as Record<string, unknown>;
@@ -82,11 +119,13 @@ export async function sendOnlineOrderReceipt(jobId: string, job: SendOnlineOrder
   }
   if (customer.erased || !customer.emailAddress) return;
   const [location] = await deps.sql<{ location_name: string }[]>`select location_name from ref.locations where location_id = ${placed.locationId}`;
+  const locationName = location?.location_name ?? `Location ${placed.locationId}`;
+  const packName = gift ? ((await deps.store.readStream(packStreamId(placed.packId))).reduce(evolvePack, initialPackState())?.terms.name ?? 'coupon pack') : '';
   await deps.sender.send({
     idempotencyKey: jobId,
     channel: 'email',
     to: customer.emailAddress,
-    ...onlineOrderReceiptText(placed, sale, customer, location?.location_name ?? `Location ${placed.locationId}`),
+    ...(gift ? giftOrderReceiptText(placed, gift, packName, customer, locationName) : onlineOrderReceiptText(placed, sale!, customer, locationName)),
     subjectId: job.customerId,
   });
 }

@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@dealer/platform';
 import { redemptionVerificationReactions } from '../jobs/redemption-verification-reactions';
 import { contactFormReactions } from '../jobs/contact-form-reactions';
 import { onlineOrderReactions } from '../jobs/online-order-reactions';
+import { giftReactions } from '../jobs/gift-reactions';
 
 export interface JobRequest {
   name: string;
@@ -54,6 +55,7 @@ export const reactions: Reaction[] = [
   ...redemptionVerificationReactions,
   ...contactFormReactions,
   ...onlineOrderReactions,
+  ...giftReactions,
 ];
 
 export const jobIdFor = (event: RecordedEvent, reaction: Reaction) => `${reaction.name}-${event.metadata.eventId}`;

@@ -1,0 +1,13 @@
+/** A purchased gift becomes the job that e-mails the recipient the gift links (only ids go to Redis). */
+import type { RecordedEvent } from '@dealer/platform';
+
+export const giftReactions = [
+  {
+    name: 'gift-message',
+    eventType: 'GiftPurchased',
+    toJob: (event: RecordedEvent) => {
+      const d = event.data as { giftId: string };
+      return { name: 'send-gift-message', data: { giftId: d.giftId, eventId: event.metadata.eventId, correlationId: event.metadata.correlationId } };
+    },
+  },
+];
