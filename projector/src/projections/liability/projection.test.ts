@@ -1,0 +1,229 @@
+/**
+ * The liability read model against real PostgreSQL: a sale's coupons enter the liability on
+ * their sale day with breakage scheduled the day after their last day; a redemption leaves it
+ * and unschedules the breakage, its void brings it back; a location correction moves what is
+ * outstanding on its day; a sale void takes out what is left; a converted paper book is its own
+ * movement; after expiry a redemption void is breakage on its day and a sale void reverses the
+ * breakage. At every day the movements add up to the outstanding value, which the ageing and
+ * falls-due columns add up to as well. Re-applying changes nothing, an unknown sale's or coupon's
+ * event is parked, and a rebuild gives the same rows.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, cents, type PackSold } from '@dealer/contracts';
+import { PostgresEventStore, type Sql } from '@dealer/platform';
+import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
+import { rebuildProjection } from '../../rebuild';
+import { append, catchUp, couponRedeemed, couponTerms, issuedCouponStream, packSold, redemptionFacts, saleStream } from '../pack-sales/test-events';
+import { DAILY_COLUMNS, dueWithinYearFrom, dayNumber, liability } from './projection';
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  store = new PostgresEventStore(db.sql, { pollIntervalMs: 50 });
+});
+afterAll(async () => {
+  await db?.drop();
+});
+
+const NONZERO = DAILY_COLUMNS.map((c) => `${c} <> 0`).join(' or ');
+const NET = 'sold + converted - redeemed + unredeemed - voided - breakage + transfer_in - transfer_out';
+
+/** What is outstanding at a location at the end of `day`: by movements, by ageing and by falls-due. */
+async function balance(locationId: number, day: string) {
+  const [r] = await db.sql.unsafe(
+    `select coalesce(sum(${NET}), 0)::int as net, coalesce(sum(age_0_90 + age_91_180 + age_181_365 + age_over_365), 0)::int as aged,
+       coalesce(sum(due_12m + due_later), 0)::int as due, coalesce(sum(age_0_90), 0)::int as age_0_90, coalesce(sum(age_91_180), 0)::int as age_91_180,
+       coalesce(sum(due_12m), 0)::int as due_12m
+     from rm_liability.daily where location_id = $1 and day <= $2::date`,
+    [locationId, day],
+  );
+  expect(r!.aged).toBe(r!.net);
+  expect(r!.due).toBe(r!.net);
+  return r!;
+}
+/** The movements of one location and day. */
+async function movements(locationId: number, day: string) {
+  const [r] = await db.sql`select sold::int, converted::int, redeemed::int, unredeemed::int, voided::int, breakage::int, breakage_count, transfer_in::int, transfer_out::int
+    from rm_liability.daily where location_id = ${locationId} and day = ${day}::date`;
+  return r ?? null;
+}
+const nextDay = (d: string) => addDays(d, 1);
+
+describe('liability', () => {
+  const customerId = randomUUID();
+  const oil = randomUUID();
+  const rotation = randomUUID();
+  const sold = packSold({
+    customerId,
+    soldOn: '2026-03-10',
+    items: [
+      { couponId: oil, terms: couponTerms('Oil and Filter'), quantity: 2 },
+      { couponId: rotation, terms: couponTerms('Tire Rotation', { value: { kind: 'fixed', amount: cents(2500) }, validity: { kind: 'fixedDate', date: '2026-12-31' } }), quantity: 1 },
+    ],
+  });
+  const [c0, c1, c2] = sold.coupons as [PackSold['data']['coupons'][0], PackSold['data']['coupons'][0], PackSold['data']['coupons'][0]];
+  const manager = randomUUID();
+
+  it('should put a sale\'s coupons in the liability on its day, with breakage scheduled the day after each one\'s last day', async () => {
+    await append(store, saleStream(sold.saleId), [{ type: 'PackSold', data: sold }]);
+    expect(await catchUp(db.sql, store, liability)).toBe(0);
+    expect(c0.allocatedValue + c1.allocatedValue + c2.allocatedValue).toBe(19900);
+    expect(await movements(1, '2026-03-10')).toMatchObject({ sold: 19900, converted: 0, breakage: 0 });
+    expect(await balance(1, '2026-03-09')).toMatchObject({ net: 0 });
+    expect(await balance(1, '2026-03-10')).toMatchObject({ net: 19900, age_0_90: 19900 });
+    // Aged 91 days on 2026-06-09.
+    expect(await balance(1, '2026-06-08')).toMatchObject({ age_0_90: 19900 });
+    expect(await balance(1, '2026-06-09')).toMatchObject({ age_0_90: 0, age_91_180: 19900 });
+    expect(c2.expiresOn).toBe('2026-12-31');
+    expect(await movements(1, '2027-01-01')).toMatchObject({ breakage: c2.allocatedValue, breakage_count: 1 });
+    expect(await balance(1, '2026-12-31')).toMatchObject({ net: 19900 });
+    expect(await balance(1, '2027-01-01')).toMatchObject({ net: c0.allocatedValue + c1.allocatedValue });
+    expect(await movements(1, nextDay(c0.expiresOn))).toMatchObject({ breakage: c0.allocatedValue + c1.allocatedValue, breakage_count: 2 });
+    expect(await balance(1, nextDay(c0.expiresOn))).toMatchObject({ net: 0 });
+    // Falls due within 12 months from the day its last day is at most 12 months ahead.
+    const due = dueWithinYearFrom(c0.expiresOn);
+    expect(due).toBe(dayNumber('2026-03-10'));
+    expect(await balance(1, '2026-03-10')).toMatchObject({ due_12m: 19900 });
+    expect(dueWithinYearFrom('2028-02-29')).toBe(dayNumber('2027-03-01'));
+  });
+
+  it('should take a redemption out on its day and unschedule its breakage; its void brings it back', async () => {
+    const facts = redemptionFacts(sold, 0, { locationId: 2 });
+    await append(store, issuedCouponStream(c0.issuedCouponId), [couponRedeemed(facts, '2026-04-01T16:00:00.000Z')]);
+    await catchUp(db.sql, store, liability);
+    // The selling location's liability, wherever redeemed.
+    expect(await movements(1, '2026-04-01')).toMatchObject({ redeemed: c0.allocatedValue });
+    expect(await movements(2, '2026-04-01')).toBeNull();
+    expect(await balance(1, '2026-04-01')).toMatchObject({ net: 19900 - c0.allocatedValue });
+    expect(await movements(1, nextDay(c0.expiresOn))).toMatchObject({ breakage: c1.allocatedValue, breakage_count: 1 });
+
+    await append(store, issuedCouponStream(c0.issuedCouponId), [
+      { type: 'CouponRedemptionVoided', data: { ...facts, reason: 'Wrong customer', by: manager, voidedAt: '2026-04-02T17:00:00.000Z' } },
+    ]);
+    await catchUp(db.sql, store, liability);
+    expect(await movements(1, '2026-04-02')).toMatchObject({ unredeemed: c0.allocatedValue });
+    expect(await balance(1, '2026-04-02')).toMatchObject({ net: 19900 });
+    expect(await movements(1, nextDay(c0.expiresOn))).toMatchObject({ breakage: c0.allocatedValue + c1.allocatedValue, breakage_count: 2 });
+  });
+
+  it('should move what is outstanding to the corrected location on the correction\'s day', async () => {
+    const facts = redemptionFacts(sold, 1);
+    await append(store, issuedCouponStream(c1.issuedCouponId), [couponRedeemed(facts, '2026-04-03T16:00:00.000Z')]);
+    await append(store, saleStream(sold.saleId), [
+      {
+        type: 'PackSaleLocationCorrected',
+        data: { saleId: sold.saleId, customerId, fromLocationId: 1, toLocationId: 2, timeZone: 'America/Denver', reason: 'Sold at the other store', by: manager, correctedAt: '2026-04-04T17:00:00.000Z', coupons: [] },
+      },
+    ]);
+    await catchUp(db.sql, store, liability);
+    const outstanding = c0.allocatedValue + c2.allocatedValue;
+    expect(await movements(1, '2026-04-04')).toMatchObject({ transfer_out: outstanding });
+    expect(await movements(2, '2026-04-04')).toMatchObject({ transfer_in: outstanding });
+    expect(await balance(1, '2026-04-03')).toMatchObject({ net: outstanding });
+    expect(await balance(1, '2026-04-04')).toMatchObject({ net: 0 });
+    // Its age goes with it: still aged from the sale day.
+    expect(await balance(2, '2026-06-09')).toMatchObject({ net: outstanding, age_91_180: outstanding });
+    expect(await balance(1, '2027-06-01')).toMatchObject({ net: 0 });
+    expect(await movements(2, '2027-01-01')).toMatchObject({ breakage: c2.allocatedValue });
+    expect(await movements(1, '2027-01-01')).toMatchObject({ breakage: 0, breakage_count: 0 });
+
+    // The redemption made before the correction, voided after it, comes back at the new location.
+    await append(store, issuedCouponStream(c1.issuedCouponId), [
+      { type: 'CouponRedemptionVoided', data: { ...facts, reason: 'Wrong RO', by: manager, voidedAt: '2026-04-05T17:00:00.000Z' } },
+    ]);
+    await catchUp(db.sql, store, liability);
+    expect(await movements(2, '2026-04-05')).toMatchObject({ unredeemed: c1.allocatedValue });
+    expect(await balance(2, '2026-04-05')).toMatchObject({ net: 19900 });
+    expect(await balance(1, '2026-04-05')).toMatchObject({ net: 0 });
+  });
+
+  it('should take a voided sale\'s coupons out on the void\'s day and leave nothing to expire', async () => {
+    await append(store, saleStream(sold.saleId), [
+      {
+        type: 'PackSaleVoided',
+        data: { saleId: sold.saleId, customerId, locationId: 2, reason: 'Changed their mind', by: manager, voidedAt: '2026-04-06T18:00:00.000Z', refund: sold.total, refundTax: sold.tax, voidedCouponIds: sold.coupons.map((c) => c.issuedCouponId), wasStatus: 'final' },
+      },
+    ]);
+    await catchUp(db.sql, store, liability);
+    expect(await movements(2, '2026-04-06')).toMatchObject({ voided: 19900 });
+    expect(await balance(2, '2026-04-06')).toMatchObject({ net: 0 });
+    expect(await balance(2, '2028-01-01')).toMatchObject({ net: 0 });
+    const [scheduled] = await db.sql`select coalesce(sum(breakage), 0)::int as breakage, coalesce(sum(breakage_count), 0)::int as n from rm_liability.daily where day > '2026-04-06'`;
+    expect(scheduled).toEqual({ breakage: 0, n: 0 });
+  });
+
+  it('should count a converted paper book as its own movement', async () => {
+    const converted = { ...packSold({ customerId, soldOn: '2026-05-02', locationId: 3, items: [{ couponId: oil, terms: couponTerms('Oil and Filter'), quantity: 2 }], price: 5000 }), paperBookNumber: 'PB-9' };
+    await append(store, saleStream(converted.saleId), [{ type: 'PackSold', data: converted }]);
+    await catchUp(db.sql, store, liability);
+    expect(await movements(3, '2026-05-02')).toMatchObject({ sold: 0, converted: 5000 });
+    expect(await balance(3, '2026-05-02')).toMatchObject({ net: 5000 });
+  });
+
+  describe('after expiry', () => {
+    const expiring = (() => {
+      const s = packSold({ customerId, soldOn: '2025-01-10', locationId: 4, items: [{ couponId: oil, terms: couponTerms('Oil and Filter'), quantity: 2 }], price: 6000 });
+      return { ...s, coupons: s.coupons.map((c) => ({ ...c, expiresOn: '2025-06-30' })) };
+    })();
+    const [e0, e1] = expiring.coupons as [PackSold['data']['coupons'][0], PackSold['data']['coupons'][0]];
+
+    it('should make a redemption voided after the last day breakage on the void\'s day', async () => {
+      const facts = redemptionFacts(expiring, 0, { locationId: 4 });
+      await append(store, saleStream(expiring.saleId), [{ type: 'PackSold', data: expiring }]);
+      await append(store, issuedCouponStream(e0.issuedCouponId), [
+        couponRedeemed(facts, '2025-06-20T16:00:00.000Z'),
+        { type: 'CouponRedemptionVoided', data: { ...facts, reason: 'Late void', by: manager, voidedAt: '2025-07-15T17:00:00.000Z' } },
+      ]);
+      await catchUp(db.sql, store, liability);
+      expect(await movements(4, '2025-07-01')).toMatchObject({ breakage: e1.allocatedValue, breakage_count: 1 });
+      expect(await movements(4, '2025-07-15')).toMatchObject({ unredeemed: e0.allocatedValue, breakage: e0.allocatedValue, breakage_count: 1 });
+      expect(await balance(4, '2025-06-30')).toMatchObject({ net: e1.allocatedValue });
+      expect(await balance(4, '2025-07-15')).toMatchObject({ net: 0 });
+    });
+
+    it('should reverse the breakage when the sale is voided after its coupons expired', async () => {
+      await append(store, saleStream(expiring.saleId), [
+        {
+          type: 'PackSaleVoided',
+          data: { saleId: expiring.saleId, customerId, locationId: 4, reason: 'Refund', by: manager, voidedAt: '2025-08-01T18:00:00.000Z', refund: expiring.total, refundTax: expiring.tax, voidedCouponIds: [], wasStatus: 'final' },
+        },
+      ]);
+      await catchUp(db.sql, store, liability);
+      expect(await movements(4, '2025-08-01')).toMatchObject({ voided: 6000, breakage: -6000, breakage_count: -2 });
+      expect(await balance(4, '2025-08-01')).toMatchObject({ net: 0 });
+    });
+  });
+
+  it('should change nothing when the same events are applied again', async () => {
+    const all = () => db.sql`select * from rm_liability.daily order by location_id, day`;
+    const before = await all();
+    const events = await store.readAll({ after: 0, maxCount: 1000 });
+    await db.sql.begin((tx) => liability.applyBatch(tx as unknown as Sql, 'rm_liability', events.filter((e) => liability.handles.has(e.type))));
+    expect(await all()).toEqual(before);
+  });
+
+  it('should park an event of a sale or coupon it does not hold, and rebuild the same rows', async () => {
+    const ghost = randomUUID();
+    await append(store, saleStream(ghost), [
+      { type: 'PackSaleVoided', data: { saleId: ghost, customerId, locationId: 1, reason: 'x', by: manager, voidedAt: '2026-04-06T18:00:00.000Z', refund: 0, refundTax: 0, voidedCouponIds: [], wasStatus: 'final' } },
+    ]);
+    const facts = { ...redemptionFacts(sold, 0), issuedCouponId: randomUUID() };
+    await append(store, issuedCouponStream(facts.issuedCouponId), [couponRedeemed(facts)]);
+    expect(await catchUp(db.sql, store, liability)).toBe(2);
+    const parked = await db.sql`select error from parked_events where projection = 'liability' order by global_position`;
+    expect(parked.map((p) => p.error)).toEqual([expect.stringContaining('does not hold'), expect.stringContaining('does not hold')]);
+
+    const snapshot = async () => [
+      await db.sql.unsafe(`select * from rm_liability.daily where (${NONZERO}) order by location_id, day`),
+      await db.sql`select * from rm_liability.coupons order by issued_coupon_id`,
+      await db.sql`select * from rm_liability.sales order by sale_id`,
+    ];
+    const expected = await snapshot();
+    const result = await rebuildProjection({ sql: db.sql, store }, liability, { batchSize: 3 });
+    expect(result.parked).toBe(2);
+    expect(await snapshot()).toEqual(expected);
+  });
+});
