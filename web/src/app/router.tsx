@@ -39,6 +39,7 @@ const VerificationOpCodesPage = lazyPage(() => import('./routes/employee/verific
 const CustomerProfilePage = lazyPage(() => import('./routes/customer/profile').then((m) => m.CustomerProfileRoute));
 const GiftPage = lazyPage(() => import('./routes/auth/gift').then((m) => m.GiftRoute));
 const RegisterPage = lazyPage(() => import('./routes/auth/register').then((m) => m.RegisterRoute));
+const SelfRegisterPage = lazyPage(() => import('./routes/auth/self-register').then((m) => m.SelfRegisterRoute));
 const VerifyContactPage = lazyPage(() => import('./routes/verify/contact').then((m) => m.VerifyContactRoute));
 const VerifyRedemptionPage = lazyPage(() => import('./routes/verify/redemption').then((m) => m.VerifyRedemptionRoute));
 const PrivacyPage = lazyPage(() => import('./routes/privacy').then((m) => m.PrivacyRoute));
@@ -184,6 +185,7 @@ export const routes: RouteObject[] = [
           { path: 'login', element: <LoginRoute /> },
           { path: 'refresh', loader: refreshBounceGuard },
           { path: 'logout', loader: logoutGuard },
+          { path: 'register', lazy: SelfRegisterPage },
           { path: 'register/:securityToken', lazy: RegisterPage },
           { path: 'gift/:email/:giftToken', lazy: GiftPage },
         ],

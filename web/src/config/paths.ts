@@ -15,6 +15,7 @@ export const paths = {
     logout: '/auth/logout',
     refresh: '/auth/refresh',
     receiving: '/auth/receiving',
+    selfRegister: '/auth/register',
     register: (securityToken: string) => `/auth/register/${encodeURIComponent(securityToken)}`,
     gift: (email: string, giftToken: string) => `/auth/gift/${encodeURIComponent(email)}/${encodeURIComponent(giftToken)}`,
     loginWithGift: (giftToken: string) => `/auth/login?giftToken=${encodeURIComponent(giftToken)}`,

@@ -4,6 +4,10 @@ import { paths } from '../../../config/paths';
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 
+/** The visitor's own registration, keeping where they were going (the pack chosen on /purchase). */
+const registerHref = (destination: string | null) =>
+  destination ? `${paths.auth.selfRegister}?${new URLSearchParams({ destination }).toString()}` : paths.auth.selfRegister;
+
 export function LoginRoute() {
   useDocumentTitle('Sign In');
   const [query] = useSearchParams();
@@ -11,7 +15,10 @@ export function LoginRoute() {
   return (
     <section className="auth-card" aria-labelledby="login-title">
       <h1 id="login-title">Sign in</h1>
-      <p className="auth-lead">Staff sign in with their username, customers with their e-mail address.</p>
+      <p className="auth-lead">
+        Staff sign in with their username, customers with their e-mail address. New customer?{' '}
+        <Link to={registerHref(query.get('destination'))}>Create an account</Link>
+      </p>
       {giftToken && (
         <p className="alert alert-info">
           Someone sent you a gift. Sign in to your account, or create one from the link in your gift e-mail.
