@@ -156,11 +156,15 @@ describe('liability', () => {
   });
 
   it('should count a converted paper book as its own movement', async () => {
-    const converted = { ...packSold({ customerId, soldOn: '2026-05-02', locationId: 3, items: [{ couponId: oil, terms: couponTerms('Oil and Filter'), quantity: 2 }], price: 5000 }), paperBookNumber: 'PB-9' };
+    // Its soldOn is the paper book's sale day; it was converted (soldAt) a year later.
+    const paper = packSold({ customerId, soldOn: '2025-05-02', locationId: 3, items: [{ couponId: oil, terms: couponTerms('Oil and Filter'), quantity: 2 }], price: 5000 });
+    const converted = { ...paper, soldAt: '2026-05-02T17:00:00.000Z', coupons: paper.coupons.map((c) => ({ ...c, expiresOn: '2026-08-31' })), paperBookNumber: 'PB-9' };
     await append(store, saleStream(converted.saleId), [{ type: 'PackSold', data: converted }]);
     await catchUp(db.sql, store, liability);
     expect(await movements(3, '2026-05-02')).toMatchObject({ sold: 0, converted: 5000 });
-    expect(await balance(3, '2026-05-02')).toMatchObject({ net: 5000 });
+    expect(await balance(3, '2026-05-01')).toMatchObject({ net: 0 });
+    expect(await balance(3, '2026-05-02')).toMatchObject({ net: 5000, age_0_90: 0 });
+    expect(await movements(3, '2026-09-01')).toMatchObject({ breakage: 5000, breakage_count: 2 });
   });
 
   describe('after expiry', () => {

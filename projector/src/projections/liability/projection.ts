@@ -361,9 +361,12 @@ async function sold(tx: Tx, s: string, d: PackSold['data'], revision: number, da
   ]);
   if (!Array.isArray(d.coupons)) throw new Error(`PackSold of sale ${d.saleId} carries no coupons.`);
   const soldOn = dayNumber(d.soldOn);
+  // A conversion's soldOn is the paper book's sale day (its coupons' age); it enters the digital
+  // liability on the day it was converted (soldAt in the location's zone).
+  const enters = converted ? Math.max(soldOn, dayNumber(localDateOf(d.soldAt, d.timeZone))) : soldOn;
   const rows = d.coupons.map((ic) => {
     const c: Coupon = { id: ic.issuedCouponId, locationId: d.locationId, soldOn, expiresOn: ic.expiresOn, value: ic.allocatedValue, state: 'open', openSince: null, breakageOn: null, leftOn: null };
-    daily.add(d.locationId, enter(c, soldOn, daily), converted ? 'converted' : 'sold', c.value);
+    daily.add(d.locationId, enter(c, enters, daily), converted ? 'converted' : 'sold', c.value);
     return {
       issued_coupon_id: c.id,
       sale_id: d.saleId,
