@@ -5,7 +5,8 @@
  *
  * Each movement counts on its own local day at its row's (current) location:
  * - sold: a sale (lane or online) on its `sold_on`; a paper-book conversion is not revenue and
- *   is counted only as "Paper books converted";
+ *   is counted only as "Paper books converted", on the local day it was converted (`converted_on`;
+ *   its `sold_on` is the day the book was sold on paper);
  * - sale voided / refunded: a voided sale (not a conversion) on its `voided_on` (the void's
  *   local day in the sale location's zone), its price and tax, and what went back (`refund`,
  *   the whole total, and `refund_tax`, its tax); an online sale's void refunds the card through
@@ -74,15 +75,14 @@ interface FactSource {
 
 const SOURCES: readonly FactSource[] = [
   {
-    from: `rm_reports.sales where sold_on between $1::date and $2::date and location_id = any($3::integer[])`,
+    from: `rm_reports.sales where sold_on between $1::date and $2::date and location_id = any($3::integer[]) and kind <> 'paper-conversion'`,
     day: 'sold_on',
-    figures: {
-      soldCount: `case when kind <> 'paper-conversion' then 1 else 0 end`,
-      soldNet: `case when kind <> 'paper-conversion' then price else 0 end`,
-      soldTax: `case when kind <> 'paper-conversion' then tax else 0 end`,
-      soldGross: `case when kind <> 'paper-conversion' then total else 0 end`,
-      convertedCount: `case when kind = 'paper-conversion' then 1 else 0 end`,
-    },
+    figures: { soldCount: '1', soldNet: 'price', soldTax: 'tax', soldGross: 'total' },
+  },
+  {
+    from: `rm_reports.sales where converted_on between $1::date and $2::date and location_id = any($3::integer[])`,
+    day: 'converted_on',
+    figures: { convertedCount: '1' },
   },
   {
     from: `rm_reports.sales where voided_on between $1::date and $2::date and location_id = any($3::integer[]) and kind <> 'paper-conversion'`,
@@ -237,7 +237,7 @@ export async function salesVsRedemptionsChart(sql: Sql, query: ReportQuery, loca
 }
 
 export const INVOICE_NOTES: readonly string[] = [
-  'Every figure counts on its own local day at its location: a sale on the day it was sold at its (corrected) location, a redemption on the day and at the location it was redeemed, a void on the local day it was made.',
+  'Every figure counts on its own local day at its location: a sale on the day it was sold at its (corrected) location, a redemption on the day and at the location it was redeemed (after an RO change, its new RO\'s location), a void on the local day it was made, a paper book on the day it was converted.',
   'Sold: sales over the counter and online, net (price), tax and gross (price plus tax). Paper books converted to digital packs are not revenue (the book was paid for on paper) and are only counted as "Paper books converted".',
   'Redeemed value is each coupon\'s allocated share of its pack price (before tax, by stand-alone value): the revenue recognised when it is redeemed. Discount given is the amount taken off the repair order line.',
   'A voided sale counts as sold in the period it was sold and as voided in the period of its void; the same for a voided redemption. Refunded is what the void gave back (the whole total, tax included); an online sale\'s void refunds the card through the payment provider and is counted in Refunded on the void\'s day too (shown again in "Refunded online").',

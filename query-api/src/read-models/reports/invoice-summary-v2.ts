@@ -53,18 +53,19 @@ const dayRow = (r: FigureRow): ReportRow => ({
 
 /**
  * The lines of one location's day: $1 location, $2 day. Time is local in the row's zone.
- * A sale's void uses the sale's price, tax and refund (its whole total), negated.
+ * A sale's void uses the sale's price, tax and refund (its whole total), negated; a paper book
+ * converted shows on the day it was converted (the conversion's sold_at), without money.
  */
 const LINES_SQL = `
   select * from (
-    select sold_at as at, case kind when 'online' then 'Online sale' when 'paper-conversion' then 'Paper book converted' else 'Sale' end as kind,
-           to_char(sold_at at time zone time_zone, 'HH24:MI') as time, sale_ro_number as ro_number,
-           case when paper_book_number is null then pack_name else pack_name || ' (book ' || paper_book_number || ')' end as item,
-           case when kind = 'paper-conversion' then null else price end as net,
-           case when kind = 'paper-conversion' then null else tax end as tax,
-           case when kind = 'paper-conversion' then null else total end as gross,
-           null::bigint as allocated_value, null::bigint as discount
-      from rm_reports.sales where location_id = $1 and sold_on = $2::date
+    select sold_at as at, case kind when 'online' then 'Online sale' else 'Sale' end as kind,
+           to_char(sold_at at time zone time_zone, 'HH24:MI') as time, sale_ro_number as ro_number, pack_name as item,
+           price as net, tax, total as gross, null::bigint as allocated_value, null::bigint as discount
+      from rm_reports.sales where location_id = $1 and sold_on = $2::date and kind <> 'paper-conversion'
+    union all
+    select sold_at, 'Paper book converted', to_char(sold_at at time zone time_zone, 'HH24:MI'), sale_ro_number,
+           pack_name || ' (book ' || coalesce(paper_book_number, '') || ')', null, null, null, null, null
+      from rm_reports.sales where location_id = $1 and converted_on = $2::date
     union all
     select voided_at, case kind when 'online' then 'Online sale voided (refunded through the provider)' else 'Sale voided' end,
            to_char(voided_at at time zone time_zone, 'HH24:MI'), sale_ro_number, pack_name,

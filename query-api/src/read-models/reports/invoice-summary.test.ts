@@ -24,18 +24,21 @@ interface SaleInput {
   price: number;
   tax: number;
   voidedOn?: string;
+  /** A paper conversion's day of conversion (its soldOn is the book's paper sale day). */
+  convertedOn?: string;
   ro?: string;
 }
 async function insertSale(s: SaleInput) {
   const voided = s.voidedOn !== undefined;
   await db.sql`
     insert into rm_reports.sales (sale_id, kind, customer_id, location_id, time_zone, sale_ro_number, pack_id, pack_name, sold_by, sold_at, sold_on,
-      status, list_price, price, tax, total, coupon_count, paper_book_number, online_order_id, voided_at, voided_on, voided_by, void_reason, refund, refund_tax, revision)
+      status, list_price, price, tax, total, coupon_count, paper_book_number, online_order_id, voided_at, voided_on, voided_by, void_reason, refund, refund_tax, revision,
+      converted_on)
     values (${randomUUID()}, ${s.kind}, ${randomUUID()}, ${s.locationId}, 'America/Denver', ${s.ro ?? '990001'}, ${randomUUID()}, 'Care Pack', 'seller',
-      ${`${s.soldOn}T17:00:00Z`}, ${s.soldOn}, ${voided ? 'voided' : 'final'}, ${s.price}, ${s.price}, ${s.tax}, ${s.price + s.tax}, 3,
+      ${`${s.convertedOn ?? s.soldOn}T17:00:00Z`}, ${s.soldOn}, ${voided ? 'voided' : 'final'}, ${s.price}, ${s.price}, ${s.tax}, ${s.price + s.tax}, 3,
       ${s.kind === 'paper-conversion' ? 'B-100' : null}, ${s.kind === 'online' ? 'order-1' : null},
       ${voided ? `${s.voidedOn}T18:30:00Z` : null}, ${s.voidedOn ?? null}, ${voided ? 'manager' : null}, ${voided ? 'Mistake' : null},
-      ${voided ? s.price + s.tax : null}, ${voided ? s.tax : null}, 1)`;
+      ${voided ? s.price + s.tax : null}, ${voided ? s.tax : null}, 1, ${s.convertedOn ?? null})`;
 }
 
 interface RedemptionInput {
@@ -85,7 +88,9 @@ beforeAll(async () => {
   // Denver North: a lane sale, an online sale voided two days later; Boulder: a conversion and a sale of February voided in March.
   await insertSale({ kind: 'lane', locationId: 1, soldOn: '2026-03-05', price: 10000, tax: 881 });
   await insertSale({ kind: 'online', locationId: 1, soldOn: '2026-03-10', price: 20000, tax: 1762, voidedOn: '2026-03-12', ro: 'ONLINE' });
-  await insertSale({ kind: 'paper-conversion', locationId: 2, soldOn: '2026-03-10', price: 5000, tax: 0 });
+  await insertSale({ kind: 'paper-conversion', locationId: 2, soldOn: '2026-02-15', convertedOn: '2026-03-10', price: 5000, tax: 0 });
+  // A book sold on paper in March and converted in April is converted in April.
+  await insertSale({ kind: 'paper-conversion', locationId: 2, soldOn: '2026-03-03', convertedOn: '2026-04-02', price: 4000, tax: 0 });
   await insertSale({ kind: 'lane', locationId: 2, soldOn: '2026-02-27', price: 5000, tax: 440, voidedOn: '2026-03-02' });
   // Outside the period or the locations asked.
   await insertSale({ kind: 'lane', locationId: 1, soldOn: '2026-04-01', price: 10000, tax: 881 });
@@ -129,7 +134,7 @@ describe('invoice-summary', () => {
     expect(table!.rows.map((r) => r.cells)).toEqual([boulder, denver]);
     expect(table!.rowCount).toBe(2);
     const totals: Record<string, unknown> = { location: 'Total' };
-    for (const [k, v] of Object.entries(denver)) if (typeof v === 'number') totals[k] = v + (boulder as Record<string, number | string>)[k]!;
+    for (const [k, v] of Object.entries(denver)) if (typeof v === 'number') totals[k] = v + Number((boulder as Record<string, number | string>)[k]);
     expect(table!.totals).toEqual(totals);
     expect(table!.columns.map((c) => c.key)).toEqual(Object.keys(denver));
     expect(notes.join(' ')).toMatch(/online sale's void refunds the card through the payment provider/);
