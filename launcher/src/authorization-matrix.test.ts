@@ -57,6 +57,8 @@ const MATRIX: Record<string, Persona[]> = {
   // Issue 13: customers buy packs online; the handler keeps each order to its own customer.
   'POST /api/online-orders': ['customerA', 'customerB'],
   'POST /api/online-orders/:orderId/confirm': ['customerA', 'customerB'],
+  // Issue 13 gifts: a signed-in customer claims a gift sent to their e-mail (the handler checks the e-mail).
+  'POST /api/gift-claims': ['customerA', 'customerB'],
   // The payment provider's webhook: public, proven by the provider's signature (no anti-forgery pair).
   'POST /api/payment-webhooks/:provider': ALL,
   'POST /api/email-phone-verification': OWN_A,

@@ -102,7 +102,7 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/opcode-verification-rules/:id': { description: 'fuzz' },
   'POST /auth-api/login': { username: 'nobody-here', password: 'wrong-password-1' },
   'POST /auth-api/registration': { securityToken: 'no-such-token', ...passwords },
-  'POST /auth-api/registration/gift': { giftToken: 'no-such-token', ...passwords },
+  'POST /auth-api/registration/gift': { email: 'fuzz.gift@example.com', giftToken: 'no-such-token', firstName: 'Fuzz', lastName: 'Gift', phoneMobile: '7205550199', ...passwords },
   'POST /auth-api/self-registration': { firstName: 'Fuzz', lastName: 'Visitor', emailAddress: 'fuzz.visitor@example.com', phoneMobile: '7205559901', isAdult: true },
   'POST /api/coupons': couponTerms,
   'PUT /api/coupons/:id': { ...couponTerms, expectedRevision: 0 },
@@ -124,6 +124,7 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/coupon-redemption-reviews': { redemptionId: nowhere, note: 'fuzz' },
   'POST /api/online-orders': { packId: demoPackId('oil4'), locationId: 1 },
   'POST /api/online-orders/:orderId/confirm': { cardNumber: '4242 4242 4242 4242' },
+  'POST /api/gift-claims': { giftToken: 'no-such-token' },
 };
 /** Fields every body also gets hostile values in (routes added later have no base body). */
 const GENERIC_FIELDS = ['customerId', 'locationId', 'type', 'id', 'reason', 'description', 'limit', 'extraField', 'expectedRevision'];

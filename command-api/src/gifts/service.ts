@@ -217,6 +217,7 @@ export async function claimGift(
     if (again.state?.claim?.customerId !== input.customerId) throw refuse('alreadyClaimed');
     position = await deps.store.headPosition();
   }
-  position = (await issueSale(deps, gift, claimed.data, ctx)) ?? position;
+  // Issued by a racing claim of this customer: the head now is at or after that sale (read-your-writes).
+  position = (await issueSale(deps, gift, claimed.data, ctx)) ?? Math.max(position, await deps.store.headPosition());
   return { view: { giftId, saleId, message: GIFT_MESSAGES.claimed }, position };
 }

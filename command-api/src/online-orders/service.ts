@@ -142,7 +142,7 @@ export async function placeOnlineOrder(
 }
 
 function paidView(orderId: string, saleId: string): OnlineOrderConfirmView {
-  return { orderId, status: 'paid', saleId, message: ONLINE_ORDER_MESSAGES.paid, gift: null };
+  return { orderId, status: 'paid', saleId, message: ONLINE_ORDER_MESSAGES.paid };
 }
 
 /** A paid order's answer: its sale, or for a gift order who the gift went to (no sale for the buyer). */

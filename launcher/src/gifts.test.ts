@@ -1,0 +1,256 @@
+/**
+ * Gift packs (issue 13 "Gifts") through HTTP with the demo payment provider, against real
+ * PostgreSQL and Redis: a paid gift order issues nothing to the buyer and records the gift; the
+ * recipient is e-mailed the links (development outbox); a new customer registers from the link
+ * and sees the coupons at once; an existing customer claims through the sign-in link; a second
+ * use, an expired link, a forged token and another customer's e-mail are refused with their
+ * messages; two claims racing make one claim and one sale.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { GIFT_MESSAGES, giftStreamId, onlineOrderStreamId, packSaleStreamId } from '@dealer/contracts';
+import { systemContext, toNewEvents } from '@dealer/platform';
+import { hashPassword } from '@dealer/command-api';
+import { giftIdOf, giftSaleIdOf } from '@dealer/command-api/gifts/service';
+import { ACCOUNT_EXISTS_FOR_GIFT } from '@dealer/command-api/gifts/register';
+import { giftTokenFor, giftTokenHash, giftTokenKey } from '@dealer/platform/auth/gift-token';
+import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
+import { startTestServer, type TestServer } from './testing/test-server';
+import { loginAs, xsrfHeaders } from './testing/auth';
+import { DEMO_PASSWORD } from './demo/accounts';
+import { demoPackId } from './demo/catalogue';
+
+let server: TestServer;
+const AUTH_SECRET = 'gifts-test-secret-of-a-sufficient-length';
+let staff: Record<string, string>;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  server = await startTestServer({ webDist: null, env: { AUTH_SECRET } });
+  staff = (await loginAs(server, 'employee')).headers;
+  admin = (await loginAs(server, 'admin')).headers;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const inject = (o: InjectOptions) => server.product.app.inject(o);
+const VISA = '4242 4242 4242 4242';
+type Who = { id: string; headers: Record<string, string> };
+
+let phones = 0;
+const nextPhone = () => `72055508${String(10 + phones++)}`;
+
+async function signIn(emailAddress: string): Promise<Record<string, string>> {
+  const xsrf = await xsrfHeaders(server);
+  const login = await inject({ method: 'POST', url: '/auth-api/login', headers: xsrf, payload: { username: emailAddress, password: DEMO_PASSWORD } });
+  expect(login.statusCode, login.body).toBe(200);
+  return { ...xsrf, authorization: `Bearer ${login.json().dataSet.token}` };
+}
+
+async function customerWithAccount(firstName: string, emailAddress: string): Promise<Who> {
+  const created = await inject({ method: 'POST', url: '/api/customers', headers: staff, payload: { firstName, lastName: 'Gifted', emailAddress, phoneMobile: nextPhone() } });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().dataSet.customerId as string;
+  await server.product.sql`insert into auth_credentials (user_kind, user_id, login, password_hash)
+    values ('customer', ${id}, ${emailAddress}, ${await hashPassword(DEMO_PASSWORD)})`;
+  return { id, headers: await signIn(emailAddress) };
+}
+
+/** Places and pays a gift order; answers the confirm's dataSet. */
+async function buyGift(buyer: Who, recipientEmail: string, giftMessage: string | null = 'Happy birthday!') {
+  const placed = await inject({ method: 'POST', url: '/api/online-orders', headers: buyer.headers, payload: { packId: demoPackId('oil4'), locationId: 1, recipientEmail, giftMessage } });
+  expect(placed.statusCode, placed.body).toBe(200);
+  const orderId = placed.json().dataSet.orderId as string;
+  const paid = await inject({ method: 'POST', url: `/api/online-orders/${orderId}/confirm`, headers: buyer.headers, payload: { cardNumber: VISA } });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return { orderId, answer: paid.json().dataSet, position: paid.json().metaData.position as string };
+}
+
+async function outbox(to: string) {
+  const res = await inject({ method: 'GET', url: `/api/dev-outbox?to=${encodeURIComponent(to)}`, headers: admin });
+  expect(res.statusCode).toBe(200);
+  return res.json().dataSet as { subject: string; body: string }[];
+}
+
+async function waitForMessage(to: string, subjectPart: string) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const found = (await outbox(to)).filter((m) => m.subject.includes(subjectPart));
+    if (found.length > 0 || Date.now() > deadline) return found;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The gift token of the links in the recipient's e-mail (both links carry the same one). */
+async function giftTokenFromEmail(to: string) {
+  const [message] = await waitForMessage(to, 'sent you a gift');
+  expect(message, `no gift e-mail to ${to}`).toBeTruthy();
+  const register = /\/registration\/gift\/([^/\s]+)\/([A-Za-z0-9_-]+)/.exec(message!.body);
+  const login = /\/login\/([A-Za-z0-9_-]+)/.exec(message!.body);
+  expect(decodeURIComponent(register![1]!)).toBe(to);
+  expect(login![1]).toBe(register![2]);
+  return { token: register![2]!, message: message! };
+}
+
+const claim = (who: Who, giftToken: string, extra: Record<string, string> = {}) =>
+  inject({ method: 'POST', url: '/api/gift-claims', headers: { ...who.headers, ...extra }, payload: { giftToken } });
+
+async function couponsOf(who: Who, position: string) {
+  const res = await inject({ method: 'GET', url: `/api/customers/${who.id}/coupons`, headers: { ...who.headers, 'x-min-position': position } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().dataSet as { saleId: string }[];
+}
+
+describe('gift packs', () => {
+  it('should send a paid gift to a new customer, who registers from the link and sees the coupons at once', async () => {
+    const buyer = await customerWithAccount('Gina', 'gina.buyer@gifts.example');
+    const recipient = 'new.friend@gifts.example';
+    const { orderId, answer, position } = await buyGift(buyer, recipient);
+    const giftId = giftIdOf(orderId);
+    expect(answer).toMatchObject({ orderId, status: 'paid', saleId: null, gift: { recipientEmail: recipient } });
+    expect(answer.message).toContain(`your gift was sent to ${recipient}`);
+    // 30 days to claim it.
+    const days = (Date.parse(answer.gift.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThan(30.1);
+
+    // Nothing issued to the buyer; the order records the gift, not a sale.
+    const purchases = await inject({ method: 'GET', url: `/api/customers/${buyer.id}/purchases`, headers: { ...buyer.headers, 'x-min-position': position } });
+    expect(purchases.json().dataSet).toEqual([]);
+    const paid = (await server.product.store.readStream(onlineOrderStreamId(orderId))).find((e) => e.type === 'OnlineOrderPaid')!.data;
+    expect(paid).toMatchObject({ saleId: null, giftId });
+    // The token is never in an event in clear, and the recipient's address is sealed with the buyer's key.
+    const [raw] = await server.product.sql<{ data: Record<string, unknown> }[]>`select data from es_events where stream_id = ${giftStreamId(giftId)}`;
+    expect(JSON.stringify(raw!.data)).not.toContain(recipient);
+    expect(JSON.stringify(raw!.data)).not.toContain('Happy birthday');
+
+    const { token, message } = await giftTokenFromEmail(recipient);
+    expect(JSON.stringify(raw!.data)).not.toContain(token);
+    expect(raw!.data.tokenHash).toBe(giftTokenHash(token));
+    expect(message.subject).toBe('Gina Gifted sent you a gift: Oil Change 4-Pack');
+    expect(message.body).toContain('Their message: "Happy birthday!"');
+    expect(message.body).toContain('4 x ');
+    // The buyer's receipt says it was a gift (one, no coupons for the buyer).
+    const receipts = await waitForMessage('gina.buyer@gifts.example', 'Your receipt');
+    expect(receipts.map((r) => r.subject)).toEqual(['Your receipt: Oil Change 4-Pack (gift)']);
+    expect(receipts[0]!.body).toContain(`We e-mailed ${recipient} a link to claim it`);
+
+    // A link whose e-mail is not the gift's is refused before anything is created.
+    const xsrf = await xsrfHeaders(server);
+    const registration = { firstName: 'Nia', lastName: 'Friend', phoneMobile: nextPhone(), password: 'gift-password-1', passwordConfirm: 'gift-password-1' };
+    const wrongEmail = await inject({ method: 'POST', url: '/auth-api/registration/gift', headers: xsrf, payload: { ...registration, email: 'someone.else@gifts.example', giftToken: token } });
+    expect(wrongEmail.statusCode).toBe(409);
+    expect(wrongEmail.json().errors).toEqual([GIFT_MESSAGES.wrongEmail]);
+
+    const registered = await inject({ method: 'POST', url: '/auth-api/registration/gift', headers: xsrf, payload: { ...registration, email: recipient, giftToken: token } });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const body = registered.json();
+    const customerId = body.dataSet.user.customerId as string;
+    expect(customerId).toBeTruthy();
+    const newcomer: Who = { id: customerId, headers: { ...xsrf, authorization: `Bearer ${body.dataSet.token}` } };
+    const saleId = giftSaleIdOf(giftId);
+    const coupons = await couponsOf(newcomer, body.metaData.position);
+    expect(coupons.filter((c) => c.saleId === saleId)).toHaveLength(4);
+    const [sold] = await server.product.store.readStream(packSaleStreamId(saleId));
+    expect(sold!.data).toMatchObject({ customerId, onlineOrderId: orderId, saleRoNumber: 'ONLINE', status: 'final' });
+    expect((await server.product.store.readStream(giftStreamId(giftId))).map((e) => [e.type, (e.data as { via?: string }).via])).toEqual([
+      ['GiftPurchased', undefined],
+      ['GiftClaimed', 'registration'],
+    ]);
+
+    // A second use of the link, registering or signed in, is refused with a clear message.
+    const again = await inject({ method: 'POST', url: '/auth-api/registration/gift', headers: await xsrfHeaders(server), payload: { ...registration, phoneMobile: nextPhone(), email: recipient, giftToken: token } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors).toEqual([GIFT_MESSAGES.alreadyClaimed]);
+    const claimedAgain = await claim(newcomer, token);
+    expect(claimedAgain.statusCode).toBe(409);
+    expect(claimedAgain.json().errors).toEqual([GIFT_MESSAGES.alreadyClaimed]);
+    expect(await server.product.store.readStream(packSaleStreamId(saleId))).toHaveLength(1);
+    // The new customer signs in with the password chosen from the link.
+    const login = await inject({ method: 'POST', url: '/auth-api/login', headers: await xsrfHeaders(server), payload: { username: recipient, password: 'gift-password-1' } });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('should let an existing customer claim through the sign-in link, once under a race, and refuse another e-mail', async () => {
+    const buyer = await customerWithAccount('Hal', 'hal.buyer@gifts.example');
+    const friend = await customerWithAccount('Ivy', 'ivy.friend@gifts.example');
+    const stranger = await customerWithAccount('Jo', 'jo.stranger@gifts.example');
+    const { orderId } = await buyGift(buyer, 'IVY.Friend@gifts.example', null);
+    const giftId = giftIdOf(orderId);
+    const { token } = await giftTokenFromEmail('ivy.friend@gifts.example');
+
+    const wrong = await claim(stranger, token);
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().errors).toEqual([GIFT_MESSAGES.wrongEmail]);
+
+    // The friend has an account: registering from the link says to sign in instead.
+    const register = await inject({
+      method: 'POST',
+      url: '/auth-api/registration/gift',
+      headers: await xsrfHeaders(server),
+      payload: { email: 'ivy.friend@gifts.example', giftToken: token, firstName: 'Ivy', lastName: 'Friend', phoneMobile: nextPhone(), password: 'gift-password-1', passwordConfirm: 'gift-password-1' },
+    });
+    expect(register.statusCode).toBe(409);
+    expect(register.json().errors).toEqual([ACCOUNT_EXISTS_FOR_GIFT]);
+
+    // Two claims at once (a double click): one claim, one sale.
+    const [one, two] = await Promise.all([claim(friend, token, { 'idempotency-key': 'gift-claim-1' }), claim(friend, token, { 'idempotency-key': 'gift-claim-2' })]);
+    const answers = [one, two];
+    expect(answers.some((r) => r.statusCode === 200)).toBe(true);
+    for (const r of answers) {
+      if (r.statusCode === 200) expect(r.json().dataSet).toMatchObject({ giftId, saleId: giftSaleIdOf(giftId), message: GIFT_MESSAGES.claimed });
+      else expect(r.json().errors).toEqual([GIFT_MESSAGES.alreadyClaimed]);
+    }
+    expect((await server.product.store.readStream(giftStreamId(giftId))).filter((e) => e.type === 'GiftClaimed')).toHaveLength(1);
+    const sale = await server.product.store.readStream(packSaleStreamId(giftSaleIdOf(giftId)));
+    expect(sale.map((e) => e.type)).toEqual(['PackSold']);
+    expect(sale[0]!.data).toMatchObject({ customerId: friend.id, onlineOrderId: orderId });
+    const position = (answers.find((r) => r.statusCode === 200)!.json().metaData.position) as string;
+    expect((await couponsOf(friend, position)).filter((c) => c.saleId === giftSaleIdOf(giftId))).toHaveLength(4);
+    // A retry with the same key answers the first result again; a new click is a second use.
+    const replay = await claim(friend, token, { 'idempotency-key': one.statusCode === 200 ? 'gift-claim-1' : 'gift-claim-2' });
+    expect(replay.statusCode).toBe(200);
+    expect((await claim(friend, token)).statusCode).toBe(409);
+  });
+
+  it('should refuse an expired link, a forged or malformed token, and bad gift fields at checkout', async () => {
+    const buyer = await customerWithAccount('Kim', 'kim.buyer@gifts.example');
+    const late = await customerWithAccount('Lou', 'lou.late@gifts.example');
+    // A gift bought 31 days ago (written as the purchase writes it, with its expiry passed).
+    const orderId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const giftId = giftIdOf(orderId);
+    const token = giftTokenFor(giftTokenKey(verificationHashKey(AUTH_SECRET)), giftId);
+    const boughtAt = new Date(Date.now() - 31 * 86_400_000);
+    await server.product.store.appendToStream(giftStreamId(giftId), toNewEvents([
+      {
+        type: 'GiftPurchased',
+        data: {
+          giftId, customerId: buyer.id, orderId, packId: demoPackId('oil4'), locationId: 1, price: 29900, tax: 2392, total: 32292,
+          recipientEmail: 'lou.late@gifts.example', giftMessage: null, tokenHash: giftTokenHash(token),
+          purchasedAt: boughtAt.toISOString(), expiresAt: new Date(boughtAt.getTime() + 30 * 86_400_000).toISOString(),
+        },
+      },
+    ], systemContext('test:gifts', 'gifts-test')));
+    const expired = await claim(late, token);
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json().errors).toEqual([GIFT_MESSAGES.expired]);
+    expect(await server.product.store.readStream(packSaleStreamId(giftSaleIdOf(giftId)))).toEqual([]);
+
+    // A token of the right shape whose secret part is not the gift's, and tokens that are not tokens.
+    const forged = token.slice(0, 30) + (token[30] === 'A' ? 'B' : 'A') + token.slice(31);
+    for (const bad of [forged, 'no-such-token', '']) {
+      const res = await claim(late, bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().errors[0]).toMatch(/gift link/);
+    }
+
+    const place = (payload: Record<string, unknown>) => inject({ method: 'POST', url: '/api/online-orders', headers: buyer.headers, payload: { packId: demoPackId('oil4'), locationId: 1, ...payload } });
+    const self = await place({ recipientEmail: 'KIM.buyer@gifts.example' });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().fields.recipientEmail).toBe(GIFT_MESSAGES.recipientIsBuyer);
+    expect((await place({ recipientEmail: 'not-an-address' })).json().fields.recipientEmail).toBe(GIFT_MESSAGES.recipientEmailInvalid);
+    expect((await place({ recipientEmail: 'ok@gifts.example', giftMessage: 'x'.repeat(301) })).json().fields.giftMessage).toBe(GIFT_MESSAGES.messageTooLong);
+    expect((await place({ giftMessage: 'for nobody' })).json().fields.recipientEmail).toBe(GIFT_MESSAGES.messageWithoutRecipient);
+    expect((await place({ recipientEmail: 'x'.repeat(400) })).statusCode).toBe(400);
+  });
+});
