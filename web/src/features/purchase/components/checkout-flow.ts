@@ -1,6 +1,6 @@
 // What the purchase pages hand each other through the router's history state: the order the server placed (its price,
 // tax and total are what is paid) with the words to show, then the payment's outcome for the confirmation.
-import type { Money, OnlineOrderPlacedView } from '@dealer/contracts';
+import type { Money, OnlineOrderGiftView, OnlineOrderPlacedView } from '@dealer/contracts';
 
 export interface CheckoutState {
   order: OnlineOrderPlacedView;
@@ -16,6 +16,8 @@ export interface ConfirmState {
   total: Money;
   message: string;
   saleId: string | null;
+  /** A gift order: the recipient and the link's expiry (nothing was issued to the buyer). */
+  gift?: OnlineOrderGiftView | null;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;

@@ -45,7 +45,7 @@ export function CheckoutForm({ checkout, customerId }: { checkout: CheckoutState
             setDeclined(result.message);
             return;
           }
-          const state: ConfirmState = { packName: checkout.packName, locationName: checkout.locationName, total: order.total, message: result.message, saleId: result.saleId };
+          const state: ConfirmState = { packName: checkout.packName, locationName: checkout.locationName, total: order.total, message: result.message, saleId: result.saleId, gift: result.gift ?? null };
           navigate(`${paths.customer.purchase}/confirm`, { replace: true, state });
         },
         onError: (error) => {

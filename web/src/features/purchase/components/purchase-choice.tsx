@@ -1,6 +1,6 @@
 // /customer/purchase: the chosen pack and the location it is sold with (SPEC 1), with the price, the location's sales
 // tax (none for a tax-exempt customer) and the total shown before paying; "Continue to checkout" places the order.
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { addMoney, formatMoney, formatPercent, percentOf, type PackOfferView } from '@dealer/contracts';
 import { SelectField } from '../../../components/ui/form/select-field';
@@ -13,6 +13,7 @@ import { usePlaceOnlineOrder } from '../api/online-orders';
 import type { CheckoutState } from './checkout-flow';
 import { CHECKOUT_TEXTS as T, chosenFrom, expiryWords, purchasePath, sellersOf, termWords, todayLocal } from './purchase-texts';
 import { OfferIncludes } from '../../customer-area/components/offer-includes';
+import { GiftFields, giftRequestOf, noGift } from './gift-fields';
 import './purchase.css';
 
 function Amounts({ offer, locationId, customerId }: { offer: PackOfferView; locationId: number; customerId: string }) {
@@ -46,6 +47,7 @@ export function PurchaseChoice({ customerId }: { customerId: string }) {
   const offers = usePackOffers();
   const place = usePlaceOnlineOrder();
   const { packId, locationId } = chosenFrom(query);
+  const [gift, setGift] = useState(noGift);
 
   if (offers.isPending) return <Spinner />;
   if (offers.isError)
@@ -68,7 +70,7 @@ export function PurchaseChoice({ customerId }: { customerId: string }) {
   const submit = () => {
     if (!seller || place.isPending) return;
     place.mutate(
-      { packId: offer.packId, locationId: seller.locationId },
+      { packId: offer.packId, locationId: seller.locationId, ...giftRequestOf(gift) },
       {
         onSuccess: (order) => {
           const state: CheckoutState = { order, packName: offer.name, locationName: seller.name, choosePath: purchasePath(offer.packId, seller.locationId) };
@@ -105,6 +107,7 @@ export function PurchaseChoice({ customerId }: { customerId: string }) {
         onChange={(e) => setQuery({ packId: offer.packId, locationId: e.target.value }, { replace: true })}
       />
       {seller && <Amounts offer={offer} locationId={seller.locationId} customerId={customerId} />}
+      <GiftFields values={gift} onChange={setGift} errors={place.error?.fields ?? {}} />
       {place.isError && (
         <p className="alert alert-danger" role="alert">
           {place.error.message}

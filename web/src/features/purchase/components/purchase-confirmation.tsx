@@ -24,9 +24,22 @@ export function PurchaseConfirmation({ confirmed }: { confirmed: ConfirmState })
         <dd>
           <strong>{formatMoney(confirmed.total)}</strong>
         </dd>
+        {confirmed.gift && (
+          <>
+            <dt>Gift sent to</dt>
+            <dd>{confirmed.gift.recipientEmail}</dd>
+          </>
+        )}
       </dl>
       <p>{T.receipt}</p>
-      <p>{T.couponsReady}</p>
+      {confirmed.gift ? (
+        <p>
+          The gift was sent: we e-mailed {confirmed.gift.recipientEmail} a link to claim the pack, good until{' '}
+          {new Date(confirmed.gift.expiresAt).toLocaleDateString()}. The coupons will be theirs, so they are not on your My coupons.
+        </p>
+      ) : (
+        <p>{T.couponsReady}</p>
+      )}
       <div className="purchase-actions">
         <Link className="btn btn-primary" to={paths.customer.coupons}>
           {T.toCoupons}
