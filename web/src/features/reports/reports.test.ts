@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES, REPORT_PERIOD_MAX_DAYS } from '@dealer/contracts';
 import { multiselectSummary } from '../../components/ui/multiselect/multiselect';
-import { chartSummary, niceStep, valueScale } from './components/report-chart';
+import { axisLabel, chartSummary, niceStep, valueScale } from './components/report-chart';
+import { totalsLead } from './components/report-table';
 import { formatAxisValue, formatCell, truncationNote } from './components/report-format';
 import {
   askedLocationIds,
@@ -122,6 +123,20 @@ describe('cells and notes', () => {
   });
 });
 
+describe('totals row', () => {
+  const columns = [
+    { key: 'date', label: 'Date', kind: 'date' as const },
+    { key: 'location', label: 'Location', kind: 'text' as const },
+    { key: 'gross', label: 'Gross', kind: 'money' as const },
+  ];
+  it('should say Total once: the definition\'s own label where it gives one', () => {
+    expect(totalsLead(columns, { date: null, location: null, gross: 100 })).toBe('Total');
+    expect(totalsLead(columns, { date: null, location: 'Total', gross: 100 })).toBe('');
+    expect(totalsLead(columns.slice(1), { location: 'All locations', gross: 100 })).toBe('All locations');
+    expect(totalsLead(columns.slice(2), { gross: 100 })).toBe('Total: $1.00');
+  });
+});
+
 describe('chart scale', () => {
   it('should step in ones, twos and fives', () => {
     expect(niceStep(100)).toBe(50);
@@ -142,6 +157,9 @@ describe('chart scale', () => {
     expect(formatAxisValue('money', 250_000)).toBe('$2,500');
     expect(formatAxisValue('money', -150)).toBe('-$2');
     expect(formatAxisValue('count', 1500)).toBe('1,500');
+    expect(axisLabel('2026-11-05')).toBe('11/05');
+    expect(axisLabel('2026-11')).toBe('11/2026');
+    expect(axisLabel('Oil Change 4-Pack')).toBe('Oil Change 4-Pack');
     const chart = {
       key: 'trend',
       title: 'Sales by day',

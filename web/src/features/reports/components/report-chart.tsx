@@ -3,16 +3,27 @@
 // description; the figures themselves are offered as a table under it, the chart's text alternative.
 import { useId } from 'react';
 import type { ReportChart as ReportChartData } from '@dealer/contracts';
+import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { formatAxisValue, formatChartValue, formatReportDate } from './report-format';
 
-const WIDTH = 720;
-const HEIGHT = 260;
-const PAD = { top: 16, right: 16, bottom: 40, left: 72 };
+/** Drawn narrower on a phone, so its text stays readable when the picture is scaled to the screen. */
+const SIZE = { desktop: { width: 720, height: 260 }, mobile: { width: 360, height: 220 } } as const;
+const PAD = { top: 16, right: 12, bottom: 40, left: 64 };
+/** The room one x label needs. */
+const LABEL_ROOM = 56;
 /** Distinct hues, each at least 4.5:1 on white. */
 export const SERIES_COLOURS = ['#1d4ed8', '#b45309', '#047857', '#7c3aed', '#be123c', '#0e7490'] as const;
 
 const numberOf = (v: string | number | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const xLabel = (v: string | number | undefined) => (typeof v === 'string' ? formatReportDate(v) : String(v ?? ''));
+/** On the axis a day is month/day (the year is in the description and the figures) and a month is month/year. */
+export function axisLabel(v: string | number | undefined): string {
+  if (typeof v !== 'string') return String(v ?? '');
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (day) return `${day[2]}/${day[3]}`;
+  const month = /^(\d{4})-(\d{2})$/.exec(v);
+  return month ? `${month[2]}/${month[1]}` : v;
+}
 
 /** A round step (1, 2 or 5 times a power of ten) that splits the range into at most `ticks` parts. */
 export function niceStep(range: number, ticks = 4): number {
@@ -42,6 +53,7 @@ export function chartSummary(chart: ReportChartData): string {
 }
 
 export function ReportChart({ chart }: { chart: ReportChartData }) {
+  const { width: WIDTH, height: HEIGHT } = SIZE[useIsMobile() ? 'mobile' : 'desktop'];
   const id = useId();
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
@@ -55,8 +67,8 @@ export function ReportChart({ chart }: { chart: ReportChartData }) {
   const xCentre = (i: number) => PAD.left + slot * i + slot / 2;
   const ticks: number[] = [];
   for (let v = scale.min; v <= scale.max + scale.step / 2; v += scale.step) ticks.push(v);
-  // At most about ten labels on the x axis.
-  const labelEvery = Math.max(1, Math.ceil(points.length / 10));
+  // As many x labels as fit side by side.
+  const labelEvery = Math.max(1, Math.ceil(points.length / Math.max(1, Math.floor(plotW / LABEL_ROOM))));
   const barW = Math.max(2, Math.min(28, (slot * 0.8) / Math.max(series.length, 1)));
 
   return (
@@ -88,7 +100,7 @@ export function ReportChart({ chart }: { chart: ReportChartData }) {
               {points.map((p, i) =>
                 i % labelEvery === 0 ? (
                   <text key={i} x={xCentre(i)} y={HEIGHT - PAD.bottom + 18} textAnchor="middle">
-                    {xLabel(p[chart.xKey])}
+                    {axisLabel(p[chart.xKey])}
                   </text>
                 ) : null,
               )}
@@ -121,7 +133,7 @@ export function ReportChart({ chart }: { chart: ReportChartData }) {
           </svg>
           <details className="report-chart-data">
             <summary>Chart figures</summary>
-            <div className="table-wrap">
+            <div className="table-wrap" tabIndex={0} role="region" aria-label={`${chart.title}: figures`}>
               <table className="table">
                 <caption className="visually-hidden">{chart.title}: figures</caption>
                 <thead>

@@ -2,7 +2,7 @@
 // open the lines behind them (drill-down, in the address so Back works); cards at 768 px and below.
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { ReportColumn, ReportRow, ReportTable as ReportTableData } from '@dealer/contracts';
+import type { ReportCell, ReportColumn, ReportRow, ReportTable as ReportTableData } from '@dealer/contracts';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { formatCell, isNumeric, truncationNote } from './report-format';
 
@@ -29,6 +29,19 @@ interface ReportTableProps {
   exporting: boolean;
 }
 
+/**
+ * What the totals row's first cell says: the definition's own text there (e.g. 'Total'), else 'Total' unless
+ * the definition labelled the row in another column; never 'Total' twice.
+ */
+export function totalsLead(columns: readonly ReportColumn[], totals: Record<string, ReportCell>): string {
+  const lead = columns[0];
+  if (!lead) return '';
+  const own = totals[lead.key];
+  if (own !== null && own !== undefined && own !== '') return typeof own === 'string' ? own : `${REPORT_TABLE_TEXTS.total}: ${formatCell(lead.kind, own)}`;
+  const labelled = columns.some((c) => c.kind === 'text' && typeof totals[c.key] === 'string' && totals[c.key] !== '');
+  return labelled ? '' : REPORT_TABLE_TEXTS.total;
+}
+
 /** The row's name: its first text cell (the group it stands for). */
 export function rowLabel(columns: readonly ReportColumn[], row: ReportRow): string {
   const first = columns.find((c) => c.kind === 'text' || c.kind === 'date') ?? columns[0];
@@ -49,7 +62,8 @@ function TableView({ table, drillTarget, titleId }: Pick<ReportTableProps, 'tabl
   const { columns, rows, totals } = table;
   const leadKey = columns[0]?.key;
   return (
-    <div className="table-wrap report-table-wrap">
+    // Focusable, so a keyboard can scroll a table wider or taller than its box.
+    <div className="table-wrap report-table-wrap" tabIndex={0} role="region" aria-label={`${table.title}: table`}>
       <table className="table report-table" aria-labelledby={titleId}>
         <thead>
           <tr>
@@ -86,7 +100,7 @@ function TableView({ table, drillTarget, titleId }: Pick<ReportTableProps, 'tabl
               {columns.map((c, i) =>
                 i === 0 ? (
                   <th key={c.key} scope="row" className={isNumeric(c) ? 'num' : undefined}>
-                    {totals[c.key] == null ? REPORT_TABLE_TEXTS.total : `${REPORT_TABLE_TEXTS.total}: ${formatCell(c.kind, totals[c.key])}`}
+                    {totalsLead(columns, totals)}
                   </th>
                 ) : (
                   <td key={c.key} className={isNumeric(c) ? 'num' : undefined}>
@@ -125,13 +139,10 @@ function CardView({ table, drillTarget }: Pick<ReportTableProps, 'table' | 'dril
       ))}
       {totals && (
         <li className="card report-card report-totals">
-          <strong className="report-card-head">
-            {REPORT_TABLE_TEXTS.total}
-            {totals[lead.key] != null && `: ${formatCell(lead.kind, totals[lead.key])}`}
-          </strong>
+          <strong className="report-card-head">{totalsLead(columns, totals) || REPORT_TABLE_TEXTS.total}</strong>
           <dl className="card-fields">
             {rest
-              .filter((c) => totals[c.key] != null)
+              .filter((c) => totals[c.key] != null && c.kind !== 'text')
               .map((c) => (
                 <div key={c.key} className="report-card-field">
                   <dt>{c.label}</dt>
