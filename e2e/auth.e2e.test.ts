@@ -164,10 +164,13 @@ describe('customer registration', () => {
     await page.goto('/registration/gift/sam.gift%40example.com/gift-token-1');
     await page.waitForURL('**/auth/gift/sam.gift%40example.com/gift-token-1');
     expect(await page.getByLabel('Email').inputValue()).toBe('sam.gift@example.com');
+    await page.getByLabel('First Name').fill('Sam');
+    await page.getByLabel('Last Name').fill('Gift');
+    await page.getByLabel('Mobile').fill('7205550177');
     await page.getByLabel('Password', { exact: true }).fill('sam-gift-password-1');
     await page.getByLabel('Confirm Password').fill('sam-gift-password-1');
     await page.getByRole('button', { name: 'Claim gift and register' }).click();
-    await visible(page.getByRole('alert').filter({ hasText: 'This gift link is not valid or has expired.' }));
+    await visible(page.getByRole('alert').filter({ hasText: 'This gift link is not valid. Please open the link from your gift e-mail again.' }));
     await screenshot(page, 'gift-error-desktop');
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL('**/auth/login?giftToken=gift-token-1');

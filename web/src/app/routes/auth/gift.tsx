@@ -10,7 +10,7 @@ export function GiftRoute() {
   return (
     <section className="auth-card" aria-labelledby="gift-title">
       <h1 id="gift-title">Claim your gift</h1>
-      <p className="auth-lead">Choose a password to create your account and add the gift to it.</p>
+      <p className="auth-lead">Create your account: the gift is added to it at once.</p>
       <GiftRegistrationForm key={giftToken} email={email} giftToken={giftToken} landingPath={paths.customer.coupons} />
       <p className="auth-card-footer">
         Already have an account? <Link to={paths.auth.loginWithGift(giftToken)}>Sign in</Link>

@@ -21,10 +21,11 @@ export function LoginRoute() {
       </p>
       {giftToken && (
         <p className="alert alert-info">
-          Someone sent you a gift. Sign in to your account, or create one from the link in your gift e-mail.
+          Someone sent you a gift. Sign in with the e-mail address it was sent to and it is added to your account. No account yet? Use
+          the &ldquo;create your account&rdquo; link in your gift e-mail.
         </p>
       )}
-      <LoginForm destination={query.get('destination')} />
+      <LoginForm destination={query.get('destination')} giftToken={giftToken} />
       <p className="auth-card-footer">
         New customer? Use the registration link the dealership e-mailed you. Read our <Link to={paths.privacy}>Privacy Policy</Link>.
       </p>

@@ -18,6 +18,9 @@ export interface RegistrationInput extends Passwords {
 export interface GiftRegistrationInput extends Passwords {
   email: string;
   giftToken: string;
+  firstName: string;
+  lastName: string;
+  phoneMobile: string;
 }
 
 export async function register(input: RegistrationInput): Promise<Session> {

@@ -1,6 +1,10 @@
 // Sign-in form (SPEC 4, issue 3): username or e-mail and password, contracts loginSchema, errors after touch.
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { AUTH_MESSAGES, loginSchema } from '@dealer/contracts';
+import { toast } from '../../../components/ui/toaster/toast-store';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-error';
+import { claimGift } from '../api/claim-gift';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { TextField } from '../../../components/ui/form/text-field';
@@ -12,7 +16,8 @@ import { FormAlert } from './form-alert';
 type LoginInput = v.InferInput<typeof loginSchema>;
 type LoginOutput = v.InferOutput<typeof loginSchema>;
 
-export function LoginForm({ destination }: { destination: string | null }) {
+/** giftToken: a gift link's token (`/login/{giftToken}`): once a customer is signed in, the gift is claimed for them. */
+export function LoginForm({ destination, giftToken = null }: { destination: string | null; giftToken?: string | null }) {
   const form = useForm<LoginInput, unknown, LoginOutput>({
     resolver: valibotResolver(loginSchema),
     mode: 'onTouched',
@@ -24,7 +29,17 @@ export function LoginForm({ destination }: { destination: string | null }) {
 
   const submit = form.handleSubmit((credentials) =>
     signIn.mutate(credentials, {
-      onSuccess: (session) => complete(session, { message: AUTH_MESSAGES.loginSuccessful, destination }),
+      onSuccess: (session) => {
+        if (!giftToken || session.payload.user.isEmployee) return complete(session, { message: AUTH_MESSAGES.loginSuccessful, destination });
+        // The gift is claimed before going on, so My coupons shows its coupons (the answer's read position).
+        claimGift(giftToken).then(
+          (claimed) => complete(session, { message: claimed.message, goTo: paths.customer.coupons }),
+          (error: unknown) => {
+            complete(session, { message: AUTH_MESSAGES.loginSuccessful, goTo: paths.customer.coupons });
+            toast.errors(error instanceof ApiError && error.messages.length ? error.messages : ['The gift could not be claimed. Please try the link again.']);
+          },
+        );
+      },
       // A refused password is not kept around for a second look.
       onError: () => form.resetField('password'),
     }),
