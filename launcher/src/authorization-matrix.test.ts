@@ -57,6 +57,9 @@ const MATRIX: Record<string, Persona[]> = {
   // Issue 13: customers buy packs online; the handler keeps each order to its own customer.
   'POST /api/online-orders': ['customerA', 'customerB'],
   'POST /api/online-orders/:orderId/confirm': ['customerA', 'customerB'],
+  // An order as read back: the customer's own (another's is 404), managers and admins any; the list for managers.
+  'GET /api/online-orders/:orderId': ['customerA', 'customerB', ...MANAGERS],
+  'GET /api/online-orders': MANAGERS,
   // Issue 13 gifts: a signed-in customer claims a gift sent to their e-mail (the handler checks the e-mail).
   'POST /api/gift-claims': ['customerA', 'customerB'],
   // The payment provider's webhook: public, proven by the provider's signature (no anti-forgery pair).

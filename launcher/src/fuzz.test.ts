@@ -62,6 +62,7 @@ const PATH_PARAMS: Record<string, Record<string, string>> = {
   'POST /api/paper-books/:bookNumber/conversion': { bookNumber: 'NO-SUCH-BOOK' },
   // Issue 13: no order of that id: bodies reach the checks, then the customer's-own-order refusal.
   'POST /api/online-orders/:orderId/confirm': { orderId: nowhere },
+  'GET /api/online-orders/:orderId': { orderId: nowhere },
   // Malformed bodies reach the signature check (400); 'stripe' is not configured in tests (404).
   'POST /api/payment-webhooks/:provider': { provider: 'demo' },
   // Issue 14: a real report, so odd query strings reach its period, location and option checks.

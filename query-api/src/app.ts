@@ -21,6 +21,7 @@ import { couponRedemptionReviewQueryRoutes } from './routes/coupon-redemption-re
 import { customerServiceHistoryRoutes } from './routes/customer-service-history';
 import { packOfferRoutes } from './routes/pack-offers';
 import { reportRoutes } from './routes/reports';
+import { onlineOrderQueryRoutes } from './routes/online-orders';
 import { redemptionVerificationStreamsOf } from './read-models/redemption-verifications';
 import { staffNamesOf } from './read-models/staff-names';
 import { customerCouponStreamsOf, locationNamesOf } from './read-models/redemption-reviews';
@@ -58,6 +59,7 @@ export function queryApi(deps: QueryApiDeps) {
     await app.register(customerServiceHistoryRoutes(deps.sql));
     await app.register(packOfferRoutes(deps.sql));
     await app.register(reportRoutes(deps.sql));
+    await app.register(onlineOrderQueryRoutes(deps.sql));
     if (deps.demoMode) await app.register(devOutboxRoutes(deps.sql));
   };
 }

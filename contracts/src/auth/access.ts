@@ -52,6 +52,9 @@ const PROGRAMME = [
   ...crud('pack-sale-voids', ['POST']),
   // Issue 12: redemptions on ROs the DMS data shows voided, reviewed by managers.
   ...crud('coupon-redemption-reviews', ['GET', 'POST']),
+  // Issue 13: online orders (any one, and the list of paid, failed and refunded orders).
+  ...crud('online-orders', ['GET']),
+  ...crud('online-order-list', ['GET']),
 ];
 
 const AUDIT = [...crud('customer-history', ['GET'])];
@@ -92,7 +95,7 @@ export const ROLE_ACCESS: Record<Role, readonly string[]> = {
     ...crud('customer-coupons', ['GET']),
     ...crud('customer-service-history', ['GET']),
     // Issue 13: buying a pack online (place and confirm their own orders).
-    ...crud('online-orders', ['POST']),
+    ...crud('online-orders', ['GET', 'POST']),
     // Issue 13: claiming a gift sent to their e-mail (the /login/{giftToken} link).
     ...crud('gift-claims', ['POST']),
   ],

@@ -13,5 +13,6 @@ import { paperBooks } from './paper-books/projection';
 import { redemptionReviews } from './redemption-reviews/projection';
 import { reports } from './reports/projection';
 import { liability } from './liability/projection';
+import { onlineOrders } from './online-orders/projection';
 
-export const projections: Projection[] = [customerDetails, customerSearch, users, userRoles, pendingApprovals, opCodeRules, couponCatalogue, packCatalogue, packSales, paperBooks, redemptionReviews, reports, liability];
+export const projections: Projection[] = [customerDetails, customerSearch, users, userRoles, pendingApprovals, opCodeRules, couponCatalogue, packCatalogue, packSales, paperBooks, redemptionReviews, reports, liability, onlineOrders];

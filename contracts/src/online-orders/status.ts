@@ -1,0 +1,52 @@
+/**
+ * An online order's state as read back (issue 13), from the `online_orders` read model:
+ *   GET /api/online-orders/{orderId}   the customer's own order (managers and admins: any)
+ *   GET /api/online-orders             managers and admins: the orders, newest first, by status and location
+ * The checkout's confirmation page reads it, so a reload or a return after a 3-D Secure step shows
+ * the order's real state; while it is 'placed' the page asks again.
+ */
+import type { Money } from '../money/index';
+import type { OnlineOrderProvider } from './events';
+
+export const ONLINE_ORDER_STATUSES = ['placed', 'paid', 'failed', 'refunded'] as const;
+export type OnlineOrderStatus = (typeof ONLINE_ORDER_STATUSES)[number];
+
+export const ONLINE_ORDER_STATUS_MESSAGES = {
+  notFound: 'Order not found.',
+} as const;
+
+/** The most orders one list page holds, and the default. */
+export const ONLINE_ORDER_LIST_MAX = 200;
+export const ONLINE_ORDER_LIST_DEFAULT = 50;
+
+export interface OnlineOrderStatusView {
+  orderId: string;
+  customerId: string;
+  status: OnlineOrderStatus;
+  packId: string;
+  packName: string | null;
+  locationId: number;
+  locationName: string | null;
+  price: Money;
+  tax: Money;
+  total: Money;
+  taxExempt: boolean;
+  provider: OnlineOrderProvider;
+  /** The pack sale the payment issued (null until paid, and for a gift). */
+  saleId: string | null;
+  isGift: boolean;
+  giftId: string | null;
+  /** The last failed payment's message for the customer ("Your card was declined."), or null. */
+  failureMessage: string | null;
+  failureCount: number;
+  refundAmount: Money | null;
+  placedAt: string;
+  paidAt: string | null;
+  failedAt: string | null;
+  refundedAt: string | null;
+}
+
+/** A row of the managers' list: the order and who placed it. */
+export interface OnlineOrderListItem extends OnlineOrderStatusView {
+  customerName: string | null;
+}

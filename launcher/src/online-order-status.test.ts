@@ -1,0 +1,114 @@
+/**
+ * Online orders read back (issue 13) through HTTP against real PostgreSQL and Redis: the customer
+ * reads their own order's real state after each step (placed, failed with the card's message,
+ * paid with its sale, refunded after a manager's void), never another customer's; managers list
+ * the orders by status and location with the customer's name; a rebuild of the read model gives
+ * the same rows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { hashPassword } from '@dealer/command-api';
+import { onlineSaleIdOf } from '@dealer/command-api/online-orders/service';
+import { rebuildProjection } from '@dealer/projector/rebuild';
+import { onlineOrders } from '@dealer/projector/projections/online-orders/projection';
+import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
+import { loginAs, xsrfHeaders } from './testing/auth';
+import { DEMO_PASSWORD } from './demo/accounts';
+import { demoPackId } from './demo/catalogue';
+
+let server: TestServer;
+let staff: Record<string, string>;
+let manager: Record<string, string>;
+beforeAll(async () => {
+  server = await startTestServer({ webDist: null });
+  staff = (await loginAs(server, 'employee')).headers;
+  manager = (await loginAs(server, 'manager')).headers;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const inject = (o: InjectOptions) => server.product.app.inject(o);
+let phones = 0;
+async function customerWithAccount(firstName: string, emailAddress: string) {
+  const phoneMobile = `72055508${String(10 + phones++)}`;
+  const created = await inject({ method: 'POST', url: '/api/customers', headers: staff, payload: { firstName, lastName: 'Status', emailAddress, phoneMobile } });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().dataSet.customerId as string;
+  await server.product.sql`insert into auth_credentials (user_kind, user_id, login, password_hash)
+    values ('customer', ${id}, ${emailAddress}, ${await hashPassword(DEMO_PASSWORD)})`;
+  const xsrf = await xsrfHeaders(server);
+  const login = await inject({ method: 'POST', url: '/auth-api/login', headers: xsrf, payload: { username: emailAddress, password: DEMO_PASSWORD } });
+  expect(login.statusCode).toBe(200);
+  return { id, headers: { ...xsrf, authorization: `Bearer ${login.json().dataSet.token}` } };
+}
+
+async function read(headers: Record<string, string>, orderId: string, position?: string) {
+  return inject({ method: 'GET', url: `/api/online-orders/${orderId}`, headers: { ...headers, ...(position ? { 'x-min-position': position } : {}) } });
+}
+
+describe('GET /api/online-orders/{orderId} and the managers list', () => {
+  it("should show the customer's order as placed, failed, paid and refunded, and nobody else's", async () => {
+    const a = await customerWithAccount('Ola', 'ola.status@orders.example');
+    const b = await customerWithAccount('Bo', 'bo.status@orders.example');
+    const placed = await inject({ method: 'POST', url: '/api/online-orders', headers: a.headers, payload: { packId: demoPackId('oil4'), locationId: 1 } });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { orderId, total } = placed.json().dataSet as { orderId: string; total: number };
+    await waitForProjections(server.product);
+
+    const first = await read(a.headers, orderId);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.json().dataSet).toMatchObject({ orderId, customerId: a.id, status: 'placed', packId: demoPackId('oil4'), locationId: 1, total, saleId: null, failureMessage: null, isGift: false });
+    expect(first.json().dataSet.packName).toBeTruthy();
+    expect(first.json().dataSet.locationName).toBeTruthy();
+
+    // Another customer learns nothing; an unknown order reads the same.
+    const theirs = await read(b.headers, orderId);
+    expect(theirs.statusCode).toBe(404);
+    expect((await read(a.headers, '00000000-0000-4000-8000-000000000000')).json().errors).toEqual(theirs.json().errors);
+
+    const declined = await inject({ method: 'POST', url: `/api/online-orders/${orderId}/confirm`, headers: a.headers, payload: { cardNumber: '4000 0000 0000 0002' } });
+    expect(declined.statusCode).toBe(400);
+    await waitForProjections(server.product);
+    expect((await read(a.headers, orderId)).json().dataSet).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.', failureCount: 1, saleId: null });
+
+    const paid = await inject({ method: 'POST', url: `/api/online-orders/${orderId}/confirm`, headers: a.headers, payload: { cardNumber: '4242 4242 4242 4242' } });
+    expect(paid.statusCode, paid.body).toBe(200);
+    // Read-your-writes: the confirm's position makes the next read show the payment.
+    const afterPay = (await read(a.headers, orderId, paid.json().metaData.position)).json().dataSet;
+    expect(afterPay).toMatchObject({ status: 'paid', saleId: onlineSaleIdOf(orderId), failureCount: 1 });
+    expect(afterPay.paidAt).toBeTruthy();
+
+    // The managers' list: by status and location, with the customer's name; employees may not list.
+    const list = await inject({ method: 'GET', url: '/api/online-orders?status=paid&locationId=1', headers: manager });
+    expect(list.statusCode, list.body).toBe(200);
+    const row = (list.json().dataSet as { orderId: string; customerName: string; status: string }[]).find((r) => r.orderId === orderId);
+    expect(row).toMatchObject({ customerName: 'Ola Status', status: 'paid' });
+    expect(list.json().metaData.total).toBeGreaterThanOrEqual(1);
+    const failedOnly = await inject({ method: 'GET', url: '/api/online-orders?status=failed', headers: manager });
+    expect((failedOnly.json().dataSet as { orderId: string }[]).some((r) => r.orderId === orderId)).toBe(false);
+    const elsewhere = await inject({ method: 'GET', url: '/api/online-orders?locationId=2', headers: manager });
+    expect((elsewhere.json().dataSet as { orderId: string }[]).some((r) => r.orderId === orderId)).toBe(false);
+    expect((await inject({ method: 'GET', url: '/api/online-orders', headers: staff })).statusCode).toBe(403);
+    expect((await inject({ method: 'GET', url: '/api/online-orders', headers: a.headers })).statusCode).toBe(403);
+    expect((await inject({ method: 'GET', url: '/api/online-orders?status=lost', headers: manager })).statusCode).toBe(400);
+
+    // A manager's void refunds it; the order reads refunded, for the customer and in the list.
+    const voided = await inject({ method: 'POST', url: `/api/pack-sales/${onlineSaleIdOf(orderId)}/void`, headers: manager, payload: { reason: 'Customer asked for a refund' } });
+    expect(voided.statusCode, voided.body).toBe(200);
+    await waitForProjections(server.product);
+    const refunded = (await read(a.headers, orderId)).json().dataSet;
+    expect(refunded).toMatchObject({ status: 'refunded', refundAmount: total, saleId: onlineSaleIdOf(orderId) });
+    const refundedList = await inject({ method: 'GET', url: '/api/online-orders?status=refunded', headers: manager });
+    expect((refundedList.json().dataSet as { orderId: string }[]).map((r) => r.orderId)).toContain(orderId);
+    // Managers read any order.
+    expect((await read(manager, orderId)).statusCode).toBe(200);
+
+    // A rebuild of the read model gives the same rows.
+    const before = await server.product.sql`select * from rm_online_orders.orders order by order_id`;
+    await rebuildProjection({ sql: server.product.sql, store: server.product.store }, onlineOrders);
+    const after = await server.product.sql`select * from rm_online_orders.orders order by order_id`;
+    expect(after).toEqual(before);
+  }, 90_000);
+});

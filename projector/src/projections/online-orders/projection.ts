@@ -1,0 +1,118 @@
+/**
+ * Read model `online_orders` (issue 13): one row per online order, for the customer's order page
+ * (GET /api/online-orders/{orderId}: a reload or a return after a 3-D Secure step shows the
+ * order's real state) and the managers' list of online orders (paid, failed, refunded).
+ *
+ * Status: placed -> failed (a decline; another card may still pay) -> paid -> refunded. A paid
+ * order stays paid when a late failure notice arrives (the provider's events are not ordered), a
+ * refunded one stays refunded. The last failure's message (the provider's words for the
+ * customer) is kept, and how many payments failed. A gift order's recipient and message are
+ * personal data of the buyer and are not copied here; only that it is a gift and its gift id.
+ *
+ * Re-applying is harmless: a row remembers the revision of its stream it has applied.
+ */
+import type { OnlineOrderPaid, OnlineOrderPaymentFailed, OnlineOrderPlaced, OnlineOrderRefunded } from '@dealer/contracts';
+import type { RecordedEvent } from '@dealer/platform';
+import type { Projection, Tx } from '../../projection';
+import { ident } from '../../projection';
+
+export const ONLINE_ORDERS_PROJECTION = 'online_orders';
+
+export const onlineOrders: Projection = {
+  name: ONLINE_ORDERS_PROJECTION,
+  schema: 'rm_online_orders',
+  handles: new Set<string>(['OnlineOrderPlaced', 'OnlineOrderPaid', 'OnlineOrderPaymentFailed', 'OnlineOrderRefunded']),
+
+  async createTables(tx, schema) {
+    await tx.unsafe(`
+      create table if not exists ${ident(schema)}.orders (
+        order_id uuid primary key,
+        customer_id uuid not null,
+        pack_id uuid not null,
+        location_id integer not null,
+        price bigint not null,
+        tax bigint not null,
+        total bigint not null,
+        tax_exempt boolean not null,
+        provider text not null,
+        payment_id text not null,
+        is_gift boolean not null,
+        status text not null check (status in ('placed', 'paid', 'failed', 'refunded')),
+        sale_id uuid,
+        gift_id uuid,
+        failure_message text,
+        failure_count integer not null default 0,
+        refund_amount bigint,
+        refund_status text,
+        placed_at timestamptz not null,
+        paid_at timestamptz,
+        failed_at timestamptz,
+        refunded_at timestamptz,
+        revision integer not null
+      )`);
+  },
+
+  async createIndexes(tx, schema) {
+    const s = ident(schema);
+    await tx.unsafe(`
+      create index if not exists orders_customer on ${s}.orders (customer_id);
+      create index if not exists orders_status_placed on ${s}.orders (status, placed_at desc)`);
+  },
+
+  async applyBatch(tx, schema, events) {
+    const s = ident(schema);
+    for (const event of events) await apply(tx, s, event);
+  },
+};
+
+async function apply(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
+  const revision = event.revision;
+  switch (event.type) {
+    case 'OnlineOrderPlaced': {
+      const d = (event as unknown as OnlineOrderPlaced).data;
+      // Sealed personal data reads as null after erasure; the paid event's giftId also marks a gift.
+      const isGift = d.recipientEmail !== undefined && d.recipientEmail !== null;
+      await tx.unsafe(
+        `insert into ${s}.orders (order_id, customer_id, pack_id, location_id, price, tax, total, tax_exempt, provider, payment_id, is_gift, status, placed_at, revision)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'placed', $12, $13)
+         on conflict (order_id) do nothing`,
+        [d.orderId, d.customerId, d.packId, d.locationId, d.price, d.tax, d.total, d.taxExempt, d.provider, d.paymentId, isGift, timeOf(event), revision],
+      );
+      return;
+    }
+    case 'OnlineOrderPaid': {
+      const d = (event as unknown as OnlineOrderPaid).data;
+      await tx.unsafe(
+        `update ${s}.orders set status = case when status = 'refunded' then status else 'paid' end,
+           sale_id = $2, gift_id = $3, is_gift = is_gift or $3::uuid is not null, paid_at = $4, revision = $5
+         where order_id = $1 and revision < $5`,
+        [d.orderId, d.saleId ?? null, d.giftId ?? null, d.paidAt, revision],
+      );
+      return;
+    }
+    case 'OnlineOrderPaymentFailed': {
+      const d = (event as unknown as OnlineOrderPaymentFailed).data;
+      await tx.unsafe(
+        `update ${s}.orders set status = case when status in ('placed', 'failed') then 'failed' else status end,
+           failure_message = $2, failure_count = failure_count + 1, failed_at = $3, revision = $4
+         where order_id = $1 and revision < $4`,
+        [d.orderId, d.message, d.failedAt, revision],
+      );
+      return;
+    }
+    case 'OnlineOrderRefunded': {
+      const d = (event as unknown as OnlineOrderRefunded).data;
+      await tx.unsafe(
+        `update ${s}.orders set status = 'refunded', refund_amount = $2, refund_status = $3, refunded_at = $4, revision = $5
+         where order_id = $1 and revision < $5`,
+        [d.orderId, d.amount, d.status, d.refundedAt, revision],
+      );
+      return;
+    }
+  }
+}
+
+function timeOf(event: RecordedEvent): string {
+  const time = (event.metadata as { time?: string } | undefined)?.time;
+  return time ?? new Date(0).toISOString();
+}
