@@ -11,7 +11,7 @@ import { LABOR_TYPES, REPORT_ROWS_MAX, type LaborType, type ReportColumn, type R
 import type { Sql } from '@dealer/platform';
 import { staffNamesOf } from '../staff-names';
 import type { ReportDefinition } from './definition';
-import { CURSOR_BATCH, drillLocation, firstRows, num, SOURCE_LABELS, streamRows, table, unknownTable, type Fragment } from './redemption-parts';
+import { CURSOR_BATCH, drillLocation, num, SOURCE_LABELS, streamRows, table, unknownTable, type Fragment } from './redemption-parts';
 
 const RO_COLUMNS: ReportColumn[] = [
   { key: 'location', label: 'Location', kind: 'text' },
@@ -53,7 +53,8 @@ interface RoRow {
   net: string;
 }
 
-function rosQuery(sql: Sql, q: ReportQuery): Fragment {
+/** The RO rows, unordered (see RO_ORDER). */
+function rosSelect(sql: Sql, q: ReportQuery): Fragment {
   const p = inPeriod(sql, q);
   const v = voidedInPeriod(sql, q);
   return sql`
@@ -67,9 +68,11 @@ function rosQuery(sql: Sql, q: ReportQuery): Fragment {
     from rm_reports.redemptions r
     left join ref.locations l on l.location_id = r.location_id
     where r.location_id = any(${q.locationIds}::int[]) and ((${p}) or (${v}))
-    group by r.location_id, l.location_name, r.ro_number
-    order by "firstRedeemedOn", location, r.location_id, r.ro_number`;
+    group by r.location_id, l.location_name, r.ro_number`;
 }
+
+/** The RO table: by the day of its first redemption, location name, location and RO number. */
+const rosQuery = (sql: Sql, q: ReportQuery): Fragment => sql`select * from (${rosSelect(sql, q)}) g order by g."firstRedeemedOn", g.location, g."locationId", g."roNumber"`;
 
 const roRow = (r: RoRow): ReportRow => ({
   cells: {
@@ -155,17 +158,20 @@ export const couponRedemptionsV2Report: ReportDefinition = {
         return { tables: [table('lines', 'Coupon lines', LINE_COLUMNS, [], 0, null)], charts: [], notes: ['No such repair order among the chosen locations.'] };
       }
       const lines = linesQuery(sql, query, locationId, roNumber);
-      const rows = await lineRows(sql, await sql<LineRow[]>`${lines} limit ${REPORT_ROWS_MAX}`);
       const p = inPeriod(sql, query);
       const v = voidedInPeriod(sql, query);
-      const [sums] = await sql<Record<string, unknown>[]>`
+      const [firstLines, [sums], [place]] = await Promise.all([
+        sql<LineRow[]>`${lines} limit ${REPORT_ROWS_MAX}`,
+        sql<Record<string, unknown>[]>`
         select count(*)::int as "rowCount",
           coalesce(sum(r.amount) filter (where ${p}), 0)::bigint as discount,
           coalesce(sum(r.allocated_value) filter (where ${p}), 0)::bigint as allocated,
           count(*) filter (where ${p})::int as redeemed
         from rm_reports.redemptions r
-        where r.location_id = ${locationId} and r.ro_number = ${roNumber} and ((${p}) or (${v}))`;
-      const [place] = await sql<{ name: string }[]>`select location_name as name from ref.locations where location_id = ${locationId}`;
+        where r.location_id = ${locationId} and r.ro_number = ${roNumber} and ((${p}) or (${v}))`,
+        sql<{ name: string }[]>`select location_name as name from ref.locations where location_id = ${locationId}`,
+      ]);
+      const rows = await lineRows(sql, firstLines);
       return {
         tables: [
           table('lines', `RO ${roNumber} at ${place?.name ?? `Location ${locationId}`}`, LINE_COLUMNS, rows, num(sums!.rowCount), {
@@ -182,21 +188,24 @@ export const couponRedemptionsV2Report: ReportDefinition = {
       };
     }
 
-    const ros = rosQuery(sql, query);
-    const rows = await firstRows(sql, ros, roRow);
-    const [sums] = await sql<Record<string, unknown>[]>`
-      select count(*)::int as "rowCount", coalesce(sum(redeemed), 0)::bigint as redeemed, coalesce(sum(allocated), 0)::bigint as allocated,
-        coalesce(sum(discount), 0)::bigint as discount, coalesce(sum(voided), 0)::bigint as voided, coalesce(sum(net), 0)::bigint as net
-      from (${ros}) g`;
+    // One pass: the totals over every RO (window), the first REPORT_ROWS_MAX ROs in the table's order.
+    const first = await sql<(RoRow & Record<'rowCount' | 'tRedeemed' | 'tAllocated' | 'tDiscount' | 'tVoided' | 'tNet', string>)[]>`
+      select g.*, count(*) over () as "rowCount", sum(g.redeemed) over () as "tRedeemed", sum(g.allocated) over () as "tAllocated",
+        sum(g.discount) over () as "tDiscount", sum(g.voided) over () as "tVoided", sum(g.net) over () as "tNet"
+      from (${rosSelect(sql, query)}) g
+      order by g."firstRedeemedOn", g.location, g."locationId", g."roNumber"
+      limit ${REPORT_ROWS_MAX}`;
+    const rows = first.map(roRow);
+    const t = first[0];
     return {
       tables: [
-        table('ros', 'Redemptions by repair order', RO_COLUMNS, rows, num(sums!.rowCount), {
+        table('ros', 'Redemptions by repair order', RO_COLUMNS, rows, num(t?.rowCount), {
           location: 'Total',
-          redeemed: num(sums!.redeemed),
-          allocated: num(sums!.allocated),
-          discount: num(sums!.discount),
-          voided: num(sums!.voided),
-          net: num(sums!.net),
+          redeemed: num(t?.tRedeemed),
+          allocated: num(t?.tAllocated),
+          discount: num(t?.tDiscount),
+          voided: num(t?.tVoided),
+          net: num(t?.tNet),
         }),
       ],
       charts: [],

@@ -9,10 +9,10 @@
  * 'net', per location in those pairs: owed to it, owed by it, net (the nets sum to zero). The
  * drill {fromLocationId, toLocationId} lists the movements behind a pair's amount.
  */
-import type { ReportColumn, ReportQuery, ReportRow } from '@dealer/contracts';
+import { REPORT_ROWS_MAX, type ReportColumn, type ReportQuery, type ReportRow } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 import type { ReportDefinition } from './definition';
-import { firstRows, num, SOURCE_LABELS, streamRows, table, unknownTable, type Fragment } from './redemption-parts';
+import { CURSOR_BATCH, firstRows, num, SOURCE_LABELS, streamRows, table, unknownTable, type Fragment } from './redemption-parts';
 
 const PAIR_COLUMNS: ReportColumn[] = [
   { key: 'from', label: 'From (owes)', kind: 'text' },
@@ -84,29 +84,27 @@ const pairRow = (r: PairRow): ReportRow => ({
   drill: { fromLocationId: String(r.fromLocationId), toLocationId: String(r.toLocationId) },
 });
 
-interface NetRow {
-  location: string;
-  owedTo: string;
-  owedBy: string;
-  net: string;
+/**
+ * Per location of the pairs: what the others owe it, what it owes them, and the difference;
+ * by name (then id). Pairs are few (at most one per ordered pair of locations), so this is done here.
+ */
+function netRows(pairs: PairRow[]): ReportRow[] {
+  const byId = new Map<number, { id: number; location: string; owedTo: number; owedBy: number }>();
+  const side = (id: number, location: string) => {
+    let s = byId.get(id);
+    if (!s) byId.set(id, (s = { id, location, owedTo: 0, owedBy: 0 }));
+    return s;
+  };
+  for (const p of pairs) {
+    side(p.toLocationId, p.to).owedTo += num(p.amount);
+    side(p.fromLocationId, p.from).owedBy += num(p.amount);
+  }
+  return [...byId.values()]
+    .sort((a, b) => (a.location < b.location ? -1 : a.location > b.location ? 1 : a.id - b.id))
+    .map((s) => ({ cells: { location: s.location, owedTo: s.owedTo, owedBy: s.owedBy, net: s.owedTo - s.owedBy } }));
 }
 
-/** Per location of the pairs: what the others owe it, what it owes them, and the difference. */
-function netQuery(sql: Sql, q: ReportQuery): Fragment {
-  return sql`
-    with p as (${pairsQuery(sql, q)}),
-    sides as (
-      select "toLocationId" as id, "to" as location, amount as owed_to, 0::bigint as owed_by from p
-      union all
-      select "fromLocationId", "from", 0::bigint, amount from p
-    )
-    select location, sum(owed_to)::bigint as "owedTo", sum(owed_by)::bigint as "owedBy", (sum(owed_to) - sum(owed_by))::bigint as net
-    from sides
-    group by id, location
-    order by location, id`;
-}
-
-const netRow = (r: NetRow): ReportRow => ({ cells: { location: r.location, owedTo: num(r.owedTo), owedBy: num(r.owedBy), net: num(r.net) } });
+const sumOf = (rows: ReportRow[], key: string) => rows.reduce((s, r) => s + (r.cells[key] as number), 0);
 
 interface LineRow {
   date: string;
@@ -162,9 +160,11 @@ export const payoutsReport: ReportDefinition = {
     if (drill) {
       if (!drill.valid) return { tables: [table('lines', 'Payout lines', LINE_COLUMNS, [], 0, null)], charts: [], notes: ['No such pair of locations among the chosen ones.'] };
       const lines = linesQuery(sql, query, drill.fromId, drill.toId);
-      const rows = await firstRows(sql, lines, lineRow);
-      const [sums] = await sql<{ rowCount: number; amount: string }[]>`select count(*)::int as "rowCount", coalesce(sum(amount), 0)::bigint as amount from (${lines}) l`;
-      const names = await sql<{ id: number; name: string }[]>`select location_id as id, location_name as name from ref.locations where location_id in (${drill.fromId}, ${drill.toId})`;
+      const [rows, [sums], names] = await Promise.all([
+        firstRows(sql, lines, lineRow),
+        sql<{ rowCount: number; amount: string }[]>`select count(*)::int as "rowCount", coalesce(sum(amount), 0)::bigint as amount from (${lines}) l`,
+        sql<{ id: number; name: string }[]>`select location_id as id, location_name as name from ref.locations where location_id in (${drill.fromId}, ${drill.toId})`,
+      ]);
       const nameOf = (id: number) => names.find((n) => n.id === id)?.name ?? `Location ${id}`;
       return {
         tables: [
@@ -175,29 +175,22 @@ export const payoutsReport: ReportDefinition = {
       };
     }
 
-    const pairs = pairsQuery(sql, query);
-    const pairRows = await firstRows(sql, pairs, pairRow);
-    const [pairSums] = await sql<Record<string, unknown>[]>`
-      select count(*)::int as "rowCount", coalesce(sum(redeemed), 0)::bigint as redeemed, coalesce(sum(voids), 0)::bigint as voids, coalesce(sum(amount), 0)::bigint as amount
-      from (${pairs}) p`;
-    const nets = netQuery(sql, query);
-    const netRows = await firstRows(sql, nets, netRow);
-    const [netSums] = await sql<Record<string, unknown>[]>`
-      select count(*)::int as "rowCount", coalesce(sum("owedTo"), 0)::bigint as "owedTo", coalesce(sum("owedBy"), 0)::bigint as "owedBy", coalesce(sum(net), 0)::bigint as net
-      from (${nets}) n`;
+    const pairs = await sql<PairRow[]>`${pairsQuery(sql, query)}`;
+    const pairRows = pairs.map(pairRow);
+    const nets = netRows(pairs);
     return {
       tables: [
-        table('payouts', 'Payouts between locations', PAIR_COLUMNS, pairRows, num(pairSums!.rowCount), {
+        table('payouts', 'Payouts between locations', PAIR_COLUMNS, pairRows.slice(0, REPORT_ROWS_MAX), pairRows.length, {
           from: 'Total',
-          redeemed: num(pairSums!.redeemed),
-          voids: num(pairSums!.voids),
-          amount: num(pairSums!.amount),
+          redeemed: sumOf(pairRows, 'redeemed'),
+          voids: sumOf(pairRows, 'voids'),
+          amount: sumOf(pairRows, 'amount'),
         }),
-        table('net', 'Net per location', NET_COLUMNS, netRows, num(netSums!.rowCount), {
+        table('net', 'Net per location', NET_COLUMNS, nets.slice(0, REPORT_ROWS_MAX), nets.length, {
           location: 'Total',
-          owedTo: num(netSums!.owedTo),
-          owedBy: num(netSums!.owedBy),
-          net: num(netSums!.net),
+          owedTo: sumOf(nets, 'owedTo'),
+          owedBy: sumOf(nets, 'owedBy'),
+          net: sumOf(nets, 'net'),
         }),
       ],
       charts: [],
@@ -213,7 +206,10 @@ export const payoutsReport: ReportDefinition = {
       return;
     }
     if (tableKey === 'payouts') yield* streamRows(sql, pairsQuery(sql, query), pairRow);
-    else if (tableKey === 'net') yield* streamRows(sql, netQuery(sql, query), netRow);
+    else if (tableKey === 'net') {
+      const nets = netRows(await sql<PairRow[]>`${pairsQuery(sql, query)}`);
+      for (let i = 0; i < nets.length; i += CURSOR_BATCH) yield nets.slice(i, i + CURSOR_BATCH);
+    }
     else throw unknownTable(tableKey);
   },
 };
