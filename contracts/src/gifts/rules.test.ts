@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { cents } from '../money/index';
+import { GIFT_MESSAGES, GIFT_MESSAGE_MAX, checkGiftOrder, foldGift, giftRefusal, isGiftTokenShaped } from './rules';
+import type { GiftEvent } from './events';
+
+describe('checkGiftOrder', () => {
+  it('should read a blank recipient as no gift and lower-case a recipient', () => {
+    expect(checkGiftOrder({}, 'me@example.com')).toEqual({ ok: true, value: { recipientEmail: null, giftMessage: null } });
+    expect(checkGiftOrder({ recipientEmail: '  ', giftMessage: '' }, null)).toEqual({ ok: true, value: { recipientEmail: null, giftMessage: null } });
+    expect(checkGiftOrder({ recipientEmail: ' Friend@Example.COM ', giftMessage: ' Enjoy! ' }, 'me@example.com')).toEqual({
+      ok: true,
+      value: { recipientEmail: 'friend@example.com', giftMessage: 'Enjoy!' },
+    });
+  });
+
+  it('should refuse a bad address, the buyer themself, a long message and a message for nobody', () => {
+    expect(checkGiftOrder({ recipientEmail: 'friend' }, null)).toEqual({ ok: false, errors: { recipientEmail: GIFT_MESSAGES.recipientEmailInvalid } });
+    expect(checkGiftOrder({ recipientEmail: 'ME@example.com' }, 'me@example.com')).toEqual({ ok: false, errors: { recipientEmail: GIFT_MESSAGES.recipientIsBuyer } });
+    expect(checkGiftOrder({ recipientEmail: 'f@example.com', giftMessage: 'x'.repeat(GIFT_MESSAGE_MAX + 1) }, null)).toEqual({ ok: false, errors: { giftMessage: GIFT_MESSAGES.messageTooLong } });
+    expect(checkGiftOrder({ recipientEmail: 'f@example.com', giftMessage: 'x'.repeat(GIFT_MESSAGE_MAX) }, null).ok).toBe(true);
+    expect(checkGiftOrder({ giftMessage: 'Hi' }, null)).toEqual({ ok: false, errors: { recipientEmail: GIFT_MESSAGES.messageWithoutRecipient } });
+    expect(checkGiftOrder({ recipientEmail: 42 }, null).ok).toBe(false);
+  });
+});
+
+describe('gift state', () => {
+  const purchased: GiftEvent = {
+    type: 'GiftPurchased',
+    data: {
+      giftId: 'g1', customerId: 'buyer', orderId: 'o1', packId: 'p1', locationId: 1, price: cents(1000), tax: cents(0), total: cents(1000),
+      recipientEmail: 'f@example.com', giftMessage: null, tokenHash: 'h', purchasedAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-01-31T00:00:00.000Z',
+    },
+  };
+  const claimed = (customerId: string): GiftEvent => ({
+    type: 'GiftClaimed',
+    data: { giftId: 'g1', orderId: 'o1', customerId, buyerCustomerId: 'buyer', saleId: 's1', via: 'sign-in', claimedAt: '2026-01-02T00:00:00.000Z' },
+  });
+
+  it('should keep the first claim and refuse a second use, an expired link and an erased address', () => {
+    expect(foldGift([])).toBeNull();
+    expect(giftRefusal(foldGift([]), new Date('2026-01-02'))).toBe('linkInvalid');
+    expect(giftRefusal(foldGift([purchased]), new Date('2026-01-30T23:59:59Z'))).toBeNull();
+    expect(giftRefusal(foldGift([purchased]), new Date('2026-01-31T00:00:00Z'))).toBe('expired');
+    expect(foldGift([purchased, claimed('a'), claimed('b')])?.claim?.customerId).toBe('a');
+    expect(giftRefusal(foldGift([purchased, claimed('a')]), new Date('2026-01-02'))).toBe('alreadyClaimed');
+    const erased = { ...purchased, data: { ...purchased.data, recipientEmail: null } } as GiftEvent;
+    expect(giftRefusal(foldGift([erased]), new Date('2026-01-02'))).toBe('linkInvalid');
+  });
+
+  it('should take only base64url words of sane length as tokens', () => {
+    expect(isGiftTokenShaped('abc_DEF-123')).toBe(true);
+    expect(isGiftTokenShaped('a b')).toBe(false);
+    expect(isGiftTokenShaped('x'.repeat(129))).toBe(false);
+    expect(isGiftTokenShaped(42)).toBe(false);
+  });
+});
