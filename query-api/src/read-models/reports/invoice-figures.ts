@@ -129,98 +129,107 @@ export function figureCells(row: FigureRow): Record<string, ReportCell> {
   return cells;
 }
 
-export const zeroFigures = (): Record<string, ReportCell> => figureCells({});
+const DAYS_IN_DAILY_CHART = 62;
+const DAY_MS = 86_400_000;
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+/** The chart's bucket of a period: a day, or a month when the period is longer than 62 days (to_char format, $4). */
+const chartFormat = (query: ReportQuery) => (daysBetween(query.from, query.to) > DAYS_IN_DAILY_CHART ? 'YYYY-MM' : 'YYYY-MM-DD');
 
-const params = (query: ReportQuery, locationIds = query.locationIds) => [query.from, query.to, locationIds];
+/** $1 from, $2 to, $3 location ids (and $4 the chart's format where the query charts). */
+const params = (query: ReportQuery, locationIds: number[]) => [query.from, query.to, locationIds];
 
-/** Per location (every location asked, with zeros where nothing happened) plus the totals. */
-export async function figuresByLocation(sql: Sql, query: ReportQuery): Promise<{ rows: FigureRow[]; totals: FigureRow }> {
-  const rows = await sql.unsafe<FigureRow[]>(
-    `with f as (
-      ${FACTS_SQL}
-    ), g as (
-      select location_id, ${SUMS} from f group by location_id
-    )
-    select l.location_id, coalesce(n.location_name, 'Location ' || l.location_id) as location_name, ${GROUP_COLUMNS}, 0 as is_total
-      from unnest($3::integer[]) as l(location_id)
-      left join g using (location_id)
-      left join ref.locations n on n.location_id = l.location_id
-    union all
-    select null, null, ${SUMS_OF_GROUPS}, 1 from g
-    order by is_total, location_name, location_id`,
-    params(query),
-  );
-  const totals = rows.find((r) => Number(r.is_total) === 1)!;
-  return { rows: rows.filter((r) => Number(r.is_total) === 0), totals };
-}
-
-const BY_DAY_GROUPED = `with f as (
+/** The facts grouped once per location and day (`g`): the rows, totals and chart all read it. */
+const GROUPED = `with f as (
       ${FACTS_SQL}
     ), g as (
       select location_id, day, ${SUMS} from f group by location_id, day
     )`;
-const BY_DAY_ROW = `g.location_id, to_char(g.day, 'YYYY-MM-DD') as day, coalesce(n.location_name, 'Location ' || g.location_id) as location_name, ${GROUP_COLUMNS}`;
+/**
+ * The parts of one answer, in one statement (one scan of the facts): `part` is 'row', 'total'
+ * (with the number of rows in `row_count`) or 'chart' (a day or month in `day`, its sums).
+ */
+const TOTAL_PART = `select 'total' as part, null::integer as location_id, null::text as location_name, null::text as day, ${SUMS_OF_GROUPS}, count(*)::bigint as row_count from g`;
+const CHART_PART = `select 'chart', null::integer, null::text, to_char(g.day, $4::text), ${SUMS_OF_GROUPS}, 0::bigint from g group by 4`;
+
+export interface Figures {
+  rows: FigureRow[];
+  rowCount: number;
+  totals: FigureRow;
+  /** Sums per day, or per month over 62 days (`day` holds the bucket). */
+  buckets: FigureRow[];
+}
+
+function parts(rows: FigureRow[]): Figures {
+  const totals = rows.find((r) => r.part === 'total')!;
+  return { rows: rows.filter((r) => r.part === 'row'), rowCount: Number(totals.row_count), totals, buckets: rows.filter((r) => r.part === 'chart') };
+}
+
+/** Per location (every location asked, with zeros where nothing happened), the totals and the chart's sums. */
+export async function figuresByLocation(sql: Sql, query: ReportQuery, locationIds: number[]): Promise<Figures> {
+  const answer = parts(
+    await sql.unsafe<FigureRow[]>(
+      `${GROUPED}, l as (
+        select location_id, ${SUMS_OF_GROUPS} from g group by location_id
+      )
+      select 'row' as part, a.location_id, coalesce(n.location_name, 'Location ' || a.location_id) as location_name, null::text as day,
+          ${SUMMED.map((k) => `l.${snake(k)}`).join(', ')}, 0::bigint as row_count
+        from unnest($3::integer[]) as a(location_id)
+        left join l on l.location_id = a.location_id
+        left join ref.locations n on n.location_id = a.location_id
+      union all ${TOTAL_PART}
+      union all ${CHART_PART}
+      order by part, location_name, location_id, day`,
+      [...params(query, locationIds), chartFormat(query)],
+    ),
+  );
+  return { ...answer, rowCount: answer.rows.length };
+}
+
+const BY_DAY_ROW = `g.location_id, coalesce(n.location_name, 'Location ' || g.location_id) as location_name, to_char(g.day, 'YYYY-MM-DD') as day, ${GROUP_COLUMNS}`;
 const BY_DAY_FROM = `from g left join ref.locations n on n.location_id = g.location_id`;
 const BY_DAY_ORDER = `order by location_name, location_id, day`;
 
-/** Per location and day with any movement (at most `limit` rows), how many such rows there are, and the totals. */
-export async function figuresByDay(
-  sql: Sql,
-  query: ReportQuery,
-  locationIds: number[],
-  limit: number,
-): Promise<{ rows: FigureRow[]; rowCount: number; totals: FigureRow }> {
-  const rows = await sql.unsafe<FigureRow[]>(
-    `${BY_DAY_GROUPED}
-    select * from (select ${BY_DAY_ROW}, 0 as is_total, 0::bigint as row_count ${BY_DAY_FROM} ${BY_DAY_ORDER} limit ${Math.trunc(limit)}) r
-    union all
-    select null, null, null, ${SUMS_OF_GROUPS}, 1, count(*)::bigint from g`,
-    params(query, locationIds),
+/** Per location and day with any movement (at most `limit` rows), how many such rows there are, the totals and the chart's sums. */
+export async function figuresByDay(sql: Sql, query: ReportQuery, locationIds: number[], limit: number): Promise<Figures> {
+  return parts(
+    await sql.unsafe<FigureRow[]>(
+      `${GROUPED}
+      select * from (select 'row' as part, ${BY_DAY_ROW}, 0::bigint as row_count ${BY_DAY_FROM} ${BY_DAY_ORDER} limit ${Math.trunc(limit)}) r
+      union all ${TOTAL_PART}
+      union all ${CHART_PART}
+      order by part, location_name, location_id, day`,
+      [...params(query, locationIds), chartFormat(query)],
+    ),
   );
-  const totals = rows.find((r) => Number(r.is_total) === 1)!;
-  return { rows: rows.filter((r) => Number(r.is_total) === 0), rowCount: Number(totals.row_count), totals };
 }
 
 /** Every location-and-day row, in batches from a cursor. */
 export async function* streamFiguresByDay(sql: Sql, query: ReportQuery, locationIds: number[]): AsyncIterable<FigureRow[]> {
-  yield* sql.unsafe<FigureRow[]>(`${BY_DAY_GROUPED} select ${BY_DAY_ROW} ${BY_DAY_FROM} ${BY_DAY_ORDER}`, params(query, locationIds)).cursor(1000);
+  yield* sql.unsafe<FigureRow[]>(`${GROUPED} select ${BY_DAY_ROW} ${BY_DAY_FROM} ${BY_DAY_ORDER}`, params(query, locationIds)).cursor(1000);
 }
-
-const DAYS_IN_DAILY_CHART = 62;
-
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
 /**
  * Sales (net, lane and online) against redemptions (allocated value) across the locations, per
  * day, or per month when the period is longer than 62 days; every day or month of the period up
  * to today is a point (zero when nothing happened).
  */
-export async function salesVsRedemptionsChart(sql: Sql, query: ReportQuery, locationIds: number[]): Promise<ReportChart> {
-  const monthly = daysBetween(query.from, query.to) > DAYS_IN_DAILY_CHART;
-  const bucket = monthly ? `to_char(day, 'YYYY-MM')` : `to_char(day, 'YYYY-MM-DD')`;
-  const rows = await sql.unsafe<{ x: string; sold: string; redeemed: string }[]>(
-    `with f as (
-      ${FACTS_SQL}
-    )
-    select ${bucket} as x, sum(sold_net)::bigint as sold, sum(redeemed_value)::bigint as redeemed from f group by 1 order by 1`,
-    params(query, locationIds),
-  );
-  const byX = new Map(rows.map((r) => [r.x, r]));
+export function salesVsRedemptionsChart(query: ReportQuery, buckets: FigureRow[]): ReportChart {
+  const monthly = chartFormat(query) === 'YYYY-MM';
+  const byX = new Map(buckets.map((r) => [String(r.day), r]));
   const last = query.today < query.to && query.today >= query.from ? query.today : query.to;
-  const xs: string[] = [];
+  const xs = new Set<string>();
   if (monthly) {
     for (let m = query.from.slice(0, 7); m <= last.slice(0, 7); ) {
-      xs.push(m);
+      xs.add(m);
       const [y, mm] = m.split('-').map(Number) as [number, number];
       m = mm === 12 ? `${y + 1}-01` : `${y}-${String(mm + 1).padStart(2, '0')}`;
     }
   } else {
-    for (let d = query.from; d <= last; d = addDays(d, 1)) xs.push(d);
+    for (let d = query.from; d <= last; d = addDays(d, 1)) xs.add(d);
   }
   // A movement on a local day after the server's UTC today (a zone ahead of UTC) still shows.
-  for (const r of rows) if (!xs.includes(r.x)) xs.push(r.x);
-  xs.sort();
+  for (const x of byX.keys()) xs.add(x);
   const xKey = monthly ? 'month' : 'day';
   return {
     key: 'sales-vs-redemptions',
@@ -232,7 +241,7 @@ export async function salesVsRedemptionsChart(sql: Sql, query: ReportQuery, loca
       { key: 'sold', label: 'Sold net' },
       { key: 'redeemed', label: 'Redeemed value' },
     ],
-    points: xs.map((x) => ({ [xKey]: x, sold: Number(byX.get(x)?.sold ?? 0), redeemed: Number(byX.get(x)?.redeemed ?? 0) })),
+    points: [...xs].sort().map((x) => ({ [xKey]: x, sold: Number(byX.get(x)?.sold_net ?? 0), redeemed: Number(byX.get(x)?.redeemed_value ?? 0) })),
   };
 }
 

@@ -6,7 +6,7 @@
  * void's amounts negative so the lines add up to the day's net figures (net, tax, gross =
  * net receipts, allocated value = revenue recognised net of voids, discount).
  */
-import { REPORT_MESSAGES, REPORT_ROWS_MAX, type ReportColumn, type ReportQuery, type ReportRow, type ReportTable } from '@dealer/contracts';
+import { REPORT_MESSAGES, REPORT_ROWS_MAX, type ReportChart, type ReportColumn, type ReportQuery, type ReportRow, type ReportTable } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 import type { ReportDefinition } from './definition';
 import {
@@ -115,9 +115,9 @@ async function linesTable(sql: Sql, query: ReportQuery): Promise<ReportTable> {
   };
 }
 
-async function daysTable(sql: Sql, query: ReportQuery): Promise<ReportTable> {
-  const { rows, rowCount, totals } = await figuresByDay(sql, query, locationsOf(query), REPORT_ROWS_MAX);
-  return {
+async function daysAnswer(sql: Sql, query: ReportQuery): Promise<{ table: ReportTable; chart: ReportChart }> {
+  const { rows, rowCount, totals, buckets } = await figuresByDay(sql, query, locationsOf(query), REPORT_ROWS_MAX);
+  const table: ReportTable = {
     key: INVOICE_DAYS_TABLE,
     title: 'Per location and day',
     columns: DAY_COLUMNS,
@@ -125,6 +125,7 @@ async function daysTable(sql: Sql, query: ReportQuery): Promise<ReportTable> {
     rowCount,
     totals: { day: null, location: 'Total', ...figureCells(totals) },
   };
+  return { table, chart: salesVsRedemptionsChart(query, buckets) };
 }
 
 export const invoiceSummaryV2Report: ReportDefinition = {
@@ -141,7 +142,7 @@ export const invoiceSummaryV2Report: ReportDefinition = {
         ],
       };
     }
-    const [table, chart] = await Promise.all([daysTable(sql, query), salesVsRedemptionsChart(sql, query, locationsOf(query))]);
+    const { table, chart } = await daysAnswer(sql, query);
     return { tables: [table], charts: [chart], notes: ['Only the days with a sale, redemption or void are listed; each row opens its lines.', ...INVOICE_NOTES] };
   },
   async *stream(sql, query, tableKey) {

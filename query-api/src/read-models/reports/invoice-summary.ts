@@ -6,7 +6,7 @@
  * receipts (gross sold − refunded), every location asked with a totals row; a chart of sales
  * against redemptions per day (per month over 62 days). Figures: invoice-figures.ts.
  */
-import { REPORT_MESSAGES, type ReportColumn, type ReportQuery, type ReportRow, type ReportTable } from '@dealer/contracts';
+import { REPORT_MESSAGES, type ReportChart, type ReportColumn, type ReportQuery, type ReportRow, type ReportTable } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 import type { ReportDefinition } from './definition';
 import { FIGURE_COLUMNS, INVOICE_NOTES, figureCells, figuresByLocation, salesVsRedemptionsChart, type FigureRow } from './invoice-figures';
@@ -17,9 +17,9 @@ const COLUMNS: ReportColumn[] = [{ key: 'location', label: 'Location', kind: 'te
 
 const locationRow = (r: FigureRow): ReportRow => ({ cells: { location: String(r.location_name), ...figureCells(r) } });
 
-async function locationsTable(sql: Sql, query: ReportQuery): Promise<ReportTable> {
-  const { rows, totals } = await figuresByLocation(sql, { ...query, locationIds: [...new Set(query.locationIds)] });
-  return {
+async function locationsAnswer(sql: Sql, query: ReportQuery): Promise<{ table: ReportTable; chart: ReportChart }> {
+  const { rows, totals, buckets } = await figuresByLocation(sql, query, [...new Set(query.locationIds)]);
+  const table: ReportTable = {
     key: INVOICE_SUMMARY_TABLE,
     title: 'Per location',
     columns: COLUMNS,
@@ -27,19 +27,20 @@ async function locationsTable(sql: Sql, query: ReportQuery): Promise<ReportTable
     rowCount: rows.length,
     totals: { location: 'Total', ...figureCells(totals) },
   };
+  return { table, chart: salesVsRedemptionsChart(query, buckets) };
 }
 
 export const invoiceSummaryReport: ReportDefinition = {
   name: 'invoice-summary',
   readModels: ['reports'],
   async answer(sql, query) {
-    const [table, chart] = await Promise.all([locationsTable(sql, query), salesVsRedemptionsChart(sql, query, [...new Set(query.locationIds)])]);
+    const { table, chart } = await locationsAnswer(sql, query);
     return { tables: [table], charts: [chart], notes: [...INVOICE_NOTES] };
   },
   async *stream(sql, query, tableKey) {
     if (tableKey !== INVOICE_SUMMARY_TABLE) throw new Error(REPORT_MESSAGES.tableUnknown);
     // At most one row per location asked (REPORT_LOCATIONS_MAX): one query, in batches of 1000.
-    const { rows } = await figuresByLocation(sql, { ...query, locationIds: [...new Set(query.locationIds)] });
+    const { rows } = await figuresByLocation(sql, query, [...new Set(query.locationIds)]);
     for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000).map(locationRow);
   },
 };
