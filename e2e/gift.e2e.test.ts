@@ -41,7 +41,7 @@ describe('gift packs', () => {
     await buyer.page.waitForURL('**/customer/purchase/checkout');
     await buyer.page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await buyer.page.getByRole('button', { name: /^Pay \$/ }).click();
-    await buyer.page.waitForURL('**/customer/purchase/confirm');
+    await buyer.page.waitForURL('**/customer/purchase/confirm?orderId=*');
     const done = await visible(buyer.page.getByRole('region').filter({ hasText: `your gift was sent to ${RECIPIENT}` }));
     expect(await done.textContent()).toContain(`Gift sent to${RECIPIENT}`);
     await screenshot(buyer.page, 'gift-confirm-desktop');

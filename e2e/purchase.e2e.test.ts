@@ -67,7 +67,7 @@ describe('/purchase', () => {
       await screenshot(page, `purchase-checkout-${viewport}`);
       await page.getByRole('button', { name: /^Pay \$/ }).dblclick();
 
-      await page.waitForURL('**/customer/purchase/confirm');
+      await page.waitForURL('**/customer/purchase/confirm?orderId=*');
       const done = await visible(page.getByRole('region').filter({ hasText: 'A receipt is on its way by e-mail.' }));
       expect(await done.textContent()).toContain(PACK);
       expect(await done.textContent()).toContain(locationName);
@@ -127,11 +127,17 @@ describe('/purchase', () => {
     await page.waitForURL('**/customer/purchase/checkout');
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: /^Pay \$/ }).click();
-    await page.waitForURL('**/customer/purchase/confirm');
+    await page.waitForURL('**/customer/purchase/confirm?orderId=*');
     await visible(page.getByRole('region').filter({ hasText: 'A receipt is on its way by e-mail.' }));
 
     const receipt = await outboxSecret(server.url, email, /(Thank you for buying the [^\n]+)/);
     expect(receipt).toContain(PACK);
+
+    // Opened again on its own (a reload, a return from a 3-D Secure step): the order's state comes from the server.
+    await page.goto(page.url());
+    const again = await visible(page.getByRole('region').filter({ hasText: 'your payment was received' }));
+    expect(await again.textContent()).toContain(PACK);
+    expect(await again.textContent()).toContain(locationName);
 
     await page.getByRole('link', { name: 'Go to My coupons' }).click();
     await page.waitForURL('**/customer/coupons');

@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/layouts/page-header';
 import { checkoutStateOf, confirmStateOf } from '../../../features/purchase/components/checkout-flow';
 import { CheckoutEnded, CheckoutForm } from '../../../features/purchase/components/checkout-form';
 import { PurchaseChoice } from '../../../features/purchase/components/purchase-choice';
+import { OrderStatus } from '../../../features/purchase/components/order-status';
 import { PurchaseConfirmation } from '../../../features/purchase/components/purchase-confirmation';
 import { CHECKOUT_TEXTS as T } from '../../../features/purchase/components/purchase-texts';
 import { useCurrentUser } from '../../../lib/auth/use-session';
@@ -33,11 +34,14 @@ export function CustomerCheckoutRoute() {
 }
 
 export function CustomerPurchaseConfirmRoute() {
-  const confirmed = confirmStateOf(useLocation().state);
+  const location = useLocation();
+  const confirmed = confirmStateOf(location.state);
+  // ?orderId= keeps the order across a reload or a 3-D Secure step: its state is read from the server.
+  const orderId = new URLSearchParams(location.search).get('orderId');
   return (
     <>
       <PageHeader title={`${T.chooseTitle}: ${T.confirmTitle}`} />
-      {confirmed ? <PurchaseConfirmation confirmed={confirmed} /> : <CheckoutEnded />}
+      {orderId ? <OrderStatus orderId={orderId} confirmed={confirmed} /> : confirmed ? <PurchaseConfirmation confirmed={confirmed} /> : <CheckoutEnded />}
     </>
   );
 }

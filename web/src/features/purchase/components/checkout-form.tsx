@@ -46,7 +46,7 @@ export function CheckoutForm({ checkout, customerId }: { checkout: CheckoutState
             return;
           }
           const state: ConfirmState = { packName: checkout.packName, locationName: checkout.locationName, total: order.total, message: result.message, saleId: result.saleId, gift: result.gift ?? null };
-          navigate(`${paths.customer.purchase}/confirm`, { replace: true, state });
+          navigate(`${paths.customer.purchase}/confirm?orderId=${encodeURIComponent(order.orderId)}`, { replace: true, state });
         },
         onError: (error) => {
           submitting.current = false;
