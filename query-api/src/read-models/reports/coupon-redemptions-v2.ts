@@ -127,7 +127,7 @@ async function lineRows(sql: Sql, lines: LineRow[]): Promise<ReportRow[]> {
       discount: num(l.discount),
       allocated: num(l.allocated),
       redeemedOn: l.redeemedOn,
-      redeemedBy: names.get(actorOf(l.redeemedBy)) ?? l.redeemedBy,
+      redeemedBy: names.get(actorOf(l.redeemedBy)) ?? l.redeemedBy.replace(/^user:/, ''),
       status: l.status === 'voided' ? 'Voided' : 'Redeemed',
       voidedOn: l.voidedOn,
     },
