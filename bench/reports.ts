@@ -13,6 +13,8 @@
  *                           5% paper, 3% voided, 8 op codes, labour C/I/W;
  *   rm_liability.daily      when the liability read model has the table: one row per location and
  *                           day over the same 3 years (and a year ahead: breakage at expiry).
+ * Rows are written in time order, as the projection writes them (events arrive in time order), so a
+ * month's rows lie together on disk as they would in production.
  * Indexes are dropped during the load and recreated by the projections' own createIndexes.
  * Also BENCH_REPORT_CUSTOMERS (100,000) customers in the customer search read model (as the search
  * bench loads them), for the reference measured in the same run.
@@ -135,7 +137,9 @@ async function seedReports(sql: Sql): Promise<void> {
         case when rv < 0.05 and kind = 'online' then (void_day + time '12:05') at time zone '${ZONE}' end,
         case when kind = 'paper-conversion' then day end,
         case when rv < 0.05 then 3 else 2 end
-      from v`);
+      from v
+      -- In the order the projection writes them (events arrive in time order): a month's rows lie together.
+      order by at`);
     log(`sales: ${fmtInt(SALES)} rows in ${seconds(t0)} s`);
     const t1 = performance.now();
     // Each a coupon of a sale (a spread over the sales), redeemed within a year of it (never after today).
@@ -168,7 +172,8 @@ async function seedReports(sql: Sql): Promise<void> {
         case when r2 < 0.03 then 'user:' || md5('bench-manager-' || loc)::uuid end,
         case when r2 < 0.03 then 'Wrong coupon' end,
         case when r2 < 0.03 then 2 else 1 end
-      from v`);
+      from v
+      order by day, r6`);
     log(`redemptions: ${fmtInt(REDEMPTIONS)} rows in ${seconds(t1)} s`);
     const t2 = performance.now();
     await reportsProjection.createIndexes!(tx as never, 'rm_reports');
