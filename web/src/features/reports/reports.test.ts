@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES, REPORT_PERIOD_MAX_DAYS } from '@dealer/contracts';
 import { multiselectSummary } from '../../components/ui/multiselect/multiselect';
 import { axisLabel, chartSummary, niceStep, valueScale } from './components/report-chart';
-import { totalsLead } from './components/report-table';
+import { rowLabel, totalsLead } from './components/report-table';
 import { formatAxisValue, formatCell, truncationNote } from './components/report-format';
 import {
   askedLocationIds,
@@ -134,6 +134,11 @@ describe('totals row', () => {
     expect(totalsLead(columns, { date: null, location: 'Total', gross: 100 })).toBe('');
     expect(totalsLead(columns.slice(1), { location: 'All locations', gross: 100 })).toBe('All locations');
     expect(totalsLead(columns.slice(2), { gross: 100 })).toBe('Total: $1.00');
+  });
+
+  it('should name a drilled row by its leading text and date cells', () => {
+    expect(rowLabel(columns, { cells: { date: '2026-11-24', location: 'Front Range Toyota', gross: 100 } })).toBe('11/24/2026 / Front Range Toyota');
+    expect(rowLabel(columns.slice(2), { cells: { gross: 100 } })).toBe('$1.00');
   });
 });
 

@@ -133,7 +133,7 @@ export function ReportChart({ chart }: { chart: ReportChartData }) {
           </svg>
           <details className="report-chart-data">
             <summary>Chart figures</summary>
-            <div className="table-wrap" tabIndex={0} role="region" aria-label={`${chart.title}: figures`}>
+            <div className="table-wrap" tabIndex={0} role="group" aria-label={`${chart.title}: figures`}>
               <table className="table">
                 <caption className="visually-hidden">{chart.title}: figures</caption>
                 <thead>

@@ -42,10 +42,11 @@ export function totalsLead(columns: readonly ReportColumn[], totals: Record<stri
   return labelled ? '' : REPORT_TABLE_TEXTS.total;
 }
 
-/** The row's name: its first text cell (the group it stands for). */
+/** The row's name: its leading text and date cells (the group it stands for), e.g. 'Front Range Toyota / Flatirons Honda'. */
 export function rowLabel(columns: readonly ReportColumn[], row: ReportRow): string {
-  const first = columns.find((c) => c.kind === 'text' || c.kind === 'date') ?? columns[0];
-  return first ? formatCell(first.kind, row.cells[first.key]) : '';
+  const end = columns.findIndex((c) => c.kind !== 'text' && c.kind !== 'date');
+  const leading = columns.slice(0, end === -1 ? columns.length : Math.max(end, 1));
+  return leading.map((c) => formatCell(c.kind, row.cells[c.key])).join(' / ');
 }
 
 function CellValue({ column, row, drill, isLead }: { column: ReportColumn; row: ReportRow; drill: DrillTarget | null; isLead: boolean }) {
@@ -63,7 +64,7 @@ function TableView({ table, drillTarget, titleId }: Pick<ReportTableProps, 'tabl
   const leadKey = columns[0]?.key;
   return (
     // Focusable, so a keyboard can scroll a table wider or taller than its box.
-    <div className="table-wrap report-table-wrap" tabIndex={0} role="region" aria-label={`${table.title}: table`}>
+    <div className="table-wrap report-table-wrap" tabIndex={0} role="group" aria-label={`${table.title}: table`}>
       <table className="table report-table" aria-labelledby={titleId}>
         <thead>
           <tr>
