@@ -165,18 +165,21 @@ function parts(rows: FigureRow[]): Figures {
   return { rows: rows.filter((r) => r.part === 'row'), rowCount: Number(totals.row_count), totals, buckets: rows.filter((r) => r.part === 'chart') };
 }
 
+const BY_LOCATION_GROUPED = `${GROUPED}, l as (
+        select location_id, ${SUMS_OF_GROUPS} from g group by location_id
+      )`;
+const BY_LOCATION_ROW = `a.location_id, coalesce(n.location_name, 'Location ' || a.location_id) as location_name, null::text as day,
+          ${SUMMED.map((k) => `l.${snake(k)}`).join(', ')}`;
+const BY_LOCATION_FROM = `from unnest($3::integer[]) as a(location_id)
+        left join l on l.location_id = a.location_id
+        left join ref.locations n on n.location_id = a.location_id`;
+
 /** Per location (every location asked, with zeros where nothing happened), the totals and the chart's sums. */
 export async function figuresByLocation(sql: Sql, query: ReportQuery, locationIds: number[]): Promise<Figures> {
   const answer = parts(
     await sql.unsafe<FigureRow[]>(
-      `${GROUPED}, l as (
-        select location_id, ${SUMS_OF_GROUPS} from g group by location_id
-      )
-      select 'row' as part, a.location_id, coalesce(n.location_name, 'Location ' || a.location_id) as location_name, null::text as day,
-          ${SUMMED.map((k) => `l.${snake(k)}`).join(', ')}, 0::bigint as row_count
-        from unnest($3::integer[]) as a(location_id)
-        left join l on l.location_id = a.location_id
-        left join ref.locations n on n.location_id = a.location_id
+      `${BY_LOCATION_GROUPED}
+      select 'row' as part, ${BY_LOCATION_ROW}, 0::bigint as row_count ${BY_LOCATION_FROM}
       union all ${TOTAL_PART}
       union all ${CHART_PART}
       order by part, location_name, location_id, day`,
@@ -184,6 +187,11 @@ export async function figuresByLocation(sql: Sql, query: ReportQuery, locationId
     ),
   );
   return { ...answer, rowCount: answer.rows.length };
+}
+
+/** Every location's row, in batches from a cursor. */
+export async function* streamFiguresByLocation(sql: Sql, query: ReportQuery, locationIds: number[]): AsyncIterable<FigureRow[]> {
+  yield* sql.unsafe<FigureRow[]>(`${BY_LOCATION_GROUPED} select ${BY_LOCATION_ROW} ${BY_LOCATION_FROM} order by location_name, location_id`, params(query, locationIds)).cursor(1000);
 }
 
 const BY_DAY_ROW = `g.location_id, coalesce(n.location_name, 'Location ' || g.location_id) as location_name, to_char(g.day, 'YYYY-MM-DD') as day, ${GROUP_COLUMNS}`;

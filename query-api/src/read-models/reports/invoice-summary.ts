@@ -9,7 +9,7 @@
 import { REPORT_MESSAGES, type ReportChart, type ReportColumn, type ReportQuery, type ReportRow, type ReportTable } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 import type { ReportDefinition } from './definition';
-import { FIGURE_COLUMNS, INVOICE_NOTES, figureCells, figuresByLocation, salesVsRedemptionsChart, type FigureRow } from './invoice-figures';
+import { FIGURE_COLUMNS, INVOICE_NOTES, figureCells, figuresByLocation, salesVsRedemptionsChart, streamFiguresByLocation, type FigureRow } from './invoice-figures';
 
 export const INVOICE_SUMMARY_TABLE = 'locations';
 
@@ -39,8 +39,6 @@ export const invoiceSummaryReport: ReportDefinition = {
   },
   async *stream(sql, query, tableKey) {
     if (tableKey !== INVOICE_SUMMARY_TABLE) throw new Error(REPORT_MESSAGES.tableUnknown);
-    // At most one row per location asked (REPORT_LOCATIONS_MAX): one query, in batches of 1000.
-    const { rows } = await figuresByLocation(sql, query, [...new Set(query.locationIds)]);
-    for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000).map(locationRow);
+    for await (const batch of streamFiguresByLocation(sql, query, [...new Set(query.locationIds)])) yield batch.map(locationRow);
   },
 };
