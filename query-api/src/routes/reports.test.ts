@@ -97,6 +97,29 @@ describe('GET /api/reports/{report} in the product', () => {
       expect(errorsOf(res)).toEqual([REPORT_MESSAGES.noLocations]);
     }
   });
+
+  it('should answer a built report narrowed to the caller, and export its table as the page shows it', async () => {
+    const wide = `from=2020-01-01&to=${utcToday()}`;
+    const res = await get(`/api/reports/coupon-sales?${wide}&locationIds=1,2`, headers.controller);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as ReportAnswer;
+    expect({ report: answer.report, locationIds: answer.locationIds, options: answer.options, drill: answer.drill }).toEqual({
+      report: 'coupon-sales', locationIds: [1], options: {}, drill: {},
+    });
+    const table = answer.tables[0]!;
+    expect(table.rowCount).toBeGreaterThan(0);
+    const csv = await get(`/api/reports/coupon-sales?${wide}&locationIds=1,2&format=csv&table=${table.key}`, headers.controller);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="coupon-sales-2020-01-01-${utcToday()}.csv"`);
+    const lines = csv.body.split('\r\n');
+    expect(lines[0]).toBe(`\uFEFF${table.columns.map((c) => (/[",]/.test(c.label) ? `"${c.label.replace(/"/g, '""')}"` : c.label)).join(',')}`);
+    expect(lines.at(-1)).toBe('');
+    expect(lines.length).toBe(1 + table.rowCount + (table.totals ? 1 : 0) + 1);
+    if (table.totals) expect(lines.at(-2)!.startsWith('Total,')).toBe(true);
+    // The same rows as the page: the first row's first cell.
+    expect(lines[1]!.startsWith(String(table.rows[0]!.cells[table.columns[0]!.key] ?? ''))).toBe(true);
+  });
 });
 
 /** Definitions that report back what the route asked them and stream real rows through a cursor. */
