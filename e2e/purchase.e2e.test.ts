@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
-import { DEMO_CUSTOMER, submitSignIn } from './support/auth';
+import { DEMO_CUSTOMER, signIn, submitSignIn } from './support/auth';
 import { launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
 import { outboxSecret } from './support/api';
 
@@ -146,4 +146,23 @@ describe('/purchase', () => {
     expect(await mine.getByRole('article').count()).toBe(1);
     await context.close();
   }, 120_000);
+
+  // Runs after the purchases above (tests in a file run in order): their paid orders are listed.
+  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+    it(`should show managers the online orders by status, with a declined card counted (${viewport})`, async () => {
+      const { page, context } = await openPage(browser, server.url, viewport);
+      await signIn(page, 'manager', { destination: '/employee/packs' });
+      const section = await visible(page.getByRole('region', { name: 'Online orders' }));
+      await section.getByLabel('Status').selectOption({ label: 'Paid' });
+      const rows = viewport === 'desktop' ? section.getByRole('row').filter({ hasText: PACK }) : section.getByRole('listitem').filter({ hasText: PACK });
+      await visible(rows.first());
+      // Pat's purchases were declined once before they were paid; the new customer's was paid at once.
+      await visible(rows.filter({ hasText: '1 declined before' }).first());
+      await visible(rows.filter({ hasText: 'Casey Newcomer' }).first());
+      await screenshot(page, `online-orders-${viewport}`);
+      await section.getByLabel('Status').selectOption({ label: 'Refunded' });
+      await visible(section.getByText('No online orders match.'));
+      await context.close();
+    }, 90_000);
+  }
 });

@@ -1,4 +1,4 @@
-// Customer shell: top bar with My coupons, Service history, Contact, My profile and Sign out (SPEC 2.2 customer pages).
+// Customer shell: top bar with My coupons, Buy packs (/purchase), Service history, Contact, My profile and Sign out (SPEC 2.2 customer pages).
 import { NavLink, Outlet } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { PRODUCT_NAME } from '../../hooks/use-document-title';
@@ -9,6 +9,7 @@ import './topbar.css';
 
 const NAV_ITEMS = [
   { to: paths.customer.coupons, label: 'My coupons' },
+  { to: paths.purchase, label: 'Buy packs' },
   { to: paths.customer.service, label: 'Service history' },
   { to: paths.customer.contact, label: 'Contact' },
   { to: paths.customer.profile, label: 'My profile' },

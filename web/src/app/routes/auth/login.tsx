@@ -27,7 +27,7 @@ export function LoginRoute() {
       )}
       <LoginForm destination={query.get('destination')} giftToken={giftToken} />
       <p className="auth-card-footer">
-        New customer? Use the registration link the dealership e-mailed you. Read our <Link to={paths.privacy}>Privacy Policy</Link>.
+        Invited by the dealership? Use the registration link they e-mailed you. Read our <Link to={paths.privacy}>Privacy Policy</Link>.
       </p>
     </section>
   );

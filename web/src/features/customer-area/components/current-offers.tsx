@@ -1,8 +1,10 @@
 // Current offers: the dealership family's active coupon packs as cards (name, price, what it includes, how long it
 // is good for, which locations sell it). One column on a phone, a grid on larger screens.
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import { formatMoney, type PackOfferView } from '@dealer/contracts';
 import { Spinner } from '../../../components/ui/spinner/spinner';
+import { paths } from '../../../config/paths';
 import { usePackOffers } from '../api/get-pack-offers';
 import { CUSTOMER_AREA_TEXTS as T, placesWords, termWords } from './customer-area-texts';
 import { OfferIncludes } from './offer-includes';
@@ -44,7 +46,9 @@ export function CurrentOffers() {
       <h2 id={titleId} className="area-section-title">
         {T.offersTitle}
       </h2>
-      <p className="muted area-section-intro">{T.offersIntro}</p>
+      <p className="muted area-section-intro">
+        {T.offersIntro} <Link to={paths.purchase}>{T.buyOnline}</Link>
+      </p>
       {offers.isPending ? (
         <div className="panel empty-state">
           <Spinner label={T.offersLoading} />

@@ -20,7 +20,7 @@ export const PURCHASE_TEXTS = {
   expiry: 'Expiry',
   soldAt: 'Buy from',
   buyAt: (location: string) => `Buy at ${location}`,
-  signInNote: 'You sign in (or use the registration link the dealership e-mailed you) before paying, and come back to the pack you chose.',
+  signInNote: 'You sign in (or create an account) before paying, and come back to the pack you chose.',
 } as const;
 
 /** A selling location of the offers, for the location filter. */
