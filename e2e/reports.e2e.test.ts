@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   REPORT_CATALOGUE,
+  REPORT_MESSAGES,
   formatMoney,
   type CustomerCouponView,
   type Money,
@@ -274,6 +275,34 @@ describe('the reports as a controller', () => {
     if (option && chosen) expect(await page.getByLabel(option.label, { exact: true }).inputValue()).toBe(chosen.value);
     const saved = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), `REPORT_PARAMS:${name}`)) ?? 'null') as { locationIds: number[] };
     expect(saved.locationIds.sort()).toEqual([FRONT_RANGE.id, FLATIRONS.id]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('should work the Locations dropdown by keyboard and show the server\'s message for a location without a role', async () => {
+    const name = built[0]!;
+    const { page, pageErrors } = await signedInController();
+    await openFiltered(page, name);
+    const button = page.getByRole('button', { name: /^Locations/ });
+    await button.focus();
+    await page.keyboard.press('ArrowDown');
+    const panel = await visible(page.getByRole('group', { name: 'Locations', exact: true }));
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    // The search box has focus; the arrows walk Select all and the locations, Space ticks one.
+    await page.keyboard.type('cherry');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    expect(await panel.getByRole('checkbox', { name: 'Cherry Creek Ford' }).isChecked()).toBe(true);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(`Cherry Creek Ford, ${FLATIRONS.name} +1 more`);
+    // Only the location the controller holds no role at: the route's 403 and its message.
+    await button.click();
+    await panel.getByRole('checkbox', { name: FLATIRONS.name }).uncheck();
+    await panel.getByRole('checkbox', { name: FRONT_RANGE.name }).uncheck();
+    await page.keyboard.press('Escape');
+    await visible(page.getByRole('alert').filter({ hasText: REPORT_MESSAGES.noLocations }));
+    await screenshotFromTop(page, 'reports-no-role-location-desktop');
     expect(pageErrors).toEqual([]);
   });
 

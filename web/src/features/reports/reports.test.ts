@@ -87,7 +87,8 @@ describe('saved report parameters (SPEC 3)', () => {
 
 describe('the query asked', () => {
   it('should ask the chosen locations still offered, or all of them when none was ever chosen', () => {
-    expect(askedLocationIds({ locationIds: null }, [1, 2, 3])).toEqual([1, 2, 3]);
+    expect(askedLocationIds({ locationIds: null }, [3, 1, 2])).toEqual([1, 2, 3]);
+    expect(askedLocationIds({ locationIds: [2, 1] }, [1, 2, 3])).toEqual([1, 2]);
     expect(askedLocationIds({ locationIds: [3, 9] }, [1, 2, 3])).toEqual([3]);
     expect(askedLocationIds({ locationIds: [] }, [1, 2, 3])).toEqual([]);
   });

@@ -118,7 +118,8 @@ export function periodProblem(period: { from: string; to: string }): string | nu
 /** The locations asked for: those chosen that are still offered, or every one offered when none was ever chosen. */
 export function askedLocationIds(params: Pick<ReportParams, 'locationIds'>, offered: readonly number[]): number[] {
   const ids = params.locationIds === null ? [...offered] : params.locationIds.filter((id) => offered.includes(id));
-  return ids.slice(0, REPORT_LOCATIONS_MAX);
+  // In number order, so the same choice is the same query (and cache entry) whatever order it was ticked in.
+  return ids.sort((a, b) => a - b).slice(0, REPORT_LOCATIONS_MAX);
 }
 
 /** Only the drill parameters the report declares, from the page's address. */
