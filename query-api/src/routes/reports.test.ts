@@ -119,6 +119,14 @@ describe('GET /api/reports/{report} in the product', () => {
     if (table.totals) expect(lines.at(-2)!.startsWith('Total,')).toBe(true);
     // The same rows as the page: the first row's first cell.
     expect(lines[1]!.startsWith(String(table.rows[0]!.cells[table.columns[0]!.key] ?? ''))).toBe(true);
+
+    // A report of several tables: the file name says which table, as the page names it.
+    const payouts = (await get(`/api/reports/payouts?${wide}`, headers.admin)).json() as ReportAnswer;
+    expect(payouts.tables.length).toBeGreaterThan(1);
+    const last = payouts.tables.at(-1)!.key;
+    const file = await get(`/api/reports/payouts?${wide}&format=csv&table=${last}`, headers.admin);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="payouts-2020-01-01-${utcToday()}-${last}.csv"`);
   });
 });
 

@@ -16,7 +16,8 @@
  *   Parameters of other reports are ignored.
  * - `format`: json (default) answers a ReportAnswer; csv streams one table, `table=<key>` (required,
  *   one of the answer's tables, else 400 tableUnknown), as routes/reports-csv.ts writes it, with
- *   Content-Disposition attachment `<report>-<from>-<to>.csv`.
+ *   Content-Disposition attachment `<report>-<from>-<to>.csv` (`<report>-<from>-<to>-<table>.csv`
+ *   when the report has more than one table, as the page names it).
  * Unknown report -> 404 'Report not found.'. A definition that is not built yet (throws "... not
  * built yet") -> 501 with its message. today = the server's current UTC date.
  */
@@ -221,7 +222,8 @@ export function reportRoutes(sql: Sql, definitions: Readonly<Record<ReportName, 
         if (!table) throw invalid(REPORT_MESSAGES.tableUnknown, 'table');
         reply
           .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}-${from}-${to}.csv"`)
+          // As the page names it: the table's key added when the report has more than one table.
+          .header('content-disposition', `attachment; filename="${name}-${from}-${to}${body.tables.length > 1 ? `-${table.key}` : ''}.csv"`)
           .header('x-content-type-options', 'nosniff');
         return reply.send(csvStream(table.columns, definition.stream(sql, query, table.key), table.totals));
       },
