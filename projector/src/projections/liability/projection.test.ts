@@ -201,6 +201,30 @@ describe('liability', () => {
     });
   });
 
+  it('should count a void on its local day in the sale\'s zone, and a redemption void in the redeeming location\'s zone', async () => {
+    const late = packSold({ customerId, soldOn: '2026-06-01', locationId: 5, items: [{ couponId: oil, terms: couponTerms('Oil and Filter'), quantity: 2 }], price: 8000 });
+    const [l0] = late.coupons as [PackSold['data']['coupons'][0]];
+    // Redeemed at a Los Angeles store; voided at 02:00 UTC on the 3rd: still the 2nd in Los Angeles (the sale's Denver too).
+    const facts = { ...redemptionFacts(late, 0, { locationId: 6 }), timeZone: 'America/Los_Angeles' };
+    await append(store, saleStream(late.saleId), [{ type: 'PackSold', data: late }]);
+    await append(store, issuedCouponStream(l0.issuedCouponId), [
+      couponRedeemed(facts, '2026-06-02T16:00:00.000Z'),
+      { type: 'CouponRedemptionVoided', data: { ...facts, reason: 'Wrong RO', by: manager, voidedAt: '2026-06-03T02:00:00.000Z' } },
+    ]);
+    // Voided at 03:00 UTC on the 5th: the 4th in Denver.
+    await append(store, saleStream(late.saleId), [
+      {
+        type: 'PackSaleVoided',
+        data: { saleId: late.saleId, customerId, locationId: 5, reason: 'Refund', by: manager, voidedAt: '2026-06-05T03:00:00.000Z', refund: late.total, refundTax: late.tax, voidedCouponIds: [], wasStatus: 'final' },
+      },
+    ]);
+    await catchUp(db.sql, store, liability);
+    expect(await movements(5, '2026-06-02')).toMatchObject({ redeemed: l0.allocatedValue, unredeemed: l0.allocatedValue });
+    expect(await movements(5, '2026-06-04')).toMatchObject({ voided: 8000 });
+    expect(await balance(5, '2026-06-03')).toMatchObject({ net: 8000 });
+    expect(await balance(5, '2026-06-04')).toMatchObject({ net: 0 });
+  });
+
   it('should change nothing when the same events are applied again', async () => {
     const all = () => db.sql`select * from rm_liability.daily order by location_id, day`;
     const before = await all();

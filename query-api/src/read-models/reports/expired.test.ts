@@ -274,3 +274,35 @@ describe('expired report (property: the roll-forward closes and equals the outst
     );
   }, 240_000);
 });
+
+describe('expired report: names, the chart and a period after today', () => {
+  it('should name locations from ref.locations, chart month ends, and recognise nothing after today', async () => {
+    await db.sql`insert into ref.locations (location_id, location_name, loc_id) values (9001, 'Denver North', 'DN9')`;
+    const sold = packSold({ customerId: randomUUID(), soldOn: '2026-01-15', locationId: 9001, items: [{ couponId: randomUUID(), terms: couponTerms('Oil and Filter'), quantity: 2 }], price: 10000 });
+    const data = { ...sold, coupons: sold.coupons.map((c) => ({ ...c, expiresOn: '2026-03-31' })) };
+    await append(store, saleStream(sold.saleId), [{ type: 'PackSold', data }]);
+    expect(await catchUp(db.sql, store, liability)).toBe(0);
+
+    const ask = (from: string, to: string, today: string) => expiredReport.answer(db.sql, { from, to, today, locationIds: [9001, 9002], options: {}, drill: {} });
+    const spring = await ask('2026-01-01', '2026-04-30', '2026-06-01');
+    const roll = spring.tables.find((t) => t.key === 'rollforward')!;
+    expect(roll.rows.map((r) => r.cells)).toEqual([
+      { location: 'Denver North', opening: 0, sold: 10000, converted: 0, redeemed: 0, voided: 0, breakage: 10000, transfers: 0, closing: 0 },
+      { location: 'Location 9002', opening: 0, sold: 0, converted: 0, redeemed: 0, voided: 0, breakage: 0, transfers: 0, closing: 0 },
+    ]);
+    expect(spring.tables.find((t) => t.key === 'expired')!.totals).toEqual({ location: 'Total', coupons: 2, value: 10000 });
+    const chart = spring.charts[0]!;
+    expect(chart.points.map((p) => p.month)).toEqual(['2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04']);
+    expect(chart.points.slice(-4).map((p) => p.closing)).toEqual([10000, 10000, 10000, 0]);
+
+    // Today is 2026-03-15: the breakage scheduled for April 1st is not recognised yet.
+    const early = await ask('2026-03-01', '2026-04-30', '2026-03-15');
+    expect(early.tables.find((t) => t.key === 'rollforward')!.rows[0]!.cells).toMatchObject({ opening: 10000, breakage: 0, closing: 10000 });
+    expect(early.tables.find((t) => t.key === 'due')!.rows[0]!.cells).toMatchObject({ within12Months: 10000, later: 0 });
+    expect(early.notes.at(-1)).toBe('The period ends after today: figures are as at 2026-03-15.');
+    expect(early.charts[0]!.points.at(-1)).toEqual({ month: '2026-03', closing: 10000 });
+    // A period wholly after today: the balance at today, no movements.
+    const future = await ask('2026-05-01', '2026-05-31', '2026-03-15');
+    expect(future.tables.find((t) => t.key === 'rollforward')!.rows[0]!.cells).toMatchObject({ opening: 10000, sold: 0, breakage: 0, closing: 10000 });
+  });
+});
