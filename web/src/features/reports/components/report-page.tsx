@@ -3,7 +3,7 @@
 // report (SPEC 3) and restored on the next visit; a drill-down is in the address, so Back and reload keep it.
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { REPORT_CATALOGUE, type ReportName, type ReportRow } from '@dealer/contracts';
+import { REPORT_CATALOGUE, type ReportName, type ReportRow, type ReportTable as ReportTableData } from '@dealer/contracts';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import type { MultiselectOption } from '../../../components/ui/multiselect/multiselect';
@@ -103,12 +103,11 @@ export function ReportPage({ name, locations, locationsError }: ReportPageProps)
   const [exportingTable, setExportingTable] = useState<string | null>(null);
 
   const answer = report.data;
-  const drillTarget = (row: ReportRow): DrillTarget | null => {
-    if (!row.drill || !answer) return null;
+  const drillTarget = (table: ReportTableData, row: ReportRow): DrillTarget | null => {
+    if (!row.drill) return null;
     const next = new URLSearchParams(search);
     for (const [key, value] of Object.entries(row.drill)) next.set(key, value);
-    const table = answer.tables.find((t) => t.rows.includes(row));
-    return { search: `?${next.toString()}`, label: table ? rowLabel(table.columns, row) : describeDrill(name, row.drill, sortedLocations) };
+    return { search: `?${next.toString()}`, label: rowLabel(table.columns, row) || describeDrill(name, row.drill, sortedLocations) };
   };
 
   const onExport = (tableKey: string) => {
@@ -181,7 +180,7 @@ export function ReportPage({ name, locations, locationsError }: ReportPageProps)
             <ReportChart key={chart.key} chart={chart} />
           ))}
           {answer.tables.map((table) => (
-            <ReportTable key={table.key} table={table} drillTarget={drillTarget} onExport={() => onExport(table.key)} exporting={exportingTable === table.key} />
+            <ReportTable key={table.key} table={table} drillTarget={(row) => drillTarget(table, row)} onExport={() => onExport(table.key)} exporting={exportingTable === table.key} />
           ))}
           {answer.notes.length > 0 && (
             <section className="panel report-section report-notes" aria-label={REPORT_PAGE_TEXTS.notes}>
