@@ -214,6 +214,7 @@ describe('invoice-summary-v2', () => {
     const { tables } = await invoiceSummaryV2Report.answer(db.sql, query({ drill: { locationId: '1', day: '2026-03-10' } }));
     const [lines] = tables;
     expect(lines!.key).toBe('lines');
+    expect(lines!.title).toBe('Lines of 2026-03-10 at Denver North');
     expect(lines!.rows.map((r) => r.cells)).toEqual([
       { kind: 'Paper coupon redeemed', time: '10:00', roNumber: '550001', item: 'Oil and Filter (book B-200)', net: null, tax: null, gross: null, allocatedValue: 1500, discount: 2000 },
       { kind: 'Online sale', time: '11:00', roNumber: 'ONLINE', item: 'Care Pack', net: 20000, tax: 1762, gross: 21762, allocatedValue: null, discount: null },
