@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES, REPORT_PERIOD_MAX_DAYS } from '@dealer/contracts';
 import { multiselectSummary } from '../../components/ui/multiselect/multiselect';
-import { axisLabel, chartSummary, niceStep, valueScale } from './components/report-chart';
+import { axisLabel, chartSummary, fitLabel, niceStep, valueScale } from './components/report-chart';
 import { rowLabel, totalsLead } from './components/report-table';
 import { formatAxisValue, formatCell, truncationNote } from './components/report-format';
 import {
@@ -166,6 +166,8 @@ describe('chart scale', () => {
     expect(axisLabel('2026-11-05')).toBe('11/05');
     expect(axisLabel('2026-11')).toBe('11/2026');
     expect(axisLabel('Oil Change 4-Pack')).toBe('Oil Change 4-Pack');
+    expect(fitLabel('Oil Change 4-Pack', 200)).toBe('Oil Change 4-Pack');
+    expect(fitLabel('Oil Change 4-Pack', 56)).toBe('Oil Cha…');
     const chart = {
       key: 'trend',
       title: 'Sales by day',

@@ -43,6 +43,12 @@ export function valueScale(values: readonly number[], minStep = 1, ticks = 4): {
   return { min: Math.floor(lo / step) * step, max: Math.max(Math.ceil(hi / step) * step, step), step };
 }
 
+/** A label cut to the room it has (about 7 units a character at 12px), ending in '…' when cut. */
+export function fitLabel(label: string, room: number): string {
+  const max = Math.max(3, Math.floor(room / 7));
+  return label.length <= max ? label : `${label.slice(0, max - 1).trimEnd()}…`;
+}
+
 /** One sentence saying what the chart shows, for its description. */
 export function chartSummary(chart: ReportChartData): string {
   const first = chart.points[0];
@@ -100,7 +106,7 @@ export function ReportChart({ chart }: { chart: ReportChartData }) {
               {points.map((p, i) =>
                 i % labelEvery === 0 ? (
                   <text key={i} x={xCentre(i)} y={HEIGHT - PAD.bottom + 18} textAnchor="middle">
-                    {axisLabel(p[chart.xKey])}
+                    {fitLabel(axisLabel(p[chart.xKey]), slot * labelEvery)}
                   </text>
                 ) : null,
               )}
