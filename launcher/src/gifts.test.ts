@@ -4,7 +4,8 @@
  * recipient is e-mailed the links (development outbox); a new customer registers from the link
  * and sees the coupons at once; an existing customer claims through the sign-in link; a second
  * use, an expired link, a forged token and another customer's e-mail are refused with their
- * messages; two claims racing make one claim and one sale.
+ * messages; two claims racing make one claim and one sale; a webhook-paid gift order records one gift;
+ * a manager's void of the recipient's sale refunds the buyer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
@@ -13,6 +14,7 @@ import { systemContext, toNewEvents } from '@dealer/platform';
 import { hashPassword } from '@dealer/command-api';
 import { giftIdOf, giftSaleIdOf } from '@dealer/command-api/gifts/service';
 import { ACCOUNT_EXISTS_FOR_GIFT } from '@dealer/command-api/gifts/register';
+import { createPaymentProvider, type DemoPaymentProvider, type WebhookRequest } from '@dealer/command-api/payments/index';
 import { giftTokenFor, giftTokenHash, giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { startTestServer, type TestServer } from './testing/test-server';
@@ -252,5 +254,49 @@ describe('gift packs', () => {
     expect((await place({ recipientEmail: 'ok@gifts.example', giftMessage: 'x'.repeat(301) })).json().fields.giftMessage).toBe(GIFT_MESSAGES.messageTooLong);
     expect((await place({ giftMessage: 'for nobody' })).json().fields.recipientEmail).toBe(GIFT_MESSAGES.messageWithoutRecipient);
     expect((await place({ recipientEmail: 'x'.repeat(400) })).statusCode).toBe(400);
+  });
+  it('should record one gift from a signed webhook when the browser never confirmed, once under replays, and tell the returning browser it was sent', async () => {
+    const buyer = await customerWithAccount('Max', 'max.buyer@gifts.example');
+    const friend = await customerWithAccount('Noa', 'noa.friend@gifts.example');
+    const placed = await inject({ method: 'POST', url: '/api/online-orders', headers: buyer.headers, payload: { packId: demoPackId('essential'), locationId: 1, recipientEmail: 'noa.friend@gifts.example' } });
+    const order = placed.json().dataSet as { orderId: string; total: number };
+    // The provider's side (a second demo provider with the product's secret) takes the payment; the browser went away.
+    const providerSide = createPaymentProvider({ APP_MODE: 'demo', PAYMENT_PROVIDER: 'demo', authSecret: AUTH_SECRET }) as DemoPaymentProvider;
+    const payment = await providerSide.createPayment({ amountCents: order.total, idempotencyKey: `order:${order.orderId}:payment`, orderId: order.orderId });
+    await providerSide.confirmPayment({ paymentId: payment.paymentId, paymentMethod: VISA, idempotencyKey: `order:${order.orderId}:browser` });
+    const succeeded = providerSide.notifications().find((n) => String(n.rawBody).includes('payment-succeeded')) as WebhookRequest;
+    for (let i = 0; i < 3; i++) {
+      const res = await inject({ method: 'POST', url: '/api/payment-webhooks/demo', headers: { ...(succeeded.headers as Record<string, string>), 'content-type': 'application/json' }, payload: succeeded.rawBody });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const giftId = giftIdOf(order.orderId);
+    expect((await server.product.store.readStream(giftStreamId(giftId))).map((e) => e.type)).toEqual(['GiftPurchased']);
+    expect((await server.product.store.readStream(onlineOrderStreamId(order.orderId))).map((e) => e.type)).toEqual(['OnlineOrderPlaced', 'OnlineOrderPaid']);
+    // The browser coming back is told the gift was sent.
+    const late = await inject({ method: 'POST', url: `/api/online-orders/${order.orderId}/confirm`, headers: buyer.headers, payload: { cardNumber: VISA } });
+    expect(late.json().dataSet).toMatchObject({ status: 'paid', saleId: null, gift: { recipientEmail: 'noa.friend@gifts.example' } });
+
+    const { token } = await giftTokenFromEmail('noa.friend@gifts.example');
+    const claimed = await claim(friend, token);
+    expect(claimed.statusCode, claimed.body).toBe(200);
+  });
+
+  it("should refund the buyer's payment when a manager voids the recipient's sale, once under a retried void", async () => {
+    const buyer = await customerWithAccount('Oli', 'oli.buyer@gifts.example');
+    const friend = await customerWithAccount('Pia', 'pia.friend@gifts.example');
+    const { orderId, answer } = await buyGift(buyer, 'pia.friend@gifts.example');
+    const giftId = giftIdOf(orderId);
+    const { token } = await giftTokenFromEmail('pia.friend@gifts.example');
+    const claimed = await claim(friend, token);
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    const manager = (await loginAs(server, 'manager')).headers;
+    const saleId = giftSaleIdOf(giftId);
+    for (let i = 0; i < 2; i++) {
+      const voided = await inject({ method: 'POST', url: `/api/pack-sales/${saleId}/void`, headers: { ...manager, 'x-min-position': claimed.json().metaData.position }, payload: { reason: 'Gift returned' } });
+      expect(voided.statusCode, voided.body).toBe(200);
+    }
+    const refunded = (await server.product.store.readStream(onlineOrderStreamId(orderId))).filter((e) => e.type === 'OnlineOrderRefunded');
+    expect(refunded.map((e) => e.data)).toEqual([expect.objectContaining({ saleId, customerId: buyer.id })]);
+    expect(answer.gift.recipientEmail).toBe('pia.friend@gifts.example');
   });
 });
