@@ -12,6 +12,7 @@
  * employee sold it; the metadata's actor says `customer:<id>` or `system:payment-webhook`).
  */
 import {
+  ONLINE_ORDER_ABANDON_AFTER_MS,
   ONLINE_ORDER_MESSAGES,
   checkGiftOrder,
   giftSentMessage,
@@ -270,6 +271,8 @@ export async function confirmOnlineOrder(
   const { revision, state } = await ownOrder(deps, orderId, customerId);
   if (state.status === 'paid') return { view: await paidViewOf(deps, orderId, state), position: null };
   if (state.status === 'refunded') throw new DomainError('conflict', [ONLINE_ORDER_MESSAGES.alreadyRefunded]);
+  if (state.status === 'cancelled') throw new DomainError('conflict', [ONLINE_ORDER_MESSAGES.cancelled]);
+  if (state.status === 'returned') throw new DomainError('conflict', [ONLINE_ORDER_MESSAGES.returned]);
   const checked = checkConfirmOnlineOrder(input);
   if (!checked.ok) throw new DomainError('validation', Object.values(checked.errors), checked.errors);
   const field = 'cardNumber' in checked.value ? 'cardNumber' : 'paymentMethodId';
@@ -318,8 +321,105 @@ export async function onlineOrderPaymentSucceeded(deps: OnlineOrderDeps, orderId
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(orderId)) return;
   const { revision, state } = await readOrder(deps.store, orderId);
   if (!state || state.order.paymentId !== paymentId || state.order.total !== (amountCents as Money)) return;
-  if (state.status === 'paid' || state.status === 'refunded') return;
+  if (state.status === 'paid' || state.status === 'refunded' || state.status === 'returned') return;
+  // The customer paid (a 3-D Secure step finished late, the browser went away) but the pack can no longer be
+  // sold, or the order was cancelled as abandoned meanwhile: nothing is issued and the payment goes back.
+  if (state.status === 'cancelled' || !(await stillSellable(deps, state, ctx))) {
+    await returnPayment(deps, state, revision, ctx);
+    return;
+  }
   await recordPaid(deps, state, revision, 'webhook', ctx);
+}
+
+/** The sale's own decision (pack and coupons active, the location selling it), tried without recording anything. */
+async function stillSellable(deps: OnlineOrderDeps, state: OnlineOrderState, ctx: CommandContext): Promise<boolean> {
+  try {
+    packSaleDecider.decide(await saleCommandFor(deps, state.order, onlineSaleIdOf(state.order.orderId), ctx), null);
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError) return false;
+    throw error;
+  }
+}
+
+/**
+ * A payment that arrived for an order that cannot be sold: refunded in full through the provider
+ * (key `order:<orderId>:refund:not-sellable`, so a replayed notification asks for the same refund),
+ * then OnlineOrderPaymentReturned. A provider error is thrown: the notification is answered with an
+ * error and the provider sends it again later.
+ */
+async function returnPayment(deps: OnlineOrderDeps, state: OnlineOrderState, revision: number, ctx: CommandContext): Promise<void> {
+  const provider = providerOf(deps);
+  const { orderId, customerId, paymentId } = state.order;
+  const refund = await provider.refundPayment({ paymentId, idempotencyKey: `order:${orderId}:refund:not-sellable`, orderId, reason: 'requested_by_customer' });
+  const returned: OnlineOrderEvent = {
+    type: 'OnlineOrderPaymentReturned',
+    data: {
+      orderId,
+      customerId,
+      paymentId,
+      refundId: refund.refundId,
+      amount: refund.amountCents as Money,
+      status: refund.status,
+      message: ONLINE_ORDER_MESSAGES.returned,
+      returnedAt: ctx.now().toISOString(),
+    },
+  };
+  try {
+    await deps.store.appendToStream(onlineOrderStreamId(orderId), toNewEvents([returned], ctx), { expectedRevision: revision });
+  } catch (error) {
+    if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    // Something was recorded meanwhile (a decline, a cancel): decide again on the order as it is now.
+    const again = await readOrder(deps.store, orderId);
+    if (again.state && again.state.status !== 'returned' && again.state.status !== 'paid' && again.state.status !== 'refunded') {
+      return returnPayment(deps, again.state, again.revision, ctx);
+    }
+  }
+}
+
+/**
+ * An order placed and not paid within ONLINE_ORDER_ABANDON_AFTER_MS of being placed: its payment is
+ * cancelled at the provider (key `order:<orderId>:cancel`) and OnlineOrderCancelled recorded, so a
+ * checkout left open cannot charge it later. A payment the provider already took (its notification
+ * lost, the browser gone) is not cancelled: it issues the pack, or goes back when the pack can no
+ * longer be sold. Answers what became of the order, or null when there was nothing to do.
+ */
+export async function cancelAbandonedOrder(deps: OnlineOrderDeps, orderId: string, now: Date, ctx: CommandContext): Promise<'cancelled' | 'paid' | 'returned' | null> {
+  const history = await deps.store.readStream(onlineOrderStreamId(orderId));
+  const revision = history.length > 0 ? history[history.length - 1]!.revision : -1;
+  const state = foldOnlineOrder(history as unknown as OnlineOrderEvent[]);
+  if (!state || (state.status !== 'placed' && state.status !== 'failed')) return null;
+  const placedAt = Date.parse(history[0]!.metadata.time);
+  if (!(now.getTime() - placedAt >= ONLINE_ORDER_ABANDON_AFTER_MS)) return null;
+  const provider = providerOf(deps);
+  const taken = async (payment: Payment) => {
+    await onlineOrderPaymentSucceeded(deps, orderId, payment.paymentId, payment.amountCents, ctx);
+    return (await readOrder(deps.store, orderId)).state?.status === 'returned' ? ('returned' as const) : ('paid' as const);
+  };
+  const payment = await provider.getPayment(state.order.paymentId);
+  if (payment.status === 'succeeded') return taken(payment);
+  // requires-action (3-D Secure waiting) and processing are cancelled too: the customer left them a day ago.
+  if (payment.status !== 'canceled') {
+    try {
+      await provider.cancelPayment({ paymentId: payment.paymentId, idempotencyKey: `order:${orderId}:cancel`, reason: 'abandoned' });
+    } catch (error) {
+      // Paid between the look and the cancel: the payment stands.
+      const now = await provider.getPayment(payment.paymentId);
+      if (now.status === 'succeeded') return taken(now);
+      throw error;
+    }
+  }
+  const cancelled: OnlineOrderEvent = {
+    type: 'OnlineOrderCancelled',
+    data: { orderId, customerId: state.order.customerId, paymentId: state.order.paymentId, reason: 'abandoned', cancelledAt: now.toISOString() },
+  };
+  try {
+    await deps.store.appendToStream(onlineOrderStreamId(orderId), toNewEvents([cancelled], ctx), { expectedRevision: revision });
+  } catch (error) {
+    if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    return null;
+  }
+  return 'cancelled';
 }
 
 

@@ -90,5 +90,49 @@ export interface OnlineOrderRefunded {
   };
 }
 
-export type OnlineOrderEvent = OnlineOrderPlaced | OnlineOrderPaid | OnlineOrderPaymentFailed | OnlineOrderRefunded;
-export const ONLINE_ORDER_EVENT_TYPES = ['OnlineOrderPlaced', 'OnlineOrderPaid', 'OnlineOrderPaymentFailed', 'OnlineOrderRefunded'] as const;
+/**
+ * An order placed but not paid in time (ONLINE_ORDER_ABANDON_AFTER_MS): its payment was cancelled
+ * at the provider (key `order:<orderId>:cancel`), so no later attempt can charge it.
+ */
+export interface OnlineOrderCancelled {
+  type: 'OnlineOrderCancelled';
+  data: {
+    orderId: string;
+    customerId: string;
+    paymentId: string;
+    reason: 'abandoned';
+    cancelledAt: string;
+  };
+}
+
+/**
+ * A payment that succeeded for an order whose pack could no longer be sold (the pack or one of
+ * its coupons disabled, the location no longer selling it, or the order cancelled) after the
+ * customer paid, e.g. a 3-D Secure payment finished later: nothing is issued and the whole payment
+ * goes back (key `order:<orderId>:refund:not-sellable`). No sale exists, unlike OnlineOrderRefunded.
+ */
+export interface OnlineOrderPaymentReturned {
+  type: 'OnlineOrderPaymentReturned';
+  data: {
+    orderId: string;
+    customerId: string;
+    paymentId: string;
+    refundId: string;
+    amount: Money;
+    /** The provider's refund status when recorded ('succeeded' or 'pending'). */
+    status: string;
+    /** Why nothing was issued, as the customer reads it. */
+    message: string;
+    returnedAt: string;
+  };
+}
+
+export type OnlineOrderEvent = OnlineOrderPlaced | OnlineOrderPaid | OnlineOrderPaymentFailed | OnlineOrderRefunded | OnlineOrderCancelled | OnlineOrderPaymentReturned;
+export const ONLINE_ORDER_EVENT_TYPES = [
+  'OnlineOrderPlaced',
+  'OnlineOrderPaid',
+  'OnlineOrderPaymentFailed',
+  'OnlineOrderRefunded',
+  'OnlineOrderCancelled',
+  'OnlineOrderPaymentReturned',
+] as const;

@@ -18,7 +18,12 @@ export const ONLINE_ORDER_MESSAGES = {
   refundUnavailable: 'The sale was voided, but the online payment could not be refunded now: online payments are not configured. Refund the customer another way.',
   paid: 'Thank you: your payment was received and your coupons are ready.',
   processing: 'Your payment is being processed. Your coupons appear as soon as it is confirmed.',
+  cancelled: 'This order was cancelled because it was not paid within 24 hours. Please choose your pack again.',
+  returned: 'This pack could no longer be sold when your payment arrived, so nothing was issued and your payment was refunded.',
 } as const;
+
+/** An order placed but not paid this long is cancelled (its payment cancelled at the provider). */
+export const ONLINE_ORDER_ABANDON_AFTER_MS = 24 * 3600 * 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const CARD_NUMBER_MAX = 32;
@@ -62,7 +67,8 @@ export function checkConfirmOnlineOrder(input: { cardNumber?: unknown; paymentMe
   return { ok: false, errors: { cardNumber: ONLINE_ORDER_MESSAGES.paymentRequired } };
 }
 
-export type OnlineOrderStatus = 'placed' | 'failed' | 'paid' | 'refunded';
+/** cancelled: not paid in time; returned: paid when the pack could no longer be sold, the payment refunded, nothing issued. */
+export type OnlineOrderStatus = 'placed' | 'failed' | 'paid' | 'refunded' | 'cancelled' | 'returned';
 
 export interface OnlineOrderState {
   order: OnlineOrderPlaced['data'];
@@ -87,6 +93,8 @@ export function foldOnlineOrder(events: OnlineOrderEvent[]): OnlineOrderState | 
     if (e.type === 'OnlineOrderPaid') state = { ...s, status: 'paid', saleId: e.data.saleId, giftId: e.data.giftId ?? null, failureMessage: null };
     else if (e.type === 'OnlineOrderPaymentFailed') state = s.status === 'placed' || s.status === 'failed' ? { ...s, status: 'failed', failureMessage: e.data.message } : s;
     else if (e.type === 'OnlineOrderRefunded') state = { ...s, status: 'refunded', refundIds: [...s.refundIds, e.data.refundId] };
+    else if (e.type === 'OnlineOrderCancelled') state = s.status === 'placed' || s.status === 'failed' ? { ...s, status: 'cancelled' } : s;
+    else if (e.type === 'OnlineOrderPaymentReturned') state = { ...s, status: 'returned', failureMessage: e.data.message, refundIds: [...s.refundIds, e.data.refundId] };
   }
   return state;
 }

@@ -8,7 +8,8 @@
 import type { Money } from '../money/index';
 import type { OnlineOrderProvider } from './events';
 
-export const ONLINE_ORDER_STATUSES = ['placed', 'paid', 'failed', 'refunded'] as const;
+/** cancelled: not paid within a day; returned: paid when the pack could no longer be sold, refunded, nothing issued. */
+export const ONLINE_ORDER_STATUSES = ['placed', 'paid', 'failed', 'refunded', 'cancelled', 'returned'] as const;
 export type OnlineOrderStatus = (typeof ONLINE_ORDER_STATUSES)[number];
 
 export const ONLINE_ORDER_STATUS_MESSAGES = {
@@ -44,6 +45,7 @@ export interface OnlineOrderStatusView {
   paidAt: string | null;
   failedAt: string | null;
   refundedAt: string | null;
+  cancelledAt: string | null;
 }
 
 /** A row of the managers' list: the order and who placed it. */

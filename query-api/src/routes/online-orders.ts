@@ -52,6 +52,7 @@ const orderProperties = {
   paidAt: nullableStr,
   failedAt: nullableStr,
   refundedAt: nullableStr,
+  cancelledAt: nullableStr,
 } as const;
 
 interface Row {
@@ -76,6 +77,7 @@ interface Row {
   paidAt: Date | null;
   failedAt: Date | null;
   refundedAt: Date | null;
+  cancelledAt: Date | null;
   customerName?: string | null;
   fullCount?: string;
 }
@@ -106,6 +108,7 @@ function toView(r: Row, names: Map<number, string>): OnlineOrderStatusView {
     paidAt: iso(r.paidAt),
     failedAt: iso(r.failedAt),
     refundedAt: iso(r.refundedAt),
+    cancelledAt: iso(r.cancelledAt),
   };
 }
 
@@ -113,7 +116,7 @@ const COLUMNS = `o.order_id::text as "orderId", o.customer_id::text as "customer
   p.name as "packName", o.location_id as "locationId", o.price, o.tax, o.total, o.tax_exempt as "taxExempt", o.provider,
   o.sale_id::text as "saleId", o.is_gift as "isGift", o.gift_id::text as "giftId", o.failure_message as "failureMessage",
   o.failure_count as "failureCount", o.refund_amount as "refundAmount", o.placed_at as "placedAt", o.paid_at as "paidAt",
-  o.failed_at as "failedAt", o.refunded_at as "refundedAt"`;
+  o.failed_at as "failedAt", o.refunded_at as "refundedAt", o.cancelled_at as "cancelledAt"`;
 
 export async function getOnlineOrder(sql: Sql, orderId: string): Promise<OnlineOrderStatusView | null> {
   const rows = await sql.unsafe<Row[]>(

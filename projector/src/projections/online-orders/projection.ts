@@ -3,7 +3,9 @@
  * (GET /api/online-orders/{orderId}: a reload or a return after a 3-D Secure step shows the
  * order's real state) and the managers' list of online orders (paid, failed, refunded).
  *
- * Status: placed -> failed (a decline; another card may still pay) -> paid -> refunded. A paid
+ * Status: placed -> failed (a decline; another card may still pay) -> paid -> refunded; placed or
+ * failed -> cancelled (not paid within a day, the payment cancelled at the provider); -> returned
+ * (paid when the pack could no longer be sold: refunded at once, nothing issued). A paid
  * order stays paid when a late failure notice arrives (the provider's events are not ordered), a
  * refunded one stays refunded. The last failure's message (the provider's words for the
  * customer) is kept, and how many payments failed. A gift order's recipient and message are
@@ -11,7 +13,14 @@
  *
  * Re-applying is harmless: a row remembers the revision of its stream it has applied.
  */
-import type { OnlineOrderPaid, OnlineOrderPaymentFailed, OnlineOrderPlaced, OnlineOrderRefunded } from '@dealer/contracts';
+import type {
+  OnlineOrderCancelled,
+  OnlineOrderPaid,
+  OnlineOrderPaymentFailed,
+  OnlineOrderPaymentReturned,
+  OnlineOrderPlaced,
+  OnlineOrderRefunded,
+} from '@dealer/contracts';
 import type { RecordedEvent } from '@dealer/platform';
 import type { Projection, Tx } from '../../projection';
 import { ident } from '../../projection';
@@ -21,7 +30,7 @@ export const ONLINE_ORDERS_PROJECTION = 'online_orders';
 export const onlineOrders: Projection = {
   name: ONLINE_ORDERS_PROJECTION,
   schema: 'rm_online_orders',
-  handles: new Set<string>(['OnlineOrderPlaced', 'OnlineOrderPaid', 'OnlineOrderPaymentFailed', 'OnlineOrderRefunded']),
+  handles: new Set<string>(['OnlineOrderPlaced', 'OnlineOrderPaid', 'OnlineOrderPaymentFailed', 'OnlineOrderRefunded', 'OnlineOrderCancelled', 'OnlineOrderPaymentReturned']),
 
   async createTables(tx, schema) {
     await tx.unsafe(`
@@ -37,7 +46,7 @@ export const onlineOrders: Projection = {
         provider text not null,
         payment_id text not null,
         is_gift boolean not null,
-        status text not null check (status in ('placed', 'paid', 'failed', 'refunded')),
+        status text not null,
         sale_id uuid,
         gift_id uuid,
         failure_message text,
@@ -48,8 +57,11 @@ export const onlineOrders: Projection = {
         paid_at timestamptz,
         failed_at timestamptz,
         refunded_at timestamptz,
+        cancelled_at timestamptz,
         revision integer not null
-      )`);
+      );
+      alter table ${ident(schema)}.orders drop constraint if exists orders_status_check;
+      alter table ${ident(schema)}.orders add column if not exists cancelled_at timestamptz`);
   },
 
   async createIndexes(tx, schema) {
@@ -106,6 +118,24 @@ async function apply(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
         `update ${s}.orders set status = 'refunded', refund_amount = $2, refund_status = $3, refunded_at = $4, revision = $5
          where order_id = $1 and revision < $5`,
         [d.orderId, d.amount, d.status, d.refundedAt, revision],
+      );
+      return;
+    }
+    case 'OnlineOrderCancelled': {
+      const d = (event as unknown as OnlineOrderCancelled).data;
+      await tx.unsafe(
+        `update ${s}.orders set status = case when status in ('placed', 'failed') then 'cancelled' else status end, cancelled_at = $2, revision = $3
+         where order_id = $1 and revision < $3`,
+        [d.orderId, d.cancelledAt, revision],
+      );
+      return;
+    }
+    case 'OnlineOrderPaymentReturned': {
+      const d = (event as unknown as OnlineOrderPaymentReturned).data;
+      await tx.unsafe(
+        `update ${s}.orders set status = 'returned', failure_message = $2, refund_amount = $3, refund_status = $4, refunded_at = $5, revision = $6
+         where order_id = $1 and revision < $6`,
+        [d.orderId, d.message, d.amount, d.status, d.returnedAt, revision],
       );
       return;
     }

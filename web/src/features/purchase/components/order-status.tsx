@@ -24,6 +24,17 @@ export const ORDER_STATUS_TEXTS = {
   refunded: (amount: string) => `${amount} was returned to your card.`,
   giftPaid: 'Your gift was paid. We e-mailed the recipient a link to claim the pack; its coupons will be theirs.',
   notFound: 'We could not find this order.',
+  cancelledTitle: 'This order was cancelled',
+  returnedTitle: 'Your payment was refunded',
+} as const;
+
+const TITLES = {
+  placed: T.confirmTitle,
+  paid: T.confirmTitle,
+  failed: ORDER_STATUS_TEXTS.failedTitle,
+  refunded: ORDER_STATUS_TEXTS.refundedTitle,
+  cancelled: ORDER_STATUS_TEXTS.cancelledTitle,
+  returned: ORDER_STATUS_TEXTS.returnedTitle,
 } as const;
 
 function confirmedFrom(order: OnlineOrderStatusView): ConfirmState {
@@ -75,7 +86,7 @@ export function OrderStatus({ orderId, confirmed }: { orderId: string; confirmed
   return (
     <section className="card purchase-summary" aria-labelledby={titleId}>
       <h2 id={titleId} className="purchase-offer-title">
-        {data.status === 'placed' ? T.confirmTitle : data.status === 'failed' ? ORDER_STATUS_TEXTS.failedTitle : ORDER_STATUS_TEXTS.refundedTitle}
+        {TITLES[data.status]}
       </h2>
       <dl className="card-fields purchase-amounts">
         <dt>{T.pack}</dt>
@@ -106,6 +117,17 @@ export function OrderStatus({ orderId, confirmed }: { orderId: string; confirmed
         </>
       )}
       {data.status === 'refunded' && <p>{ORDER_STATUS_TEXTS.refunded(formatMoney(data.refundAmount ?? data.total))}</p>}
+      {(data.status === 'cancelled' || data.status === 'returned') && (
+        <>
+          <p className="alert alert-info">{data.status === 'cancelled' ? ONLINE_ORDER_MESSAGES.cancelled : ONLINE_ORDER_MESSAGES.returned}</p>
+          {data.status === 'returned' && <p>{ORDER_STATUS_TEXTS.refunded(formatMoney(data.refundAmount ?? data.total))}</p>}
+          <div className="purchase-actions">
+            <Link className="btn btn-primary" to={data.status === 'cancelled' ? choosePath(data) : paths.purchase}>
+              {data.status === 'cancelled' ? ORDER_STATUS_TEXTS.tryAgain : T.backToPacks}
+            </Link>
+          </div>
+        </>
+      )}
     </section>
   );
 }
