@@ -147,6 +147,22 @@ describe('/purchase', () => {
     await context.close();
   }, 120_000);
 
+  it('should show the registration form at 390 px and refuse an e-mail that has an account', async () => {
+    const { page, context } = await openPage(browser, server.url, 'mobile');
+    await page.goto('/auth/register?destination=%2Fpurchase');
+    await page.getByLabel('First name').fill('Pat');
+    await page.getByLabel('Last name').fill('Again');
+    await page.getByLabel('E-mail').fill(DEMO_CUSTOMER);
+    await page.getByLabel('Mobile phone').fill('(720) 555-0178');
+    await page.getByLabel(/I am 18 or older/).check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await visible(page.getByRole('alert').filter({ hasText: 'Customer is already registered.' }));
+    await screenshot(page, 'purchase-register-mobile');
+    await page.getByRole('link', { name: 'Sign in', exact: true }).first().click();
+    await page.waitForURL('**/auth/login?destination=%2Fpurchase');
+    await context.close();
+  }, 60_000);
+
   // Runs after the purchases above (tests in a file run in order): their paid orders are listed.
   for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
     it(`should show managers the online orders by status, with a declined card counted (${viewport})`, async () => {
