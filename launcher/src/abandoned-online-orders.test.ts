@@ -4,7 +4,8 @@
  * cancelled (the sweep finds it through the online_orders read model; a later confirm is refused,
  * a second sweep does nothing); an order whose payment the provider took while its notification was
  * lost is issued by the sweep instead of cancelled; a payment that arrives for a pack that can no
- * longer be sold is refunded in full and nothing is issued, once under a replayed notification.
+ * longer be sold is refunded in full and nothing is issued, once under a replayed notification, and the
+ * customer is e-mailed that it was refunded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
@@ -106,6 +107,16 @@ describe('online orders that end without a sale', () => {
     await waitForProjections(server.product);
     const [row] = await server.product.sql`select status, refund_amount::int as amount, failure_message from rm_online_orders.orders where order_id = ${view.orderId}`;
     expect(row).toEqual({ status: 'returned', amount: view.total, failure_message: ONLINE_ORDER_MESSAGES.returned });
+    // The customer is told by e-mail, once.
+    const admin = (await loginAs(server, 'admin')).headers;
+    let messages: { subject: string; body: string }[] = [];
+    for (let i = 0; i < 100 && messages.length === 0; i++) {
+      messages = (await inject({ method: 'GET', url: '/api/dev-outbox?to=nia.abandon@orders.example', headers: admin })).json().dataSet ?? [];
+      if (messages.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(messages.map((m) => m.subject)).toEqual(['Your payment was refunded: Clean Air Pack']);
+    expect(messages[0]!.body).toContain(ONLINE_ORDER_MESSAGES.returned);
+    expect(messages[0]!.body).toContain(`Order reference: ${view.orderId}`);
     const enabled = await inject({ method: 'POST', url: `/api/packs/${demoPackId('cleanAir')}/enable`, headers: manager, payload: {} });
     expect(enabled.statusCode, enabled.body).toBe(200);
   }, 60_000);

@@ -10,6 +10,7 @@ import { settleHeldRedemptionsJob, type SettleHeldRedemptionsJob } from './jobs/
 import { sendRedemptionOverrideNotice, type SendOverrideNoticeJob } from './jobs/send-redemption-override-notice';
 import { sendContactFormMessage, type SendContactFormJob } from './jobs/send-contact-form-message';
 import { sendOnlineOrderReceipt, type SendOnlineOrderReceiptJob } from './jobs/send-online-order-receipt';
+import { sendOnlineOrderReturned, type SendOnlineOrderReturnedJob } from './jobs/send-online-order-returned';
 import { sendGiftMessage, type SendGiftMessageJob } from './jobs/send-gift-message';
 import { failedForGood, failedJobRecord, parkFailedJob } from './reactor/failed-jobs';
 
@@ -70,6 +71,8 @@ export function createMessagesWorker(
           return sendContactFormMessage(job.id!, job.data as SendContactFormJob, deps);
         case 'send-online-order-receipt':
           return sendOnlineOrderReceipt(job.id!, job.data as SendOnlineOrderReceiptJob, deps);
+        case 'send-online-order-returned':
+          return sendOnlineOrderReturned(job.id!, job.data as SendOnlineOrderReturnedJob, deps);
         case 'send-gift-message':
           return sendGiftMessage(job.id!, job.data as SendGiftMessageJob, deps);
         case 'scrub-erased-messages':

@@ -13,4 +13,16 @@ export const onlineOrderReactions = [
       };
     },
   },
+  {
+    // A payment that arrived for a pack that could no longer be sold went back: the customer is told.
+    name: 'online-order-returned',
+    eventType: 'OnlineOrderPaymentReturned',
+    toJob: (event: RecordedEvent) => {
+      const d = event.data as { orderId: string; customerId: string };
+      return {
+        name: 'send-online-order-returned',
+        data: { orderId: d.orderId, customerId: d.customerId, eventId: event.metadata.eventId, correlationId: event.metadata.correlationId },
+      };
+    },
+  },
 ];

@@ -1,0 +1,61 @@
+/**
+ * Job: tell the customer their payment went back (OnlineOrderPaymentReturned, issue 13): the
+ * payment arrived when the pack could no longer be sold (or after the order was cancelled), so
+ * nothing was issued and the whole amount was refunded. One message per order (the send's key is
+ * the job id; the event is recorded once). No message without an e-mail address or after erasure;
+ * its subject is the customer, so an erasure scrubs the development outbox copy.
+ */
+import { customerStreamId, evolvePack, formatMoney, initialPackState, onlineOrderStreamId, packStreamId, type OnlineOrderPaymentReturned, type OnlineOrderPlaced } from '@dealer/contracts';
+import type { OnlineOrderReceiptDeps } from './send-online-order-receipt';
+
+export interface SendOnlineOrderReturnedJob {
+  orderId: string;
+  customerId: string;
+  eventId: string;
+  correlationId: string;
+}
+
+export function onlineOrderReturnedText(
+  order: OnlineOrderPlaced['data'],
+  returned: OnlineOrderPaymentReturned['data'],
+  packName: string,
+  customer: { firstName: string | null },
+): { subject: string; body: string } {
+  const lines = [
+    customer.firstName ? `Hello ${customer.firstName},` : 'Hello,',
+    '',
+    `${returned.message}`,
+    '',
+    `Pack: ${packName}`,
+    `Refunded: ${formatMoney(returned.amount)}${returned.status === 'pending' ? ' (on its way back to your card)' : ''}`,
+    ...(order.provider === 'demo' ? ['Demo payment: no money moves.'] : []),
+    '',
+    'You can choose another pack online at any time.',
+    '',
+    `Order reference: ${order.orderId}`,
+  ];
+  return { subject: `Your payment was refunded: ${packName}`, body: lines.join('\n') };
+}
+
+export async function sendOnlineOrderReturned(jobId: string, job: SendOnlineOrderReturnedJob, deps: OnlineOrderReceiptDeps): Promise<void> {
+  const events = await deps.store.readStream(onlineOrderStreamId(job.orderId));
+  const placed = events.find((e) => e.type === 'OnlineOrderPlaced')?.data as OnlineOrderPlaced['data'] | undefined;
+  const returned = events.find((e) => e.type === 'OnlineOrderPaymentReturned')?.data as OnlineOrderPaymentReturned['data'] | undefined;
+  if (!placed || !returned) throw new Error(`online order ${job.orderId} has no returned payment`);
+  const customer: { firstName: string | null; emailAddress: string | null; erased: boolean } = { firstName: null, emailAddress: null, erased: false };
+  for (const e of await deps.store.readStream(customerStreamId(job.customerId))) {
+    const d = e.data as Record<string, unknown>;
+    if (d.personalDataErased || e.type === 'CustomerPersonalDataErased') customer.erased = true;
+    if ('firstName' in d) customer.firstName = (d.firstName as string | null) ?? null;
+    if ('emailAddress' in d) customer.emailAddress = (d.emailAddress as string | null) ?? null;
+  }
+  if (customer.erased || !customer.emailAddress) return;
+  const packName = (await deps.store.readStream(packStreamId(placed.packId))).reduce(evolvePack, initialPackState())?.terms.name ?? 'coupon pack';
+  await deps.sender.send({
+    idempotencyKey: jobId,
+    channel: 'email',
+    to: customer.emailAddress,
+    ...onlineOrderReturnedText(placed, returned, packName, customer),
+    subjectId: job.customerId,
+  });
+}
