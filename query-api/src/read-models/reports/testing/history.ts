@@ -1,7 +1,8 @@
 /**
  * Random histories of the reports' events (issue 14), for the reconciliation tests: a sequence
  * of actions (sell over the counter or online, finalise, correct the location, void a sale, register
- * and convert a paper book, redeem digital and paper coupons, void a redemption, change its RO)
+ * and convert a paper book, redeem digital coupons (directly, or held for the customer's
+ * verification: approved, declined or pending) and paper coupons, void a redemption, change its RO)
  * interpreted as the deciders would allow them (a sale with a coupon in use is not voided, a
  * coupon is redeemed once until its redemption is voided, a converted book's coupons are not
  * redeemed on paper) into real events typed with the contracts, across three locations in three
@@ -21,6 +22,8 @@ import {
   paperBookStreamId,
   standAloneValue,
   type CouponRedeemed,
+  type CouponRedemptionAwaitingVerification,
+  type CouponRedemptionReleased,
   type CouponRedemptionRoChanged,
   type CouponRedemptionVoided,
   type IssuedCouponWithdrawn,
@@ -35,6 +38,7 @@ import {
   type PaperCouponRedeemed,
   type PaperCouponRedemptionVoided,
   type RedeemedLine,
+  type RedemptionFacts,
 } from '@dealer/contracts';
 import { couponTerms } from '@dealer/contracts/coupons/test-fixtures';
 import type { RecordedEvent } from '@dealer/platform';
@@ -84,7 +88,20 @@ export const action = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('voidSale' as const), sale: pick, at }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('register' as const), location, at, price: fc.integer({ min: 0, max: 20000 }), ro }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('convert' as const), book: pick, at }) },
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('redeem' as const), sale: pick, coupon: pick, location, at, amount: fc.integer({ min: 0, max: 9900 }), ro }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('redeem' as const),
+      sale: pick,
+      coupon: pick,
+      location,
+      at,
+      amount: fc.integer({ min: 0, max: 9900 }),
+      ro,
+      // Direct, or held for the customer's verification: approved (redeemed later), declined (released) or still pending.
+      verification: fc.constantFrom('direct', 'direct', 'direct', 'approved', 'declined', 'pending'),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('redeemPaper' as const), book: pick, coupon: pick, location, at, amount: fc.integer({ min: 0, max: 9900 }), ro }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('voidRedemption' as const), redemption: pick, at }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('changeRo' as const), redemption: pick, location, ro, amount: fc.integer({ min: 0, max: 9900 }), at }) },
@@ -335,32 +352,66 @@ export function interpret(actions: Action[]): { stream: string; event: AnyEvent;
         const timeZone = ZONES[a.location]!;
         const amount = Math.min(a.amount, 9900);
         const redemptionId = randomUUID();
-        const e: CouponRedeemed = {
-          type: 'CouponRedeemed',
-          data: {
-            redemptionId,
-            issuedCouponId: coupon.issuedCouponId,
-            couponId: coupon.couponId,
-            couponName: couponName(coupon.couponId),
-            saleId: sale.sold.saleId,
-            customerId: sale.sold.customerId,
-            soldLocationId: sale.locationId,
-            locationId: a.location,
-            timeZone,
-            roNumber: a.ro,
-            line: line(a.ro, amount),
-            amount: cents(amount),
-            allocatedValue: coupon.allocatedValue,
-            redeemedBy: `writer-${a.location}`,
-            requestedAt: iso(ms),
-            redeemedAt: iso(ms),
-            redeemedOn: localDateOf(ms, timeZone),
-            via: 'direct',
-            redemptionVerificationId: null,
-          },
+        const stream = issuedCouponStreamId(coupon.issuedCouponId);
+        const facts: RedemptionFacts = {
+          redemptionId,
+          issuedCouponId: coupon.issuedCouponId,
+          couponId: coupon.couponId,
+          couponName: couponName(coupon.couponId),
+          saleId: sale.sold.saleId,
+          customerId: sale.sold.customerId,
+          soldLocationId: sale.locationId,
+          locationId: a.location,
+          timeZone,
+          roNumber: a.ro,
+          line: line(a.ro, amount),
+          amount: cents(amount),
+          allocatedValue: coupon.allocatedValue,
+          redeemedBy: `writer-${a.location}`,
+          requestedAt: iso(ms),
         };
         sale.held.set(coupon.issuedCouponId, redemptionId);
         sale.lastAt = Math.max(sale.lastAt, ms);
+        const verificationId = a.verification === 'direct' ? null : `rv-${n}`;
+        if (verificationId !== null) {
+          // Held: not a redemption (not in any report) until the customer's answer redeems it.
+          const held: CouponRedemptionAwaitingVerification = { type: 'CouponRedemptionAwaitingVerification', data: { ...facts, redemptionVerificationId: verificationId } };
+          emit(stream, held, ms);
+          if (a.verification === 'pending') break;
+          if (a.verification === 'declined') {
+            const released: CouponRedemptionReleased = {
+              type: 'CouponRedemptionReleased',
+              data: {
+                redemptionId,
+                issuedCouponId: coupon.issuedCouponId,
+                couponId: coupon.couponId,
+                saleId: sale.sold.saleId,
+                customerId: sale.sold.customerId,
+                locationId: a.location,
+                roNumber: a.ro,
+                redemptionVerificationId: verificationId,
+                outcome: 'declined',
+                releasedAt: iso(ms + 30 * MINUTE),
+              },
+            };
+            sale.held.delete(coupon.issuedCouponId);
+            emit(stream, released, ms + 30 * MINUTE);
+            break;
+          }
+        }
+        // Redeemed at once, or when the customer approved (half an hour later: maybe the next local day).
+        const redeemedMs = verificationId === null ? ms : ms + 30 * MINUTE;
+        sale.lastAt = Math.max(sale.lastAt, redeemedMs);
+        const e: CouponRedeemed = {
+          type: 'CouponRedeemed',
+          data: {
+            ...facts,
+            redeemedAt: iso(redeemedMs),
+            redeemedOn: localDateOf(redeemedMs, timeZone),
+            via: verificationId === null ? 'direct' : 'verification',
+            redemptionVerificationId: verificationId,
+          },
+        };
         redemptions.push({
           redemptionId,
           source: 'digital',
@@ -375,10 +426,10 @@ export function interpret(actions: Action[]): { stream: string; event: AnyEvent;
           line: e.data.line,
           amount,
           allocatedValue: coupon.allocatedValue,
-          lastAt: ms,
+          lastAt: redeemedMs,
           active: true,
         });
-        emit(issuedCouponStreamId(coupon.issuedCouponId), e, ms);
+        emit(stream, e, redeemedMs);
         break;
       }
       case 'redeemPaper': {
