@@ -66,6 +66,8 @@ describe('POST /auth-api/self-registration', () => {
     const done = await inject({ method: 'POST', url: '/auth-api/registration', headers: xsrf, payload: { securityToken: link, password: 'sams-own-long-pass', passwordConfirm: 'sams-own-long-pass' } });
     expect(done.statusCode, done.body).toBe(200);
     const [customerId] = await customersWithEmail(email);
+    const created = await server.product.store.readStream(`customer-${customerId}`);
+    expect(created.map((e) => [e.type, e.metadata.actor])).toContainEqual(['CustomerCreated', 'system:self-registration']);
     expect(done.json().dataSet.user).toMatchObject({ customerId, isEmployee: false });
     const login = await inject({ method: 'POST', url: '/auth-api/login', headers: xsrf, payload: { username: email, password: 'sams-own-long-pass' } });
     expect(login.statusCode).toBe(200);

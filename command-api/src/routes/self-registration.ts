@@ -94,7 +94,8 @@ export function selfRegistrationRoutes(deps: { store: EventStore; sql: Sql; rese
         const checked = validateProfile({ firstName: input.firstName, lastName: input.lastName, emailAddress: email, phoneMobile: input.phoneMobile });
         if (!checked.ok) throw new DomainError('validation', checked.errors, checked.fields);
         const profile = { ...checked.value, isTaxExempt: false, verifyRedemptions: false };
-        const ctx = commandContext(request);
+        // Recorded as the self-registration (the history shows "System (self-registration)"), not as 'anonymous'.
+        const ctx: CommandContext = { ...commandContext(request), actor: 'system:self-registration' };
         const customerId = ctx.newId();
         const values = contactValuesOf(profile);
         let linkFor = customerId;
