@@ -21,7 +21,7 @@
 import type { ReportCell, ReportChart, ReportColumn, ReportQuery } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 
-/** Figures in their column order; `sources` says which fact contributes each. */
+/** Figures in their column order (SOURCES below says which fact adds to each). */
 export const FIGURE_COLUMNS: readonly ReportColumn[] = [
   { key: 'soldCount', label: 'Sold', kind: 'count' },
   { key: 'soldNet', label: 'Sold net', kind: 'money' },
