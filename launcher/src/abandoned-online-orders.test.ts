@@ -76,6 +76,14 @@ describe('online orders that end without a sale', () => {
     expect(await types(view.orderId)).toEqual(['OnlineOrderPlaced', 'OnlineOrderCancelled']);
   }, 60_000);
 
+  it('should cancel an abandoned order whose payment the provider does not know (a demo provider restarted)', async () => {
+    const customerId = await customer('Kai');
+    const { view } = await placeOnlineOrder(deps, customerId, { packId: demoPackId('oil4'), locationId: 1 }, ctx());
+    const restarted = createPaymentProvider({ APP_MODE: 'demo', PAYMENT_PROVIDER: 'demo', authSecret: AUTH_SECRET }) as DemoPaymentProvider;
+    expect(await cancelAbandonedOrder({ ...deps, provider: restarted }, view.orderId, later(ONLINE_ORDER_ABANDON_AFTER_MS + 60_000), ctx())).toBe('cancelled');
+    expect(await types(view.orderId)).toEqual(['OnlineOrderPlaced', 'OnlineOrderCancelled']);
+  }, 60_000);
+
   it('should issue the pack instead when the provider took the payment and its notice was lost', async () => {
     const customerId = await customer('Mo');
     const { view } = await placeOnlineOrder(deps, customerId, { packId: demoPackId('essential'), locationId: 1 }, ctx());

@@ -396,10 +396,17 @@ export async function cancelAbandonedOrder(deps: OnlineOrderDeps, orderId: strin
     await onlineOrderPaymentSucceeded(deps, orderId, payment.paymentId, payment.amountCents, ctx);
     return (await readOrder(deps.store, orderId)).state?.status === 'returned' ? ('returned' as const) : ('paid' as const);
   };
-  const payment = await provider.getPayment(state.order.paymentId);
-  if (payment.status === 'succeeded') return taken(payment);
+  let payment: Payment | null;
+  try {
+    payment = await provider.getPayment(state.order.paymentId);
+  } catch (error) {
+    // The provider does not know the payment (the demo provider forgets on restart): nothing can charge it.
+    if (!(error instanceof PaymentProviderError) || error.kind !== 'not-found') throw error;
+    payment = null;
+  }
+  if (payment?.status === 'succeeded') return taken(payment);
   // requires-action (3-D Secure waiting) and processing are cancelled too: the customer left them a day ago.
-  if (payment.status !== 'canceled') {
+  if (payment && payment.status !== 'canceled') {
     try {
       await provider.cancelPayment({ paymentId: payment.paymentId, idempotencyKey: `order:${orderId}:cancel`, reason: 'abandoned' });
     } catch (error) {
