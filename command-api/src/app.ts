@@ -25,6 +25,7 @@ import { giftRoutes } from './routes/gifts';
 import { giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { selfRegistrationRoutes } from './routes/self-registration';
 import { abandonedOrderSweeper } from './online-orders/abandoned-orders';
+import { giftExpirySweeper } from './gifts/expiry';
 import type { PaymentProvider } from './payments/port';
 import type { TokenSettings } from './identity/token-payload';
 import type { RefreshPolicy } from './identity/refresh-tokens';
@@ -68,7 +69,8 @@ export function commandApi(deps: CommandApiDeps) {
     const giftKey = giftTokenKey(verificationHashKey(deps.tokens.secret));
     await app.register(onlineOrderRoutes({ store: deps.store, sql: deps.sql, provider: deps.payments ?? null, giftKey }));
     await app.register(abandonedOrderSweeper({ store: deps.store, sql: deps.sql, provider: deps.payments ?? null, giftKey }));
-    await app.register(giftRoutes({ store: deps.store, sql: deps.sql, giftKey }));
+    await app.register(giftRoutes({ store: deps.store, sql: deps.sql, giftKey, provider: deps.payments ?? null }));
+    await app.register(giftExpirySweeper({ store: deps.store, sql: deps.sql, provider: deps.payments ?? null }));
   };
 }
 

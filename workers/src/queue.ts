@@ -12,6 +12,7 @@ import { sendContactFormMessage, type SendContactFormJob } from './jobs/send-con
 import { sendOnlineOrderReceipt, type SendOnlineOrderReceiptJob } from './jobs/send-online-order-receipt';
 import { sendOnlineOrderReturned, type SendOnlineOrderReturnedJob } from './jobs/send-online-order-returned';
 import { sendGiftMessage, type SendGiftMessageJob } from './jobs/send-gift-message';
+import { sendGiftExpired, type SendGiftExpiredJob } from './jobs/send-gift-expired';
 import { failedForGood, failedJobRecord, parkFailedJob } from './reactor/failed-jobs';
 
 export const MESSAGES_QUEUE = 'messages';
@@ -75,6 +76,8 @@ export function createMessagesWorker(
           return sendOnlineOrderReturned(job.id!, job.data as SendOnlineOrderReturnedJob, deps);
         case 'send-gift-message':
           return sendGiftMessage(job.id!, job.data as SendGiftMessageJob, deps);
+        case 'send-gift-expired':
+          return sendGiftExpired(job.id!, job.data as SendGiftExpiredJob, deps);
         case 'scrub-erased-messages':
           return scrubErasedMessages(job.data as ScrubJob, deps);
         default:

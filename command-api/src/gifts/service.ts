@@ -29,8 +29,10 @@ import {
 import { DomainError, WrongExpectedRevisionError, deterministicUuid, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { giftIdOfToken, giftTokenFor, giftTokenHash, giftTokenMatches } from '@dealer/platform/auth/gift-token';
 import { customerDecider } from '../customers/decider';
+import type { PaymentProvider } from '../payments/port';
 import { packSaleDecider } from '../pack-sales/decide';
 import { loadCouponStates, loadPackState, loadSaleLocation } from '../pack-sales/lookups';
+import { endGift } from './expiry';
 
 export const giftIdOf = (orderId: string) => deterministicUuid(`online-order:${orderId}:gift`);
 export const giftSaleIdOf = (giftId: string) => deterministicUuid(`gift:${giftId}`);
@@ -40,6 +42,12 @@ export interface GiftDeps {
   sql: Sql;
   /** giftTokenKey(verificationHashKey(AUTH_SECRET)): the tokens' key, never stored. */
   giftKey: Buffer;
+  /**
+   * The payment provider: a claim of a gift whose pack can no longer be issued ends the gift and
+   * refunds the buyer at once (gifts/expiry.ts). Absent: the claim is only refused (the expiry sweep
+   * refunds it when its link expires).
+   */
+  provider?: PaymentProvider | null;
 }
 
 /** The customer's current e-mail (lower-case) as their stream says; null when none, erased or no such customer. */
@@ -69,6 +77,9 @@ export async function recordGiftPurchased(
   const existing = await readGift(deps.store, giftId);
   if (existing.state) return { giftId, expiresAt: existing.state.gift.expiresAt, position: null };
   const now = ctx.now();
+  // The pack's name and coupon count and the location's zone, for the reports (an online sale on the payment day).
+  const pack = await loadPackState(deps.store, order.packId);
+  const location = await loadSaleLocation(deps.sql, order.locationId);
   const purchased: GiftPurchased = {
     type: 'GiftPurchased',
     data: {
@@ -85,6 +96,8 @@ export async function recordGiftPurchased(
       tokenHash: giftTokenHash(giftTokenFor(deps.giftKey, giftId)),
       purchasedAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + GIFT_LIFETIME_DAYS * 86_400_000).toISOString(),
+      ...(pack ? { packName: pack.terms.name, couponCount: pack.items.reduce((n, item) => n + item.quantity, 0) } : {}),
+      ...(location.timeZone ? { timeZone: location.timeZone } : {}),
     },
   };
   try {
@@ -201,8 +214,18 @@ export async function claimGift(
   const { giftId, revision, state } = await openGift(deps.store, input.giftToken, email, ctx.now());
   const gift = state.gift;
   const saleId = giftSaleIdOf(giftId);
-  // Nothing is claimed for a pack that cannot be issued now (the same decision the sale makes).
-  packSaleDecider.decide(await giftSaleCommand(deps, gift, input.customerId, await orderOf(deps.store, gift.orderId), ctx), null);
+  // Nothing is claimed for a pack that cannot be issued now (the same decision the sale makes): the
+  // gift ends and the buyer is refunded at once when a provider is at hand (one of the claim and the
+  // ending is recorded, the gift stream's revision decides), else the claim is only refused.
+  try {
+    packSaleDecider.decide(await giftSaleCommand(deps, gift, input.customerId, await orderOf(deps.store, gift.orderId), ctx), null);
+  } catch (error) {
+    if (!(error instanceof DomainError) || !deps.provider) throw error;
+    await endGift({ store: deps.store, sql: deps.sql, provider: deps.provider }, giftId, 'not-sellable', ctx.now(), ctx);
+    const after = await readGift(deps.store, giftId);
+    if (after.state?.expiry) throw refuse('notSellableRefunded');
+    throw error;
+  }
   const claimed: GiftClaimed = {
     type: 'GiftClaimed',
     data: { giftId, orderId: gift.orderId, customerId: input.customerId, buyerCustomerId: gift.customerId, saleId, via: input.via, claimedAt: ctx.now().toISOString() },
@@ -214,6 +237,9 @@ export async function claimGift(
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
     // Another claim got there first: it is this customer's own (a double click) or a second use.
     const again = await readGift(deps.store, giftId);
+    // Ended unclaimed meanwhile (the expiry sweep won the race): refused with why.
+    const refusal = again.state?.expiry ? giftRefusal(again.state, ctx.now()) : null;
+    if (refusal) throw refuse(refusal);
     if (again.state?.claim?.customerId !== input.customerId) throw refuse('alreadyClaimed');
     position = await deps.store.headPosition();
   }

@@ -9,10 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import { GIFT_MESSAGES, GIFT_TOKEN_MAX } from '@dealer/contracts';
 import { DomainError, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
+import type { PaymentProvider } from '../payments/port';
 import { claimGift } from '../gifts/service';
 import { problemResponse } from './schemas';
 
-export function giftRoutes(deps: { store: EventStore; sql: Sql; giftKey: Buffer }) {
+export function giftRoutes(deps: { store: EventStore; sql: Sql; giftKey: Buffer; provider?: PaymentProvider | null }) {
   return async function routes(app: FastifyInstance) {
     app.post<{ Body: { giftToken?: unknown } }>(
       '/api/gift-claims',

@@ -36,6 +36,14 @@ export interface GiftPurchased {
     purchasedAt: string;
     /** The link stops working after this moment. */
     expiresAt: string;
+    /**
+     * The pack's name, how many coupons it issues and the location's time zone at payment (the
+     * reports count the gift as an online sale on its payment day). Absent on gifts recorded before
+     * they were added: readers fall back (the claim's PackSold has the name and coupons).
+     */
+    packName?: string;
+    couponCount?: number;
+    timeZone?: string;
   };
 }
 
@@ -55,5 +63,32 @@ export interface GiftClaimed {
   };
 }
 
-export type GiftEvent = GiftPurchased | GiftClaimed;
-export const GIFT_EVENT_TYPES = ['GiftPurchased', 'GiftClaimed'] as const;
+/**
+ * The gift ended unclaimed and its payment goes back to the buyer: its link expired (`expired`,
+ * found by the command API's gift-expiry sweep), or the pack could no longer be issued when the
+ * recipient came to claim it (`not-sellable`). Appended with the gift stream's expected revision,
+ * so of a claim and an expiry racing exactly one is recorded; a claim after it is refused. The
+ * buyer's refund follows as OnlineOrderRefunded on the order (provider key
+ * `gift:{giftId}:refund`), naming the gift's sale id deterministicUuid('gift:{giftId}'), which
+ * never existed as a pack sale: the reports count the gift as an online sale on its payment day
+ * and this as its void (refund = total, refundTax = tax) on the local day of `expiredAt`.
+ */
+export interface GiftExpired {
+  type: 'GiftExpired';
+  data: {
+    giftId: string;
+    orderId: string;
+    /** The buyer (who is refunded). */
+    customerId: string;
+    /** deterministicUuid('gift:{giftId}'): the sale the reports counted on the payment day. */
+    saleId: string;
+    reason: 'expired' | 'not-sellable';
+    /** What goes back: the gift's total, and the tax in it. */
+    refund: Money;
+    refundTax: Money;
+    expiredAt: string;
+  };
+}
+
+export type GiftEvent = GiftPurchased | GiftClaimed | GiftExpired;
+export const GIFT_EVENT_TYPES = ['GiftPurchased', 'GiftClaimed', 'GiftExpired'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cents } from '../money/index';
-import { GIFT_MESSAGES, GIFT_MESSAGE_MAX, checkGiftOrder, foldGift, giftRefusal, isGiftTokenShaped } from './rules';
+import { GIFT_MESSAGES, GIFT_MESSAGE_MAX, checkGiftOrder, foldGift, giftExpiresNow, giftRefusal, isGiftTokenShaped } from './rules';
 import type { GiftEvent } from './events';
 
 describe('checkGiftOrder', () => {
@@ -45,6 +45,25 @@ describe('gift state', () => {
     expect(giftRefusal(foldGift([purchased, claimed('a')]), new Date('2026-01-02'))).toBe('alreadyClaimed');
     const erased = { ...purchased, data: { ...purchased.data, recipientEmail: null } } as GiftEvent;
     expect(giftRefusal(foldGift([erased]), new Date('2026-01-02'))).toBe('linkInvalid');
+  });
+
+  it('should end a gift once: expired or claimed, whichever was recorded first, and refuse a claim after it', () => {
+    const ended = (reason: 'expired' | 'not-sellable'): GiftEvent => ({
+      type: 'GiftExpired',
+      data: { giftId: 'g1', orderId: 'o1', customerId: 'buyer', saleId: 's1', reason, refund: cents(1000), refundTax: cents(0), expiredAt: '2026-01-31T00:10:00.000Z' },
+    });
+    expect(giftExpiresNow(foldGift([purchased]), new Date('2026-01-30T23:59:59Z'))).toBe(false);
+    expect(giftExpiresNow(foldGift([purchased]), new Date('2026-01-31T00:00:00Z'))).toBe(true);
+    expect(giftExpiresNow(foldGift([purchased, claimed('a')]), new Date('2026-02-01'))).toBe(false);
+    const expired = foldGift([purchased, ended('expired'), claimed('a')]);
+    expect(expired?.claim).toBeNull();
+    expect(expired?.expiry?.reason).toBe('expired');
+    expect(giftExpiresNow(expired, new Date('2026-02-01'))).toBe(false);
+    expect(giftRefusal(expired, new Date('2026-01-02'))).toBe('expiredRefunded');
+    expect(giftRefusal(foldGift([purchased, ended('not-sellable')]), new Date('2026-01-02'))).toBe('notSellableRefunded');
+    // A claim first: a later GiftExpired (which the command never appends) changes nothing.
+    expect(foldGift([purchased, claimed('a'), ended('expired')])?.expiry).toBeNull();
+    expect(GIFT_MESSAGES.expiredRefunded).toMatch(/refunded/);
   });
 
   it('should take only base64url words of sane length as tokens', () => {

@@ -4,7 +4,7 @@
  * gift's state folded from its events.
  */
 import { isValidEmail } from '../customers/profile-rules';
-import type { GiftClaimed, GiftEvent, GiftPurchased } from './events';
+import type { GiftClaimed, GiftEvent, GiftExpired, GiftPurchased } from './events';
 
 /** How long a gift link works after the payment. */
 export const GIFT_LIFETIME_DAYS = 30;
@@ -22,6 +22,8 @@ export const GIFT_MESSAGES = {
   linkInvalid: 'This gift link is not valid. Please open the link from your gift e-mail again.',
   alreadyClaimed: 'This gift has already been claimed: each gift link can be used once.',
   expired: 'This gift link has expired. Please ask the person who sent you the gift to contact the dealership.',
+  expiredRefunded: 'This gift link has expired and the payment was refunded to the person who sent it. It can no longer be claimed.',
+  notSellableRefunded: 'This gift can no longer be issued (the pack is no longer sold), so the payment was refunded to the person who sent it.',
   wrongEmail: 'This gift was sent to another e-mail address. Sign in with the account of that address, or register from the gift link.',
   emailMismatch: 'This gift link belongs to another e-mail address. Please open the link from your gift e-mail again.',
   claimed: 'Your gift is yours: the coupons are on My coupons.',
@@ -62,22 +64,32 @@ export function isGiftTokenShaped(token: unknown): token is string {
 export interface GiftState {
   gift: GiftPurchased['data'];
   claim: GiftClaimed['data'] | null;
+  /** Ended unclaimed and refunded (GiftExpired): never claimable again. */
+  expiry: GiftExpired['data'] | null;
 }
 
 export function foldGift(events: GiftEvent[]): GiftState | null {
   let gift: GiftPurchased['data'] | null = null;
   let claim: GiftClaimed['data'] | null = null;
+  let expiry: GiftExpired['data'] | null = null;
   for (const e of events) {
     if (e.type === 'GiftPurchased') gift = e.data;
-    else if (e.type === 'GiftClaimed' && claim === null) claim = e.data;
+    else if (e.type === 'GiftClaimed' && claim === null && expiry === null) claim = e.data;
+    else if (e.type === 'GiftExpired' && claim === null && expiry === null) expiry = e.data;
   }
-  return gift ? { gift, claim } : null;
+  return gift ? { gift, claim, expiry } : null;
+}
+
+/** A gift that can be ended unclaimed at `now`: paid, not claimed, not ended, its link expired. */
+export function giftExpiresNow(state: GiftState | null, now: Date): boolean {
+  return !!state && !state.claim && !state.expiry && now.getTime() >= Date.parse(state.gift.expiresAt);
 }
 
 /** Why a gift cannot be claimed now, or null when it can (the e-mail is checked by the caller). */
 export function giftRefusal(state: GiftState | null, now: Date): keyof typeof GIFT_MESSAGES | null {
   if (!state || !state.gift.recipientEmail) return 'linkInvalid';
   if (state.claim) return 'alreadyClaimed';
+  if (state.expiry) return state.expiry.reason === 'not-sellable' ? 'notSellableRefunded' : 'expiredRefunded';
   if (now.getTime() >= Date.parse(state.gift.expiresAt)) return 'expired';
   return null;
 }

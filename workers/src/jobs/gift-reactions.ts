@@ -10,4 +10,13 @@ export const giftReactions = [
       return { name: 'send-gift-message', data: { giftId: d.giftId, eventId: event.metadata.eventId, correlationId: event.metadata.correlationId } };
     },
   },
+  {
+    // A gift that ended unclaimed is refunded: the buyer is told (the job sends nothing for other refunds).
+    name: 'gift-expired',
+    eventType: 'OnlineOrderRefunded',
+    toJob: (event: RecordedEvent) => {
+      const d = event.data as { orderId: string; customerId: string };
+      return { name: 'send-gift-expired', data: { orderId: d.orderId, customerId: d.customerId, eventId: event.metadata.eventId, correlationId: event.metadata.correlationId } };
+    },
+  },
 ];

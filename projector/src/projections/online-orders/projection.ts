@@ -14,6 +14,7 @@
  * Re-applying is harmless: a row remembers the revision of its stream it has applied.
  */
 import type {
+  GiftClaimed,
   OnlineOrderCancelled,
   OnlineOrderPaid,
   OnlineOrderPaymentFailed,
@@ -30,7 +31,8 @@ export const ONLINE_ORDERS_PROJECTION = 'online_orders';
 export const onlineOrders: Projection = {
   name: ONLINE_ORDERS_PROJECTION,
   schema: 'rm_online_orders',
-  handles: new Set<string>(['OnlineOrderPlaced', 'OnlineOrderPaid', 'OnlineOrderPaymentFailed', 'OnlineOrderRefunded', 'OnlineOrderCancelled', 'OnlineOrderPaymentReturned']),
+  // GiftClaimed: the claim's time, so the gift-expiry sweep (command-api gifts/expiry.ts) skips claimed gifts.
+  handles: new Set<string>(['OnlineOrderPlaced', 'OnlineOrderPaid', 'OnlineOrderPaymentFailed', 'OnlineOrderRefunded', 'OnlineOrderCancelled', 'OnlineOrderPaymentReturned', 'GiftClaimed']),
 
   async createTables(tx, schema) {
     await tx.unsafe(`
@@ -61,7 +63,8 @@ export const onlineOrders: Projection = {
         revision integer not null
       );
       alter table ${ident(schema)}.orders drop constraint if exists orders_status_check;
-      alter table ${ident(schema)}.orders add column if not exists cancelled_at timestamptz`);
+      alter table ${ident(schema)}.orders add column if not exists cancelled_at timestamptz;
+      alter table ${ident(schema)}.orders add column if not exists gift_claimed_at timestamptz`);
   },
 
   async createIndexes(tx, schema) {
@@ -128,6 +131,12 @@ async function apply(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
          where order_id = $1 and revision < $3`,
         [d.orderId, d.cancelledAt, revision],
       );
+      return;
+    }
+    case 'GiftClaimed': {
+      // Another stream's event: idempotent by value (the first claim's time stays).
+      const d = (event as unknown as GiftClaimed).data;
+      await tx.unsafe(`update ${s}.orders set gift_claimed_at = coalesce(gift_claimed_at, $2::timestamptz) where order_id = $1`, [d.orderId, d.claimedAt]);
       return;
     }
     case 'OnlineOrderPaymentReturned': {

@@ -4,6 +4,8 @@
  * sale's zone) and the provider's refund; digital redemptions redeemed, moved by an RO change
  * and voided; paper redemptions sharing their book's stream; re-applying changes nothing; an
  * event of a sale or redemption the table does not hold is parked; a rebuild gives the same rows.
+ * Gifts: a paid gift is an online sale on its payment day, its claim only names the recipient, an
+ * unclaimed gift that expired is a void with the whole refund on its local day.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import { rebuildProjection } from '../../rebuild';
 import { append, catchUp, couponRedeemed, couponTerms, issuedCouponStream, packSold, redemptionFacts, saleStream } from '../pack-sales/test-events';
 import { paperBookRegistered, paperCouponRedeemed, paperRedemptionVoided } from '../paper-books/test-events';
 import { reports } from './projection';
+import { giftClaimSale, giftClaimed, giftExpired, giftPurchased, giftRefunded, giftSaleId, giftStreamId } from './gift-test-events';
 
 let db: TestDatabase;
 let store: PostgresEventStore;
@@ -223,5 +226,84 @@ describe('reports projection', () => {
     const result = await rebuildProjection({ sql: db.sql, store }, reports, { batchSize: 3 });
     expect(result.parked).toBe(3);
     expect(await snapshot()).toEqual(expected);
+  });
+});
+
+describe('reports projection: gifts', () => {
+  const buyerId = randomUUID();
+  const recipientId = randomUUID();
+  const items = [{ couponId: randomUUID(), terms: couponTerms('Oil and Filter'), quantity: 3 }];
+  // Paid at 03:00Z on 1 May: still 30 April in Denver.
+  const claimed = giftPurchased({ buyerId, purchasedAt: '2026-05-01T03:00:00.000Z' });
+  const unclaimed = giftPurchased({ buyerId, purchasedAt: '2026-05-02T17:00:00.000Z', price: 10000 });
+  const older = giftPurchased({ buyerId, purchasedAt: '2026-05-03T17:00:00.000Z', facts: false });
+  const gifts = async () =>
+    db.sql`select sale_id::text, gift_id::text, kind, customer_id::text, sold_by, sale_ro_number, pack_name, coupon_count, online_order_id, status,
+        to_char(sold_on, 'YYYY-MM-DD') as sold_on, to_char(voided_on, 'YYYY-MM-DD') as voided_on, price::int, tax::int, total::int, refund::int, refund_tax::int,
+        voided_by, void_reason, provider_refunded_at, revision::int
+      from rm_reports.sales where gift_id is not null order by sold_at`;
+
+  it('should count a paid gift as an online sale on its payment day, sold by the buyer', async () => {
+    for (const g of [claimed, unclaimed, older]) await append(store, giftStreamId(g.giftId), [{ type: 'GiftPurchased', data: g }]);
+    expect(await catchUp(db.sql, store, reports)).toBe(0);
+    const rows = await gifts();
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatchObject({
+      sale_id: giftSaleId(claimed.giftId),
+      gift_id: claimed.giftId,
+      kind: 'online',
+      customer_id: buyerId,
+      sold_by: buyerId,
+      sale_ro_number: 'ONLINE',
+      pack_name: 'Care Pack',
+      coupon_count: 3,
+      online_order_id: claimed.orderId,
+      status: 'final',
+      sold_on: '2026-04-30',
+      price: claimed.price,
+      tax: claimed.tax,
+      total: claimed.total,
+      revision: -1,
+    });
+    // A gift recorded before GiftPurchased carried the pack's name, coupons and zone: read sensibly.
+    expect(rows[2]).toMatchObject({ pack_name: 'Gift pack', coupon_count: 0, sold_on: '2026-05-03', status: 'final' });
+  });
+
+  it('should only name the recipient when the gift is claimed, keeping its payment day (no second sale)', async () => {
+    const sold = giftClaimSale(claimed, recipientId, items, '2026-05-20');
+    await append(store, giftStreamId(claimed.giftId), [giftClaimed(claimed, recipientId, '2026-05-20T17:00:00.000Z')]);
+    await append(store, saleStream(sold.saleId), [{ type: 'PackSold', data: sold }]);
+    expect(await catchUp(db.sql, store, reports)).toBe(0);
+    const [row] = await gifts();
+    expect(row).toMatchObject({ customer_id: recipientId, sold_by: buyerId, sold_on: '2026-04-30', status: 'final', coupon_count: 3, total: claimed.total, revision: 0 });
+    expect((await gifts()).length).toBe(3);
+    // The recipient's sale then lives as any online sale: a manager's void on its own day.
+    await append(store, saleStream(sold.saleId), [
+      { type: 'PackSaleVoided', data: { saleId: sold.saleId, customerId: recipientId, locationId: 1, reason: 'Asked back', by: buyerId, voidedAt: '2026-05-22T17:00:00.000Z', refund: sold.total, refundTax: sold.tax, voidedCouponIds: [], wasStatus: 'final' } },
+    ]);
+    expect(await catchUp(db.sql, store, reports)).toBe(0);
+    expect((await gifts())[0]).toMatchObject({ status: 'voided', voided_on: '2026-05-22', sold_on: '2026-04-30', revision: 1 });
+  });
+
+  it('should void an unclaimed gift on the local day it expired, with the whole refund and the provider refund', async () => {
+    // 05:00Z on 2 June is 1 June in Denver.
+    await append(store, giftStreamId(unclaimed.giftId), [giftExpired(unclaimed, '2026-06-02T05:00:00.000Z')]);
+    await append(store, `online-order-${unclaimed.orderId}`, [giftRefunded(unclaimed, '2026-06-02T05:00:01.000Z')]);
+    expect(await catchUp(db.sql, store, reports)).toBe(0);
+    const row = (await gifts())[1]!;
+    expect(row).toMatchObject({ status: 'voided', sold_on: '2026-05-02', voided_on: '2026-06-01', refund: unclaimed.total, refund_tax: unclaimed.tax, voided_by: 'system:gift-expiry' });
+    expect(row.void_reason).toMatch(/not claimed/);
+    expect(row.provider_refunded_at.toISOString()).toBe('2026-06-02T05:00:01.000Z');
+  });
+
+  it('should change nothing when the gift events are applied again, and rebuild the same rows', async () => {
+    const before = await gifts();
+    const mine = new Set([...[claimed, unclaimed, older].map((g) => giftStreamId(g.giftId)), saleStream(giftSaleId(claimed.giftId)), `online-order-${unclaimed.orderId}`]);
+    const handled = (await store.readAll({ after: 0, maxCount: 1000 })).filter((e) => mine.has(e.streamId) && reports.handles.has(e.type));
+    expect(handled.map((e) => e.type)).toContain('GiftExpired');
+    await db.sql.begin((tx) => reports.applyBatch(tx as unknown as Sql, 'rm_reports', handled));
+    expect(await gifts()).toEqual(before);
+    await rebuildProjection({ sql: db.sql, store }, reports, { batchSize: 2 });
+    expect(await gifts()).toEqual(before);
   });
 });

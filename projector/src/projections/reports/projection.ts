@@ -16,20 +16,31 @@
  *   (`amount`), allocated value, who and when (local day), and its void (day in the redeeming
  *   location's zone). An RO change moves the row to its new RO, line and location.
  *
- * Re-applying is harmless: each row remembers the revision of its stream it has reached.
+ * Gifts (issue 13): a paid gift is an online sale on its payment day. GiftPurchased inserts the
+ * sale row of the sale id the claim will use (deterministicUuid('gift:{giftId}'), `gift_id` set,
+ * customer = the buyer until claimed, sold by the buyer, final, revision -1); the claim's PackSold
+ * of that sale only names the recipient (and the pack's name and coupons as issued), keeping the
+ * payment day, so nothing is counted twice. GiftExpired (ended unclaimed, the buyer refunded) is
+ * the sale's void with the whole refund on the local day it ended; its OnlineOrderRefunded marks
+ * the provider's refund as for any online sale.
+ *
+ * Re-applying is harmless: each row remembers the revision of its stream it has reached (a gift
+ * row's gift events are idempotent by value).
  */
 import {
   PACK_SALE_EVENT_TYPES,
   type CouponRedeemed,
   type CouponRedemptionRoChanged,
   type CouponRedemptionVoided,
+  type GiftExpired,
+  type GiftPurchased,
   type OnlineOrderRefunded,
   type PackSaleEvent,
   type PackSold,
   type PaperCouponRedeemed,
   type PaperCouponRedemptionVoided,
 } from '@dealer/contracts';
-import type { RecordedEvent } from '@dealer/platform';
+import { deterministicUuid, type RecordedEvent } from '@dealer/platform';
 import type { Projection, Tx } from '../../projection';
 import { ident } from '../../projection';
 
@@ -41,6 +52,8 @@ export const reports: Projection = {
   handles: new Set<string>([
     ...PACK_SALE_EVENT_TYPES,
     'OnlineOrderRefunded',
+    'GiftPurchased',
+    'GiftExpired',
     'CouponRedeemed',
     'CouponRedemptionVoided',
     'CouponRedemptionRoChanged',
@@ -84,6 +97,8 @@ export const reports: Projection = {
       -- A paper-conversion sale's sold_on is the day the book was sold on paper: the local day of
       -- the conversion (its sold_at in the sale location's zone) is when it counts as converted.
       alter table ${s}.sales add column if not exists converted_on date;
+      -- A gift's sale (issue 13): counted from the payment (GiftPurchased), the claim's PackSold names the recipient.
+      alter table ${s}.sales add column if not exists gift_id uuid;
       create table if not exists ${s}.redemptions (
         redemption_id text primary key,
         source text not null check (source in ('digital', 'paper')),
@@ -137,6 +152,8 @@ type RedemptionEvent = CouponRedeemed | CouponRedemptionVoided | CouponRedemptio
 async function applyOne(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
   if (SALE_TYPES.has(event.type)) return applySaleEvent(tx, s, event);
   if (event.type === 'OnlineOrderRefunded') return applyRefund(tx, s, event);
+  if (event.type === 'GiftPurchased') return insertGiftSale(tx, s, event);
+  if (event.type === 'GiftExpired') return voidGiftSale(tx, s, event);
   return applyRedemptionEvent(tx, s, event);
 }
 
@@ -144,9 +161,11 @@ async function applySaleEvent(tx: Tx, s: string, event: RecordedEvent): Promise<
   const e = event as unknown as PackSaleEvent;
   const saleId = e.data?.saleId;
   if (typeof saleId !== 'string') throw new Error(`${event.type} at ${event.globalPosition} carries no saleId.`);
-  const [row] = await tx.unsafe<{ revision: string }[]>(`select revision from ${s}.sales where sale_id = $1 for update`, [saleId]);
+  const [row] = await tx.unsafe<{ revision: string; gift_id: string | null }[]>(`select revision, gift_id from ${s}.sales where sale_id = $1 for update`, [saleId]);
   if (row && event.revision <= Number(row.revision)) return;
   if (!row && e.type !== 'PackSold') throw new Error(`${event.type} of sale ${saleId}, which the read model does not hold (its PackSold is missing or parked).`);
+  // A gift's claim: the sale was counted on its payment day; only the recipient (and what was issued) is new.
+  if (row && row.gift_id !== null && e.type === 'PackSold' && Number(row.revision) < 0) return claimGiftSale(tx, s, e.data, event.revision);
   if (row && e.type === 'PackSold') throw new Error(`PackSold of sale ${saleId} at revision ${event.revision}, which the read model already holds.`);
 
   switch (e.type) {
@@ -229,6 +248,82 @@ async function insertSale(tx: Tx, s: string, d: PackSold['data'], revision: numb
       d.onlineOrderId ?? null,
       revision,
     ] as never[],
+  );
+}
+
+/** Who and why a gift's sale reads as voided. */
+const GIFT_VOIDED_BY = 'system:gift-expiry';
+const GIFT_VOID_REASONS: Record<GiftExpired['data']['reason'], string> = {
+  expired: 'Gift not claimed before its link expired: refunded to the buyer',
+  'not-sellable': 'Gift could not be issued (the pack is no longer sold): refunded to the buyer',
+};
+
+/**
+ * A paid gift: an online sale at the order's location on the payment's local day, sold by the
+ * buyer, final (the money is taken). A gift recorded before GiftPurchased carried the pack's name,
+ * coupon count and zone reads 'Gift pack', 0 coupons (the claim fills both in) and the location's
+ * zone from ref.locations (UTC when unknown).
+ */
+async function insertGiftSale(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
+  const d = (event as unknown as GiftPurchased).data;
+  if (typeof d?.giftId !== 'string') throw new Error(`GiftPurchased at ${event.globalPosition} carries no giftId.`);
+  const timeZone = d.timeZone ?? (await locationTimeZone(tx, d.locationId));
+  await tx.unsafe(
+    `insert into ${s}.sales (sale_id, kind, customer_id, location_id, time_zone, sale_ro_number, pack_id, pack_name, sold_by, sold_at, sold_on,
+       status, list_price, price, tax, total, coupon_count, online_order_id, revision, gift_id)
+     values ($1, 'online', $2, $3, $4, 'ONLINE', $5, $6, $14, $7::timestamptz, ($7::timestamptz at time zone $4::text)::date,
+       'final', $8, $8, $9, $10, $11, $12, -1, $13)
+     on conflict (sale_id) do nothing`,
+    [
+      deterministicUuid(`gift:${d.giftId}`),
+      d.customerId,
+      d.locationId,
+      timeZone,
+      d.packId,
+      d.packName ?? 'Gift pack',
+      d.purchasedAt,
+      d.price,
+      d.tax,
+      d.total,
+      d.couponCount ?? 0,
+      d.orderId,
+      d.giftId,
+      d.customerId,
+    ] as never[],
+  );
+}
+
+async function locationTimeZone(tx: Tx, locationId: number): Promise<string> {
+  const [known] = await tx.unsafe<{ present: boolean }[]>(`select to_regclass('ref.locations') is not null as present`);
+  if (!known?.present) return 'UTC';
+  const [row] = await tx.unsafe<{ time_zone: string | null }[]>(`select time_zone from ref.locations where location_id = $1`, [locationId]);
+  return row?.time_zone || 'UTC';
+}
+
+/** The claim's PackSold of a gift's sale: the recipient; the payment day, price and status stay. */
+async function claimGiftSale(tx: Tx, s: string, d: PackSold['data'], revision: number): Promise<void> {
+  if (!Array.isArray(d.coupons)) throw new Error(`PackSold of sale ${d.saleId} carries no coupons.`);
+  await tx.unsafe(`update ${s}.sales set customer_id = $2, pack_name = $3, coupon_count = $4, revision = $5 where sale_id = $1`, [
+    d.saleId,
+    d.customerId,
+    d.pack.name,
+    d.coupons.length,
+    revision,
+  ] as never[]);
+}
+
+/** A gift ended unclaimed: its sale is voided on the local day it ended, the whole payment refunded. */
+async function voidGiftSale(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
+  const d = (event as unknown as GiftExpired).data;
+  if (typeof d?.saleId !== 'string') throw new Error(`GiftExpired at ${event.globalPosition} carries no saleId.`);
+  const [row] = await tx.unsafe<{ status: string }[]>(`select status from ${s}.sales where sale_id = $1 and gift_id is not null for update`, [d.saleId]);
+  if (!row) throw new Error(`GiftExpired of gift ${d.giftId}, whose sale the read model does not hold (its GiftPurchased is missing or parked).`);
+  if (row.status === 'voided') return;
+  await tx.unsafe(
+    `update ${s}.sales set status = 'voided', voided_at = $2::timestamptz, voided_on = (($2::timestamptz) at time zone time_zone)::date,
+       voided_by = $3, void_reason = $4, refund = $5, refund_tax = $6
+     where sale_id = $1`,
+    [d.saleId, d.expiredAt, GIFT_VOIDED_BY, GIFT_VOID_REASONS[d.reason] ?? GIFT_VOID_REASONS.expired, d.refund, d.refundTax] as never[],
   );
 }
 
