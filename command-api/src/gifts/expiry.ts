@@ -2,8 +2,9 @@
  * Gifts that end unclaimed (issue 13 "Gifts"): the buyer's payment goes back.
  *
  * - Expiry: every GIFT_EXPIRY_SWEEP_INTERVAL_MS the command API looks for paid gift orders whose
- *   payment is older than the gift's lifetime and whose gift was not claimed (the `online_orders`
- *   read model: status paid, a gift, no claim seen) and ends each one on its own stream.
+ *   payment is older than the gift's lifetime and whose gift was not claimed, or whose gift ended
+ *   but whose refund is not recorded yet (the `online_orders` read model: status paid, a gift, no
+ *   claim seen) and ends / refunds each one on its own streams.
  * - Not sellable: a recipient who comes to claim a gift whose pack can no longer be issued (the
  *   pack or a coupon disabled, the location no longer selling it) is refused, and the gift ends the
  *   same way at once (reason 'not-sellable').
@@ -124,7 +125,7 @@ export async function sweepExpiredGifts(deps: GiftExpiryDeps, now = new Date(), 
   const cutoff = new Date(now.getTime() - GIFT_LIFETIME_DAYS * 86_400_000);
   const rows = await deps.sql<{ giftId: string }[]>`
     select gift_id::text as "giftId" from rm_online_orders.orders
-    where status = 'paid' and is_gift and gift_id is not null and gift_claimed_at is null and paid_at <= ${cutoff}
+    where status = 'paid' and is_gift and gift_id is not null and gift_claimed_at is null and (paid_at <= ${cutoff} or gift_ended_at is not null)
     order by paid_at limit ${GIFT_EXPIRY_SWEEP_BATCH}`;
   for (const { giftId } of rows) {
     try {

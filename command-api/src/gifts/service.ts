@@ -221,7 +221,11 @@ export async function claimGift(
     packSaleDecider.decide(await giftSaleCommand(deps, gift, input.customerId, await orderOf(deps.store, gift.orderId), ctx), null);
   } catch (error) {
     if (!(error instanceof DomainError) || !deps.provider) throw error;
-    await endGift({ store: deps.store, sql: deps.sql, provider: deps.provider }, giftId, 'not-sellable', ctx.now(), ctx);
+    try {
+      await endGift({ store: deps.store, sql: deps.sql, provider: deps.provider }, giftId, 'not-sellable', ctx.now(), ctx);
+    } catch {
+      // The provider cannot refund now: the gift is ended (or not) as recorded; the expiry sweep finishes the refund.
+    }
     const after = await readGift(deps.store, giftId);
     if (after.state?.expiry) throw refuse('notSellableRefunded');
     throw error;

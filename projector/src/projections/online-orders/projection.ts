@@ -15,6 +15,7 @@
  */
 import type {
   GiftClaimed,
+  GiftExpired,
   OnlineOrderCancelled,
   OnlineOrderPaid,
   OnlineOrderPaymentFailed,
@@ -31,8 +32,9 @@ export const ONLINE_ORDERS_PROJECTION = 'online_orders';
 export const onlineOrders: Projection = {
   name: ONLINE_ORDERS_PROJECTION,
   schema: 'rm_online_orders',
-  // GiftClaimed: the claim's time, so the gift-expiry sweep (command-api gifts/expiry.ts) skips claimed gifts.
-  handles: new Set<string>(['OnlineOrderPlaced', 'OnlineOrderPaid', 'OnlineOrderPaymentFailed', 'OnlineOrderRefunded', 'OnlineOrderCancelled', 'OnlineOrderPaymentReturned', 'GiftClaimed']),
+  // GiftClaimed / GiftExpired: when the gift was claimed or ended unclaimed, for the gift-expiry sweep
+  // (command-api gifts/expiry.ts: it skips claimed gifts and finishes the refund of ended ones).
+  handles: new Set<string>(['OnlineOrderPlaced', 'OnlineOrderPaid', 'OnlineOrderPaymentFailed', 'OnlineOrderRefunded', 'OnlineOrderCancelled', 'OnlineOrderPaymentReturned', 'GiftClaimed', 'GiftExpired']),
 
   async createTables(tx, schema) {
     await tx.unsafe(`
@@ -64,7 +66,8 @@ export const onlineOrders: Projection = {
       );
       alter table ${ident(schema)}.orders drop constraint if exists orders_status_check;
       alter table ${ident(schema)}.orders add column if not exists cancelled_at timestamptz;
-      alter table ${ident(schema)}.orders add column if not exists gift_claimed_at timestamptz`);
+      alter table ${ident(schema)}.orders add column if not exists gift_claimed_at timestamptz;
+      alter table ${ident(schema)}.orders add column if not exists gift_ended_at timestamptz`);
   },
 
   async createIndexes(tx, schema) {
@@ -137,6 +140,11 @@ async function apply(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
       // Another stream's event: idempotent by value (the first claim's time stays).
       const d = (event as unknown as GiftClaimed).data;
       await tx.unsafe(`update ${s}.orders set gift_claimed_at = coalesce(gift_claimed_at, $2::timestamptz) where order_id = $1`, [d.orderId, d.claimedAt]);
+      return;
+    }
+    case 'GiftExpired': {
+      const d = (event as unknown as GiftExpired).data;
+      await tx.unsafe(`update ${s}.orders set gift_ended_at = coalesce(gift_ended_at, $2::timestamptz) where order_id = $1`, [d.orderId, d.expiredAt]);
       return;
     }
     case 'OnlineOrderPaymentReturned': {
