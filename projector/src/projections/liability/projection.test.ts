@@ -6,7 +6,9 @@
  * movement; after expiry a redemption void is breakage on its day and a sale void reverses the
  * breakage. At every day the movements add up to the outstanding value, which the ageing and
  * falls-due columns add up to as well. Re-applying changes nothing, an unknown sale's or coupon's
- * event is parked, and a rebuild gives the same rows.
+ * event is parked, and a rebuild gives the same rows. Gifts: a paid gift is sold on its payment
+ * day and outstanding as one amount; its claim turns it into coupons without selling again (aged
+ * from the payment day); a gift that ended unclaimed is a sale void on its local day.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/
 import { rebuildProjection } from '../../rebuild';
 import { append, catchUp, couponRedeemed, couponTerms, issuedCouponStream, packSold, redemptionFacts, saleStream } from '../pack-sales/test-events';
 import { DAILY_COLUMNS, dueWithinYearFrom, dayNumber, liability } from './projection';
+import { giftClaimSale, giftClaimed, giftExpired, giftPurchased, giftRefunded, giftStreamId } from '../reports/gift-test-events';
 
 let db: TestDatabase;
 let store: PostgresEventStore;
@@ -253,5 +256,75 @@ describe('liability', () => {
     const result = await rebuildProjection({ sql: db.sql, store }, liability, { batchSize: 3 });
     expect(result.parked).toBe(2);
     expect(await snapshot()).toEqual(expected);
+  });
+});
+
+describe('liability: gifts', () => {
+  const buyerId = randomUUID();
+  const recipientId = randomUUID();
+  const items = [{ couponId: randomUUID(), terms: couponTerms('Oil and Filter'), quantity: 3 }];
+  // Paid at 03:00Z on 1 May: 30 April in Denver. Locations of their own (7, 8, 9).
+  const claimed = giftPurchased({ buyerId, purchasedAt: '2026-05-01T03:00:00.000Z', locationId: 7 });
+  const unclaimed = giftPurchased({ buyerId, purchasedAt: '2026-05-02T17:00:00.000Z', price: 10000, locationId: 8 });
+  const pending = giftPurchased({ buyerId, purchasedAt: '2026-05-03T17:00:00.000Z', price: 5000, locationId: 9 });
+  const sale = giftClaimSale(claimed, recipientId, items, '2026-05-20');
+  const snapshot = async () => [
+    await db.sql`select * from rm_liability.daily where location_id in (7, 8, 9) and (${db.sql.unsafe(NONZERO)}) order by location_id, day`,
+    await db.sql`select * from rm_liability.gifts order by gift_id`,
+  ];
+
+  it('should put a paid gift in the liability as sold on its payment day, aged from it and due within the year', async () => {
+    for (const g of [claimed, unclaimed, pending]) await append(store, giftStreamId(g.giftId), [{ type: 'GiftPurchased', data: g }]);
+    expect(await catchUp(db.sql, store, liability)).toBe(0);
+    expect(await movements(7, '2026-04-30')).toMatchObject({ sold: 19900, voided: 0, breakage: 0 });
+    expect(await balance(7, '2026-04-29')).toMatchObject({ net: 0 });
+    expect(await balance(7, '2026-04-30')).toMatchObject({ net: 19900, age_0_90: 19900, due_12m: 19900 });
+    // Unclaimed and never ended: outstanding, ageing by the payment day (no breakage).
+    expect(await balance(9, '2026-05-03')).toMatchObject({ net: 5000, age_0_90: 5000 });
+    expect(await balance(9, '2026-08-02')).toMatchObject({ net: 5000, age_0_90: 0, age_91_180: 5000 });
+    expect(await balance(9, '2027-06-01')).toMatchObject({ net: 5000, due_12m: 5000 });
+  });
+
+  it('should turn a claimed gift into its coupons on the claim day without selling it again, aged from the payment day', async () => {
+    await append(store, giftStreamId(claimed.giftId), [giftClaimed(claimed, recipientId, '2026-05-20T17:00:00.000Z')]);
+    await append(store, saleStream(sale.saleId), [{ type: 'PackSold', data: sale }]);
+    expect(await catchUp(db.sql, store, liability)).toBe(0);
+    const claimDay = await movements(7, '2026-05-20');
+    expect(claimDay === null || claimDay.sold === 0).toBe(true);
+    expect(await balance(7, '2026-05-20')).toMatchObject({ net: 19900, age_0_90: 19900 });
+    // 91 days after the payment (not the claim).
+    expect(await balance(7, '2026-07-29')).toMatchObject({ age_0_90: 19900 });
+    expect(await balance(7, '2026-07-30')).toMatchObject({ age_0_90: 0, age_91_180: 19900 });
+    const [g] = await db.sql`select state, to_char(left_on, 'YYYY-MM-DD') as left_on from rm_liability.gifts where gift_id = ${claimed.giftId}`;
+    expect(g).toEqual({ state: 'claimed', left_on: '2026-05-20' });
+    // The coupons then behave as any: a redemption takes one out.
+    const facts = redemptionFacts(sale, 0, { roNumber: '7700001', locationId: 7 });
+    await append(store, issuedCouponStream(facts.issuedCouponId), [couponRedeemed(facts, '2026-06-01T17:00:00.000Z')]);
+    expect(await catchUp(db.sql, store, liability)).toBe(0);
+    expect(await movements(7, '2026-06-01')).toMatchObject({ redeemed: facts.allocatedValue });
+    expect(await balance(7, '2026-06-01')).toMatchObject({ net: 19900 - facts.allocatedValue });
+  });
+
+  it('should take an unclaimed gift out as a sale void on the local day it ended', async () => {
+    // 05:00Z on 2 June is 1 June in Denver.
+    await append(store, giftStreamId(unclaimed.giftId), [giftExpired(unclaimed, '2026-06-02T05:00:00.000Z')]);
+    await append(store, `online-order-${unclaimed.orderId}`, [giftRefunded(unclaimed, '2026-06-02T05:00:01.000Z')]);
+    expect(await catchUp(db.sql, store, liability)).toBe(0);
+    expect(await movements(8, '2026-05-02')).toMatchObject({ sold: 10000 });
+    expect(await movements(8, '2026-06-01')).toMatchObject({ voided: 10000, breakage: 0 });
+    expect(await balance(8, '2026-05-31')).toMatchObject({ net: 10000, age_0_90: 10000 });
+    expect(await balance(8, '2026-06-01')).toMatchObject({ net: 0, age_0_90: 0, due_12m: 0 });
+    expect(await balance(8, '2027-06-01')).toMatchObject({ net: 0 });
+  });
+
+  it('should change nothing when the gift events are applied again, and rebuild the same rows', async () => {
+    const before = await snapshot();
+    const mine = new Set([...[claimed, unclaimed, pending].map((g) => giftStreamId(g.giftId)), saleStream(sale.saleId)]);
+    const handled = (await store.readAll({ after: 0, maxCount: 1000 })).filter((e) => mine.has(e.streamId) && liability.handles.has(e.type));
+    expect(handled.map((e) => e.type).sort()).toEqual(['GiftExpired', 'GiftPurchased', 'GiftPurchased', 'GiftPurchased', 'PackSold']);
+    await db.sql.begin((tx) => liability.applyBatch(tx as unknown as Sql, 'rm_liability', handled));
+    expect(await snapshot()).toEqual(before);
+    await rebuildProjection({ sql: db.sql, store }, liability, { batchSize: 2 });
+    expect(await snapshot()).toEqual(before);
   });
 });

@@ -36,12 +36,20 @@
  *   its age), its scheduled breakage with it; every coupon's later movements are at the new location.
  *   Days before x stay as they were (closed periods do not change).
  * - RO changes, withdrawals and reinstatements and held redemptions change nothing here.
+ * - Gifts (issue 13): a paid gift (GiftPurchased) is sold on its payment's local day at the order's
+ *   location: its price is outstanding as one pending amount (`gifts`), aged from the payment day,
+ *   falling due within 12 months (its link lasts 30 days), with no breakage (an unclaimed gift is
+ *   refunded, not broken). The recipient's claim (the PackSold of the gift's sale id) turns it into
+ *   coupons on the claim day without selling again: the pending amount leaves, the coupons enter
+ *   (aged from the payment day; any rounding difference between the coupons' values and the price
+ *   is sold that day). A gift that ends unclaimed (GiftExpired) is a sale void of the pending
+ *   amount on its local day. The buyer's refund (OnlineOrderRefunded) is not a movement here.
  *
  * Re-applying is harmless: a sale row remembers its stream's revision, a coupon row its own
  * stream's. An event of a sale or coupon the table does not hold throws, so the runner parks it.
  */
-import { addMonths, localDateOf, type CouponRedeemed, type CouponRedemptionRoChanged, type CouponRedemptionVoided, type PackSaleLocationCorrected, type PackSaleVoided, type PackSold } from '@dealer/contracts';
-import type { RecordedEvent } from '@dealer/platform';
+import { addMonths, localDateOf, type GiftExpired, type GiftPurchased, type CouponRedeemed, type CouponRedemptionRoChanged, type CouponRedemptionVoided, type PackSaleLocationCorrected, type PackSaleVoided, type PackSold } from '@dealer/contracts';
+import { deterministicUuid, type RecordedEvent } from '@dealer/platform';
 import type { Projection, Tx } from '../../projection';
 import { ident } from '../../projection';
 
@@ -57,11 +65,12 @@ export type DailyColumn = (typeof DAILY_COLUMNS)[number];
 
 const SALE_EVENTS = ['PackSold', 'PackSaleLocationCorrected', 'PackSaleVoided'];
 const COUPON_EVENTS = ['CouponRedeemed', 'CouponRedemptionVoided', 'CouponRedemptionRoChanged'];
+const GIFT_EVENTS = ['GiftPurchased', 'GiftExpired'];
 
 export const liability: Projection = {
   name: LIABILITY_PROJECTION,
   schema: 'rm_liability',
-  handles: new Set<string>([...SALE_EVENTS, ...COUPON_EVENTS]),
+  handles: new Set<string>([...SALE_EVENTS, ...COUPON_EVENTS, ...GIFT_EVENTS]),
 
   async createTables(tx, schema) {
     const s = ident(schema);
@@ -96,6 +105,18 @@ export const liability: Projection = {
         redemption_id text,
         redemption_time_zone text,
         coupon_revision integer
+      );
+      -- A paid gift not claimed yet: its price is outstanding from the payment day (issue 13).
+      create table if not exists ${s}.gifts (
+        gift_id uuid primary key,
+        sale_id uuid not null unique,
+        location_id integer not null,
+        time_zone text not null,
+        paid_on date not null,
+        expires_on date not null,
+        amount bigint not null,
+        state text not null check (state in ('pending', 'claimed', 'expired')),
+        left_on date
       )`);
   },
 
@@ -110,6 +131,7 @@ export const liability: Projection = {
     const daily = new DailyDeltas();
     for (const event of events) {
       if (SALE_EVENTS.includes(event.type)) await applySaleEvent(tx, s, event, daily);
+      else if (GIFT_EVENTS.includes(event.type)) await applyGiftEvent(tx, s, event, daily);
       else await applyCouponEvent(tx, s, event, daily);
     }
     await daily.flush(tx, s);
@@ -163,7 +185,8 @@ export class DailyDeltas {
       const b = Math.min(to, hi);
       if (a >= b) continue;
       this.add(c.locationId, a, column, v);
-      this.add(c.locationId, b, column, -v);
+      // A stay without an end (a gift pending until claimed or ended) closes when it leaves.
+      if (b !== Infinity) this.add(c.locationId, b, column, -v);
     }
   }
 
@@ -351,6 +374,8 @@ async function applySaleEvent(tx: Tx, s: string, event: RecordedEvent, daily: Da
 
 async function sold(tx: Tx, s: string, d: PackSold['data'], revision: number, daily: DailyDeltas): Promise<void> {
   const converted = typeof d.paperBookNumber === 'string' && d.paperBookNumber !== '';
+  // The claim of a pending gift: sold on the payment day already; its coupons replace the pending amount.
+  const gift = converted ? null : await claimedGift(tx, s, d, daily);
   await tx.unsafe(`insert into ${s}.sales (sale_id, location_id, time_zone, sold_on, converted, status, revision) values ($1, $2, $3, $4::date, $5, 'sold', $6)`, [
     d.saleId,
     d.locationId,
@@ -360,18 +385,22 @@ async function sold(tx: Tx, s: string, d: PackSold['data'], revision: number, da
     revision,
   ]);
   if (!Array.isArray(d.coupons)) throw new Error(`PackSold of sale ${d.saleId} carries no coupons.`);
-  const soldOn = dayNumber(d.soldOn);
+  // A gift's coupons are aged from the payment day (when the money came in).
+  const soldOn = gift ? gift.paidOn : dayNumber(d.soldOn);
   // A conversion's soldOn is the paper book's sale day (its coupons' age); it enters the digital
   // liability on the day it was converted (soldAt in the location's zone).
-  const enters = converted ? Math.max(soldOn, dayNumber(localDateOf(d.soldAt, d.timeZone))) : soldOn;
+  const enters = converted ? Math.max(soldOn, dayNumber(localDateOf(d.soldAt, d.timeZone))) : gift ? gift.at : soldOn;
+  let issued = 0;
   const rows = d.coupons.map((ic) => {
     const c: Coupon = { id: ic.issuedCouponId, locationId: d.locationId, soldOn, expiresOn: ic.expiresOn, value: ic.allocatedValue, state: 'open', openSince: null, breakageOn: null, leftOn: null };
-    daily.add(d.locationId, enter(c, enters, daily), converted ? 'converted' : 'sold', c.value);
+    const at = enter(c, enters, daily);
+    if (!gift) daily.add(d.locationId, at, converted ? 'converted' : 'sold', c.value);
+    issued += c.value;
     return {
       issued_coupon_id: c.id,
       sale_id: d.saleId,
       location_id: c.locationId,
-      sold_on: d.soldOn,
+      sold_on: dayText(soldOn),
       expires_on: c.expiresOn,
       allocated_value: c.value,
       state: c.state,
@@ -383,8 +412,97 @@ async function sold(tx: Tx, s: string, d: PackSold['data'], revision: number, da
       coupon_revision: null,
     };
   });
+  // The coupons' values add up to the price the gift was paid; were they not to, the difference is sold on the claim day.
+  if (gift) daily.add(d.locationId, gift.at, 'sold', issued - gift.amount);
   if (rows.length === 0) return;
   await tx.unsafe(`insert into ${s}.coupons select * from json_populate_recordset(null::${s}.coupons, $1::json)`, [rows as never]);
+}
+
+// ---- gifts ----
+
+interface GiftRow {
+  gift_id: string;
+  location_id: number;
+  time_zone: string;
+  paid_on: string;
+  expires_on: string;
+  amount: string | number;
+  state: 'pending' | 'claimed' | 'expired';
+}
+
+const GIFT_SELECT = `gift_id::text, location_id, time_zone, to_char(paid_on, 'YYYY-MM-DD') as paid_on, to_char(expires_on, 'YYYY-MM-DD') as expires_on, amount, state`;
+
+/** The pending gift's value as a coupon-like stay (aged from the payment day, due by its link's expiry). */
+const giftStay = (g: GiftRow) => ({ locationId: g.location_id, soldOn: dayNumber(g.paid_on), expiresOn: g.expires_on, value: Number(g.amount) });
+
+/** The gift leaves the liability on day x (never before its payment day): its open stay ends. Returns the day. */
+function giftLeaves(g: GiftRow, x: number, daily: DailyDeltas): number {
+  const at = Math.max(x, dayNumber(g.paid_on));
+  daily.stay(-1, giftStay(g), at, Infinity);
+  return at;
+}
+
+/**
+ * When `d` is the claim of a pending gift (its sale id): the gift leaves on the claim day (moved to
+ * the sale's location when it differs) and is marked claimed. Null for any other sale.
+ */
+async function claimedGift(tx: Tx, s: string, d: PackSold['data'], daily: DailyDeltas): Promise<{ paidOn: number; at: number; amount: number } | null> {
+  const [g] = await tx.unsafe<GiftRow[]>(`select ${GIFT_SELECT} from ${s}.gifts where sale_id = $1 and state = 'pending' for update`, [d.saleId]);
+  if (!g) return null;
+  const at = giftLeaves(g, dayNumber(d.soldOn), daily);
+  const amount = Number(g.amount);
+  if (g.location_id !== d.locationId) {
+    daily.add(g.location_id, at, 'transfer_out', amount);
+    daily.add(d.locationId, at, 'transfer_in', amount);
+  }
+  await tx.unsafe(`update ${s}.gifts set state = 'claimed', left_on = $2::date where gift_id = $1`, [g.gift_id, dayText(at)]);
+  return { paidOn: dayNumber(g.paid_on), at, amount };
+}
+
+async function applyGiftEvent(tx: Tx, s: string, event: RecordedEvent, daily: DailyDeltas): Promise<void> {
+  if (event.type === 'GiftPurchased') {
+    const d = (event as unknown as GiftPurchased).data;
+    if (typeof d?.giftId !== 'string') throw new Error(`GiftPurchased at ${event.globalPosition} carries no giftId.`);
+    const timeZone = d.timeZone ?? (await locationTimeZone(tx, d.locationId));
+    const g: GiftRow = {
+      gift_id: d.giftId,
+      location_id: d.locationId,
+      time_zone: timeZone,
+      paid_on: localDateOf(d.purchasedAt, timeZone),
+      expires_on: localDateOf(d.expiresAt, timeZone),
+      amount: d.price,
+      state: 'pending',
+    };
+    const inserted = await tx.unsafe(
+      `insert into ${s}.gifts (gift_id, sale_id, location_id, time_zone, paid_on, expires_on, amount, state)
+       values ($1, $2, $3, $4, $5::date, $6::date, $7, 'pending') on conflict (gift_id) do nothing returning gift_id`,
+      [g.gift_id, deterministicUuid(`gift:${d.giftId}`), g.location_id, g.time_zone, g.paid_on, g.expires_on, d.price] as never[],
+    );
+    if (inserted.length === 0) return;
+    const paidOn = dayNumber(g.paid_on);
+    daily.add(g.location_id, paidOn, 'sold', Number(d.price));
+    daily.stay(1, giftStay(g), paidOn, Infinity);
+    return;
+  }
+  if (event.type === 'GiftExpired') {
+    const d = (event as unknown as GiftExpired).data;
+    const [g] = await tx.unsafe<GiftRow[]>(`select ${GIFT_SELECT} from ${s}.gifts where gift_id = $1 for update`, [d?.giftId]);
+    if (!g) throw new Error(`GiftExpired of gift ${d?.giftId}, which the read model does not hold (its GiftPurchased is missing or parked).`);
+    if (g.state !== 'pending') return;
+    const at = giftLeaves(g, dayNumber(localDateOf(d.expiredAt, g.time_zone)), daily);
+    daily.add(g.location_id, at, 'voided', Number(g.amount));
+    await tx.unsafe(`update ${s}.gifts set state = 'expired', left_on = $2::date where gift_id = $1`, [g.gift_id, dayText(at)]);
+    return;
+  }
+  throw new Error(`liability does not know the event type ${event.type}.`);
+}
+
+/** The location's zone for a gift recorded before GiftPurchased carried it (UTC when unknown). */
+async function locationTimeZone(tx: Tx, locationId: number): Promise<string> {
+  const [known] = await tx.unsafe<{ present: boolean }[]>(`select to_regclass('ref.locations') is not null as present`);
+  if (!known?.present) return 'UTC';
+  const [row] = await tx.unsafe<{ time_zone: string | null }[]>(`select time_zone from ref.locations where location_id = $1`, [locationId]);
+  return row?.time_zone || 'UTC';
 }
 
 // ---- issued coupon events ----
