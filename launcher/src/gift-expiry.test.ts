@@ -206,6 +206,8 @@ describe('gifts that end unclaimed', () => {
     const friend = await customer('Flo', 'flo.friend@expiry.example', true);
     const gift = await buyGift(buyer.id, 'flo.friend@expiry.example', 'cleanAir', 2);
     const token = await tokenFor('flo.friend@expiry.example');
+    const other = await buyGift(buyer.id, 'gus.new@expiry.example', 'cleanAir', 2);
+    const otherToken = await tokenFor('gus.new@expiry.example');
     const disabled = await inject({ method: 'POST', url: `/api/packs/${demoPackId('cleanAir')}/disable`, headers: manager, payload: { reason: 'Season over' } });
     expect(disabled.statusCode, disabled.body).toBe(200);
 
@@ -218,8 +220,32 @@ describe('gifts that end unclaimed', () => {
     // Again: the same refusal, nothing more.
     await expect(claimGift(deps, { giftToken: token, customerId: friend.id, via: 'sign-in' }, ctx())).rejects.toMatchObject({ errors: [GIFT_MESSAGES.notSellableRefunded] });
     expect((await types(onlineOrderStreamId(gift.orderId))).filter((t) => t === 'OnlineOrderRefunded')).toHaveLength(1);
-    const told = await outbox('eve.buyer@expiry.example', 'Your gift was refunded');
-    expect(told).toHaveLength(1);
+
+    // A new recipient registering from the link: refused before any account is made. The server's
+    // provider does not hold this test's payment, so its refund fails: the gift is ended all the same
+    // and the sweep finishes the refund (not waiting for the link's expiry).
+    const registration = await inject({
+      method: 'POST',
+      url: '/auth-api/registration/gift',
+      headers: await xsrfHeaders(server),
+      payload: { email: 'gus.new@expiry.example', giftToken: otherToken, firstName: 'Gus', lastName: 'New', phoneMobile: `72055507${String(10 + phones++)}`, password: 'gift-password-1', passwordConfirm: 'gift-password-1' },
+    });
+    expect(registration.statusCode, registration.body).toBe(409);
+    expect(registration.json().errors).toEqual([GIFT_MESSAGES.notSellableRefunded]);
+    expect(await server.product.sql`select 1 from auth_credentials where login = 'gus.new@expiry.example'`).toHaveLength(0);
+    expect(await types(giftStreamId(other.giftId))).toEqual(['GiftPurchased', 'GiftExpired']);
+    expect((await types(onlineOrderStreamId(other.orderId))).filter((t) => t === 'OnlineOrderRefunded')).toHaveLength(0);
+    await waitForProjections(server.product);
+    expect(await sweepExpiredGifts(deps, new Date())).toEqual({ refunded: 1, failed: 0 });
+    expect((await types(onlineOrderStreamId(other.orderId))).filter((t) => t === 'OnlineOrderRefunded')).toHaveLength(1);
+
+    // The buyer is told of each gift once (two gifts, two messages).
+    let told = await outbox('eve.buyer@expiry.example', 'Your gift was refunded');
+    for (const deadline = Date.now() + 20_000; told.length < 2 && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 100));
+      told = await outbox('eve.buyer@expiry.example', 'Your gift was refunded', false);
+    }
+    expect(told).toHaveLength(2);
     expect(told[0]!.body).toContain('no longer sold');
     await waitForProjections(server.product);
     expect(await server.product.sql`select projection, event_type from parked_events`).toEqual([]);

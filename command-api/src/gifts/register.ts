@@ -18,7 +18,8 @@ import { DomainError, handle, type CommandContext, type EventStore, type Sql } f
 import { ContactValueTakenError, contactValuesOf, normaliseEmail, type ContactReservations } from '../customers/contact-reservations';
 import { customerDecider } from '../customers/decider';
 import { hashPassword } from '../identity/passwords';
-import { claimGift, openGift } from './service';
+import { claimGift, openGift, refuseUnsellableGift } from './service';
+import type { PaymentProvider } from '../payments/port';
 
 export const ACCOUNT_EXISTS_FOR_GIFT = 'An account with this e-mail already exists. Please sign in to claim your gift.';
 export const GIFT_MOBILE_TAKEN = 'This mobile number belongs to another customer. Please enter your own mobile number.';
@@ -40,7 +41,7 @@ function fieldsOf(result: v.SafeParseResult<v.GenericSchema>): Record<string, st
 }
 
 export async function registerFromGift(
-  deps: { store: EventStore; sql: Sql; giftKey: Buffer; reservations: ContactReservations },
+  deps: { store: EventStore; sql: Sql; giftKey: Buffer; reservations: ContactReservations; provider?: PaymentProvider | null },
   input: GiftRegistrationInput,
   ctx: CommandContext,
 ): Promise<{ customerId: string; view: GiftClaimView; position: number }> {
@@ -51,7 +52,9 @@ export async function registerFromGift(
   const fields = { ...(passwords.success ? {} : fieldsOf(passwords)), ...(profile.ok ? {} : profile.fields) };
   if (!passwords.success || !profile.ok) throw new DomainError('validation', [...new Set(Object.values(fields))], fields);
   // The gift first: nothing is created for a link that cannot be used.
-  await openGift(store, input.giftToken, email, ctx.now());
+  const opened = await openGift(store, input.giftToken, email, ctx.now());
+  // A pack that can no longer be issued: refused (and the buyer refunded) before anything is created.
+  await refuseUnsellableGift(deps, opened.giftId, opened.state.gift, ctx.newId(), ctx);
   const [account] = await sql`select 1 from auth_credentials where login = ${email}`;
   if (account) throw new DomainError('conflict', [ACCOUNT_EXISTS_FOR_GIFT]);
 

@@ -173,6 +173,29 @@ export async function openGift(store: EventStore, token: unknown, email: string 
   return { giftId, revision, state };
 }
 
+/**
+ * Nothing is claimed for a pack that cannot be issued now (the same decision the sale makes): the
+ * gift ends and the buyer is refunded at once when a provider is at hand (of the claim and the
+ * ending one is recorded, the gift stream's revision decides) and the claim is refused saying so;
+ * without a provider, or when the provider cannot refund now (the expiry sweep finishes it), the
+ * claim is refused with the decider's message or that one.
+ */
+export async function refuseUnsellableGift(deps: GiftDeps, giftId: string, gift: GiftPurchased['data'], recipientId: string, ctx: CommandContext): Promise<void> {
+  try {
+    packSaleDecider.decide(await giftSaleCommand(deps, gift, recipientId, await orderOf(deps.store, gift.orderId), ctx), null);
+    return;
+  } catch (error) {
+    if (!(error instanceof DomainError) || !deps.provider) throw error;
+    try {
+      await endGift({ store: deps.store, sql: deps.sql, provider: deps.provider }, giftId, 'not-sellable', ctx.now(), ctx);
+    } catch {
+      // The provider cannot refund now: the gift is ended (or not) as recorded; the expiry sweep finishes the refund.
+    }
+    if ((await readGift(deps.store, giftId)).state?.expiry) throw refuse('notSellableRefunded');
+    throw error;
+  }
+}
+
 /** Issues the claimed gift's pack sale once; null when it was issued already. */
 async function issueSale(deps: GiftDeps, gift: GiftPurchased['data'], claim: GiftClaimed['data'], ctx: CommandContext): Promise<number | null> {
   const saleStream = packSaleStreamId(claim.saleId);
@@ -214,22 +237,7 @@ export async function claimGift(
   const { giftId, revision, state } = await openGift(deps.store, input.giftToken, email, ctx.now());
   const gift = state.gift;
   const saleId = giftSaleIdOf(giftId);
-  // Nothing is claimed for a pack that cannot be issued now (the same decision the sale makes): the
-  // gift ends and the buyer is refunded at once when a provider is at hand (one of the claim and the
-  // ending is recorded, the gift stream's revision decides), else the claim is only refused.
-  try {
-    packSaleDecider.decide(await giftSaleCommand(deps, gift, input.customerId, await orderOf(deps.store, gift.orderId), ctx), null);
-  } catch (error) {
-    if (!(error instanceof DomainError) || !deps.provider) throw error;
-    try {
-      await endGift({ store: deps.store, sql: deps.sql, provider: deps.provider }, giftId, 'not-sellable', ctx.now(), ctx);
-    } catch {
-      // The provider cannot refund now: the gift is ended (or not) as recorded; the expiry sweep finishes the refund.
-    }
-    const after = await readGift(deps.store, giftId);
-    if (after.state?.expiry) throw refuse('notSellableRefunded');
-    throw error;
-  }
+  await refuseUnsellableGift(deps, giftId, gift, input.customerId, ctx);
   const claimed: GiftClaimed = {
     type: 'GiftClaimed',
     data: { giftId, orderId: gift.orderId, customerId: input.customerId, buyerCustomerId: gift.customerId, saleId, via: input.via, claimedAt: ctx.now().toISOString() },

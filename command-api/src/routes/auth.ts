@@ -14,6 +14,7 @@ import { commandContext } from '../plugins/request-context';
 import { hashPassword, verifyPassword } from '../identity/passwords';
 import { clearFailures, countAttempt, pruneThrottle, reserveAddressTurn, THROTTLE, uncountAttempt } from '../identity/throttle';
 import { issueRefreshToken, rotateRefreshToken, sessionOfRefreshToken, type RefreshPolicy } from '../identity/refresh-tokens';
+import type { PaymentProvider } from '../payments/port';
 import { activeSession, revokeSession, startSession, type Session } from '../identity/sessions';
 import { buildTokenPayload, type TokenSettings } from '../identity/token-payload';
 import { ContactReservations, reservationKeyFrom } from '../customers/contact-reservations';
@@ -30,6 +31,8 @@ export interface AuthRouteDeps {
   store: EventStore;
   tokens: TokenSettings;
   refresh: RefreshPolicy;
+  /** The payment provider (a gift whose pack can no longer be issued is refunded when its recipient registers). */
+  payments?: PaymentProvider | null;
 }
 
 function parseOrThrow<T extends v.GenericSchema>(schema: T, input: unknown): v.InferOutput<T> {
@@ -200,7 +203,14 @@ export function authRoutes(deps: AuthRouteDeps) {
 
     // The recipient of a gift pack registers from the gift link (issue 13 "Gifts", gifts/register.ts):
     // the account, the gift claimed for it, and the sign-in.
-    const giftDeps = { store: deps.store, sql, giftKey: giftTokenKey(verificationHashKey(deps.tokens.secret)), reservations: new ContactReservations(deps.store, reservationKeyFrom(deps.tokens.secret)) };
+    const giftDeps = {
+      store: deps.store,
+      sql,
+      giftKey: giftTokenKey(verificationHashKey(deps.tokens.secret)),
+      reservations: new ContactReservations(deps.store, reservationKeyFrom(deps.tokens.secret)),
+      // A gift whose pack can no longer be issued is refunded to the buyer when its recipient comes (gifts/expiry.ts).
+      provider: deps.payments ?? null,
+    };
     const giftText = (max: number) => ({ type: ['string', 'null'], maxLength: max });
     app.post<{ Body: GiftRegistrationInput }>(
       '/auth-api/registration/gift',
