@@ -204,6 +204,9 @@ async function openFiltered(page: Page, name: ReportName): Promise<void> {
   expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(PERIOD.from);
   expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe(PERIOD.to);
   await chooseTwoLocations(page);
+  // The page asks 400 ms after the last change (SPEC 9 debounce); then the answer for the two locations lands.
+  await page.waitForTimeout(600);
+  await page.locator('.report-answer[aria-busy="false"]').waitFor();
 }
 
 describe('the reports as a controller', () => {
@@ -339,7 +342,8 @@ describe('the reports as a controller', () => {
     await openFiltered(page, name);
     const cards = await visible(page.getByRole('list', { name: table.title, exact: true }));
     expect(await page.getByRole('table', { name: table.title, exact: true }).count()).toBe(0);
-    if (table.rows.length > 0) expect(await cards.getByRole('listitem').count()).toBe(table.rows.length + (table.totals ? 1 : 0));
+    // The answer for the two locations replaces the one shown while the choice was being made.
+    if (table.rows.length > 0) await expect.poll(() => cards.getByRole('listitem').count()).toBe(table.rows.length + (table.totals ? 1 : 0));
     await screenshotFromTop(page, `reports-${name}-mobile`);
     await page.getByRole('button', { name: /^Locations/ }).click();
     await screenshotFromTop(page, 'reports-locations-multiselect-mobile');
