@@ -54,7 +54,8 @@ export async function registerFromGift(
   // The gift first: nothing is created for a link that cannot be used.
   const opened = await openGift(store, input.giftToken, email, ctx.now());
   // A pack that can no longer be issued: refused (and the buyer refunded) before anything is created.
-  await refuseUnsellableGift(deps, opened.giftId, opened.state.gift, ctx.newId(), ctx);
+  // (The recipient's id is not known yet: the decision does not depend on it.)
+  await refuseUnsellableGift(deps, opened.giftId, opened.state.gift, '00000000-0000-0000-0000-000000000000', ctx);
   const [account] = await sql`select 1 from auth_credentials where login = ${email}`;
   if (account) throw new DomainError('conflict', [ACCOUNT_EXISTS_FOR_GIFT]);
 
