@@ -8,26 +8,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cents } from '@dealer/contracts';
-import { PostgresEventStore } from '@dealer/platform';
-import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
+import { useEventStoreDatabase } from '@dealer/platform/testing/event-store-database';
 import { packSales } from '@dealer/projector/projections/pack-sales/projection';
 import { append, catchUp, couponRedeemed, couponTerms, issuedCouponStream, packSold, redemptionFacts, saleStream } from '@dealer/projector/projections/pack-sales/test-events';
 import { users } from '@dealer/projector/projections/users/projection';
 import { customerPurchaseRoutes } from '../routes/customer-purchases';
 import { listCustomerCoupons, listPurchases } from './pack-sales';
 
-let db: TestDatabase;
-let store: PostgresEventStore;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = new PostgresEventStore(db.sql, { pollIntervalMs: 50 });
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const env = useEventStoreDatabase();
 
 describe('customer coupons with their redemptions', () => {
   const customerId = randomUUID();
@@ -38,26 +28,26 @@ describe('customer coupons with their redemptions', () => {
   const now = new Date('2026-04-05T12:00:00.000Z');
 
   beforeAll(async () => {
-    await db.sql`insert into ref.locations (location_id, location_name, loc_id) values (1, 'Denver North', 'DN'), (2, 'Boulder', 'BO')`;
-    await append(store, 'employee-test', [
+    await env.db.sql`insert into ref.locations (location_id, location_name, loc_id) values (1, 'Denver North', 'DN'), (2, 'Boulder', 'BO')`;
+    await append(env.store, 'employee-test', [
       { type: 'EmployeeCreated', data: { userId: staff, first: 'Sam', last: 'Writer', username: `sam-${staff}`, locationId: 1 } },
     ]);
     const used = redemptionFacts(sold, 0, { locationId: 2, roNumber: '5500001', amount: cents(3999), redeemedBy: staff });
     const asked = redemptionFacts(sold, 1, { roNumber: '5500002', amount: cents(2500), redeemedBy: staff });
     const undone = redemptionFacts(sold, 2, { roNumber: '5500003', redeemedBy: staff });
-    await append(store, saleStream(sold.saleId), [{ type: 'PackSold', data: sold }]);
-    await append(store, issuedCouponStream(redeemed), [couponRedeemed(used, '2026-04-01T16:00:05.000Z')]);
-    await append(store, issuedCouponStream(held), [{ type: 'CouponRedemptionAwaitingVerification', data: { ...asked, redemptionVerificationId: 'rv-1' } }]);
-    await append(store, issuedCouponStream(voided), [
+    await append(env.store, saleStream(sold.saleId), [{ type: 'PackSold', data: sold }]);
+    await append(env.store, issuedCouponStream(redeemed), [couponRedeemed(used, '2026-04-01T16:00:05.000Z')]);
+    await append(env.store, issuedCouponStream(held), [{ type: 'CouponRedemptionAwaitingVerification', data: { ...asked, redemptionVerificationId: 'rv-1' } }]);
+    await append(env.store, issuedCouponStream(voided), [
       couponRedeemed(undone),
       { type: 'CouponRedemptionVoided', data: { ...undone, reason: 'Wrong RO', by: staff, voidedAt: '2026-04-01T17:00:00.000Z' } },
     ]);
-    expect(await catchUp(db.sql, store, packSales)).toBe(0);
-    expect(await catchUp(db.sql, store, users)).toBe(0);
+    expect(await catchUp(env.db.sql, env.store, packSales)).toBe(0);
+    expect(await catchUp(env.db.sql, env.store, users)).toBe(0);
   });
 
   it('should show the redeemed coupon as redeemed with its redemption, the held one available with the hold, the voided one available', async () => {
-    const coupons = await listCustomerCoupons(db.sql, customerId, now);
+    const coupons = await listCustomerCoupons(env.db.sql, customerId, now);
     const byId = new Map(coupons.map((c) => [c.issuedCouponId, c]));
     expect(byId.get(redeemed)).toMatchObject({
       status: 'redeemed',
@@ -87,9 +77,9 @@ describe('customer coupons with their redemptions', () => {
 
   it('should answer the redemption through the routes\' response schemas, every field kept', async () => {
     const app = Fastify();
-    await app.register(customerPurchaseRoutes(db.sql));
+    await app.register(customerPurchaseRoutes(env.db.sql));
     try {
-      const direct = (await listCustomerCoupons(db.sql, customerId, new Date())).map((c) => [c.issuedCouponId, c.redemption]);
+      const direct = (await listCustomerCoupons(env.db.sql, customerId, new Date())).map((c) => [c.issuedCouponId, c.redemption]);
       const coupons = (await app.inject({ method: 'GET', url: `/api/customers/${customerId}/coupons` })).json().dataSet;
       expect(coupons.map((c: { issuedCouponId: string; redemption: unknown }) => [c.issuedCouponId, c.redemption])).toEqual(direct);
       expect(Object.keys(coupons.find((c: { issuedCouponId: string }) => c.issuedCouponId === redeemed).redemption).sort()).toEqual(
@@ -103,7 +93,7 @@ describe('customer coupons with their redemptions', () => {
   });
 
   it('should show the same coupons in the purchase, and a voided sale\'s redeemed coupon as voided', async () => {
-    const [purchase] = await listPurchases(db.sql, customerId, now);
+    const [purchase] = await listPurchases(env.db.sql, customerId, now);
     expect(purchase!.coupons.map((c) => [c.issuedCouponId, c.status, c.redemption?.state ?? null])).toEqual([
       [redeemed, 'redeemed', 'redeemed'],
       [held, 'available', 'awaiting-verification'],
@@ -111,14 +101,14 @@ describe('customer coupons with their redemptions', () => {
     ]);
 
     // The sale void (a manager's, say) does not erase the redemption; the sale's status wins.
-    await append(store, saleStream(sold.saleId), [
+    await append(env.store, saleStream(sold.saleId), [
       {
         type: 'PackSaleVoided',
         data: { saleId: sold.saleId, customerId, locationId: 1, reason: 'Refund', by: staff, voidedAt: '2026-04-04T15:00:00.000Z', refund: sold.total, refundTax: sold.tax, voidedCouponIds: [], wasStatus: 'final' },
       },
     ]);
-    await catchUp(db.sql, store, packSales);
-    const coupons = await listCustomerCoupons(db.sql, customerId, now);
+    await catchUp(env.db.sql, env.store, packSales);
+    const coupons = await listCustomerCoupons(env.db.sql, customerId, now);
     expect(coupons.find((c) => c.issuedCouponId === redeemed)).toMatchObject({ status: 'voided', redeemedAt: '2026-04-01T16:00:05.000Z', redemption: { state: 'redeemed' } });
   });
 });

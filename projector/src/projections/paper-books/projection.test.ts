@@ -7,35 +7,26 @@
  * the book's later events wait behind them); a rebuild gives the same rows.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cents, endOfLocalDay, paperBookStreamId } from '@dealer/contracts';
-import { PostgresEventStore, type Sql } from '@dealer/platform';
-import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
+import type { Sql } from '@dealer/platform';
+import { useEventStoreDatabase } from '@dealer/platform/testing/event-store-database';
 import { rebuildProjection } from '../../rebuild';
 import { append, catchUp, couponTerms } from '../pack-sales/test-events';
 import { paperBooks } from './projection';
 import { paperBookConverted, paperBookRegistered, paperCouponRedeemed, paperRedemptionVoided } from './test-events';
 
-let db: TestDatabase;
-let store: PostgresEventStore;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = new PostgresEventStore(db.sql, { pollIntervalMs: 50 });
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const env = useEventStoreDatabase();
 
 const book = async (bookNumber: string) => {
-  const [r] = await db.sql`select pack_name, pack_description, location_id, time_zone, sale_ro_number, to_char(sold_on, 'YYYY-MM-DD') as sold_on,
+  const [r] = await env.db.sql`select pack_name, pack_description, location_id, time_zone, sale_ro_number, to_char(sold_on, 'YYYY-MM-DD') as sold_on,
       price::int, source, registered_by, registered_at, converted_customer_id::text, converted_sale_id::text, converted_count,
       converted_value::int, converted_at, converted_by, revision
     from rm_paper_books.books where book_number = ${bookNumber}`;
   return r;
 };
 const coupons = (bookNumber: string) =>
-  db.sql`select number, paper_coupon_id::text, coupon_id::text, terms->>'name' as name, to_char(expires_on, 'YYYY-MM-DD') as expires_on,
+  env.db.sql`select number, paper_coupon_id::text, coupon_id::text, terms->>'name' as name, to_char(expires_on, 'YYYY-MM-DD') as expires_on,
       expires_at, allocated_value::int as value, converted, redemption_id, redemption_location_id as location_id,
       redemption_ro_number as ro_number, redemption_op_code as op_code, redemption_labor_type as labor_type,
       redemption_amount::int as amount, redeemed_at, redeemed_by
@@ -58,8 +49,8 @@ describe('paper_books', () => {
   const customerId = randomUUID();
 
   it('should record a registered book with its numbered coupons and their terms as printed', async () => {
-    await append(store, stream, [registered]);
-    expect(await catchUp(db.sql, store, paperBooks)).toBe(0);
+    await append(env.store, stream, [registered]);
+    expect(await catchUp(env.db.sql, env.store, paperBooks)).toBe(0);
     expect(await book('PB-1001')).toMatchObject({
       pack_name: 'Paper Care Pack',
       pack_description: 'The printed book of a year of care',
@@ -88,8 +79,8 @@ describe('paper_books', () => {
 
   it('should show a redemption, clear it when voided, show the next one and ignore a late void of the first', async () => {
     const first = paperCouponRedeemed(registered, 1, { roNumber: '5500001', redeemedBy: staff, amount: cents(3999) });
-    await append(store, stream, [first]);
-    expect(await catchUp(db.sql, store, paperBooks)).toBe(0);
+    await append(env.store, stream, [first]);
+    expect(await catchUp(env.db.sql, env.store, paperBooks)).toBe(0);
     expect((await coupons('PB-1001'))[0]).toMatchObject({
       redemption_id: first.data.redemptionId,
       location_id: 1,
@@ -102,21 +93,21 @@ describe('paper_books', () => {
     });
     expect(await book('PB-1001')).toMatchObject({ revision: 1 });
 
-    await append(store, stream, [paperRedemptionVoided(first, manager)]);
-    await catchUp(db.sql, store, paperBooks);
+    await append(env.store, stream, [paperRedemptionVoided(first, manager)]);
+    await catchUp(env.db.sql, env.store, paperBooks);
     expect((await coupons('PB-1001'))[0]).toMatchObject(none);
 
     const second = paperCouponRedeemed(registered, 1, { roNumber: '5500002', locationId: 2, redeemedBy: manager, laborType: 'W', amount: cents(2500), redeemedAt: '2026-04-02T18:00:00.000Z' });
-    await append(store, stream, [second, paperRedemptionVoided(first, manager, '2026-04-02T19:00:00.000Z')]);
-    await catchUp(db.sql, store, paperBooks);
+    await append(env.store, stream, [second, paperRedemptionVoided(first, manager, '2026-04-02T19:00:00.000Z')]);
+    await catchUp(env.db.sql, env.store, paperBooks);
     expect((await coupons('PB-1001'))[0]).toMatchObject({ redemption_id: second.data.redemptionId, location_id: 2, ro_number: '5500002', labor_type: 'W', amount: 2500, redeemed_by: manager });
     expect(await book('PB-1001')).toMatchObject({ revision: 4 });
   });
 
   it('should record a conversion and mark the coupons it moved', async () => {
     const converted = paperBookConverted(registered, [2, 3], customerId, staff);
-    await append(store, stream, [converted]);
-    await catchUp(db.sql, store, paperBooks);
+    await append(env.store, stream, [converted]);
+    await catchUp(env.db.sql, env.store, paperBooks);
     expect(await book('PB-1001')).toMatchObject({
       converted_customer_id: customerId,
       converted_sale_id: converted.data.saleId,
@@ -135,25 +126,25 @@ describe('paper_books', () => {
 
   it('should change nothing when the same events are applied again', async () => {
     const before = [await book('PB-1001'), await coupons('PB-1001')];
-    const events = await store.readStream(stream);
-    await db.sql.begin((tx) => paperBooks.applyBatch(tx as unknown as Sql, 'rm_paper_books', events));
+    const events = await env.store.readStream(stream);
+    await env.db.sql.begin((tx) => paperBooks.applyBatch(tx as unknown as Sql, 'rm_paper_books', events));
     expect([await book('PB-1001'), await coupons('PB-1001')]).toEqual(before);
   });
 
   it('should park an event of a book it does not hold, and one naming a coupon the book does not have (later events of that book wait)', async () => {
     const ghost = paperBookRegistered({ bookNumber: 'GHOST-1', items: [{ couponId: oil, terms: couponTerms('Oil and Filter'), quantity: 1 }] });
-    await append(store, paperBookStreamId('GHOST-1'), [paperCouponRedeemed(ghost, 1)]);
-    expect(await catchUp(db.sql, store, paperBooks)).toBe(1);
-    const [unknown] = await db.sql`select event_type, error from parked_events where projection = 'paper_books' and stream_id = ${paperBookStreamId('GHOST-1')}`;
+    await append(env.store, paperBookStreamId('GHOST-1'), [paperCouponRedeemed(ghost, 1)]);
+    expect(await catchUp(env.db.sql, env.store, paperBooks)).toBe(1);
+    const [unknown] = await env.db.sql`select event_type, error from parked_events where projection = 'paper_books' and stream_id = ${paperBookStreamId('GHOST-1')}`;
     expect(unknown).toMatchObject({ event_type: 'PaperCouponRedeemed' });
     expect(unknown!.error).toContain('paper book GHOST-1, which the read model does not hold');
 
     const small = paperBookRegistered({ bookNumber: 'PB-2', items: [{ couponId: oil, terms: couponTerms('Oil and Filter'), quantity: 2 }] });
     const beyond = paperCouponRedeemed(small, 2);
     beyond.data.paperCouponNumber = 7;
-    await append(store, paperBookStreamId('PB-2'), [small, beyond, paperCouponRedeemed(small, 1)]);
-    expect(await catchUp(db.sql, store, paperBooks)).toBe(2);
-    const parked = await db.sql`select event_type, error from parked_events where projection = 'paper_books' and stream_id = ${paperBookStreamId('PB-2')} order by global_position`;
+    await append(env.store, paperBookStreamId('PB-2'), [small, beyond, paperCouponRedeemed(small, 1)]);
+    expect(await catchUp(env.db.sql, env.store, paperBooks)).toBe(2);
+    const parked = await env.db.sql`select event_type, error from parked_events where projection = 'paper_books' and stream_id = ${paperBookStreamId('PB-2')} order by global_position`;
     expect(parked.map((p) => p.event_type)).toEqual(['PaperCouponRedeemed', 'PaperCouponRedeemed']);
     expect(parked[0]!.error).toContain('names coupon number 7, which the book does not have');
     expect(parked[1]!.error).toContain('Waiting');
@@ -164,12 +155,12 @@ describe('paper_books', () => {
 
   it('should rebuild the same rows', async () => {
     const snapshot = async () => [
-      await db.sql`select * from rm_paper_books.books order by book_number`,
-      await db.sql`select * from rm_paper_books.paper_coupons order by book_number, number`,
+      await env.db.sql`select * from rm_paper_books.books order by book_number`,
+      await env.db.sql`select * from rm_paper_books.paper_coupons order by book_number, number`,
     ];
     const expected = await snapshot();
     expect(expected[0]).toHaveLength(2);
-    const result = await rebuildProjection({ sql: db.sql, store }, paperBooks, { batchSize: 2 });
+    const result = await rebuildProjection({ sql: env.db.sql, store: env.store }, paperBooks, { batchSize: 2 });
     expect(result.parked).toBe(3);
     expect(await snapshot()).toEqual(expected);
   });

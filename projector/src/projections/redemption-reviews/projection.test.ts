@@ -6,31 +6,21 @@
  * and a rebuild gives the same rows.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cents, paperBookStreamId, redemptionReviewStreamId, type PaperCouponRedeemed, type RedemptionReviewKept } from '@dealer/contracts';
-import { PostgresEventStore } from '@dealer/platform';
-import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
+import { useEventStoreDatabase } from '@dealer/platform/testing/event-store-database';
 import { rebuildProjection } from '../../rebuild';
 import { append, catchUp, couponRedeemed, couponTerms, issuedCouponStream, packSold, redemptionFacts } from '../pack-sales/test-events';
 import { redemptionReviews } from './projection';
 
-let db: TestDatabase;
-let store: PostgresEventStore;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = new PostgresEventStore(db.sql, { pollIntervalMs: 50 });
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const env = useEventStoreDatabase();
 
 const rows = () =>
-  db.sql`select redemption_id, kind, issued_coupon_id, book_number, paper_coupon_number, customer_id::text as customer_id, coupon_name,
+  env.db.sql`select redemption_id, kind, issued_coupon_id, book_number, paper_coupon_number, customer_id::text as customer_id, coupon_name,
       location_id, ro_number, op_code, labor_type, amount::int as amount, redeemed_by, live
     from rm_redemption_reviews.redemptions order by redeemed_at, redemption_id`;
 const row = async (redemptionId: string) => (await rows()).find((r) => r.redemption_id === redemptionId);
-const kept = () => db.sql`select redemption_id, location_id, ro_number, note, kept_by from rm_redemption_reviews.kept order by kept_at, redemption_id`;
+const kept = () => env.db.sql`select redemption_id, location_id, ro_number, note, kept_by from rm_redemption_reviews.kept order by kept_at, redemption_id`;
 
 describe('redemption_reviews', () => {
   const customerId = randomUUID();
@@ -41,8 +31,8 @@ describe('redemption_reviews', () => {
   const manager = randomUUID();
 
   it('should hold a digital redemption live with its RO, line, coupon and customer', async () => {
-    await append(store, issuedCouponStream(first.issuedCouponId), [couponRedeemed(first)]);
-    expect(await catchUp(db.sql, store, redemptionReviews)).toBe(0);
+    await append(env.store, issuedCouponStream(first.issuedCouponId), [couponRedeemed(first)]);
+    expect(await catchUp(env.db.sql, env.store, redemptionReviews)).toBe(0);
     expect(await row(first.redemptionId)).toEqual({
       redemption_id: first.redemptionId,
       kind: 'coupon',
@@ -63,7 +53,7 @@ describe('redemption_reviews', () => {
 
   it('should move it with an RO change and record a keep once per RO', async () => {
     const to = { locationId: 2, timeZone: 'America/Denver', roNumber: '5500009', line: { ...first.line, opCode: 'LOF' }, amount: cents(2500) };
-    await append(store, issuedCouponStream(first.issuedCouponId), [
+    await append(env.store, issuedCouponStream(first.issuedCouponId), [
       {
         type: 'CouponRedemptionRoChanged',
         data: {
@@ -77,14 +67,14 @@ describe('redemption_reviews', () => {
       type: 'RedemptionReviewKept',
       data: { redemptionId: first.redemptionId, kind: 'coupon', issuedCouponId: first.issuedCouponId, bookNumber: null, locationId: 2, roNumber: '5500009', note: 'Work was done; the RO was re-opened under a new number', by: manager, keptAt: '2026-04-04T16:00:00.000Z' },
     };
-    await append(store, redemptionReviewStreamId(first.redemptionId), [keep, keep]);
-    expect(await catchUp(db.sql, store, redemptionReviews)).toBe(0);
+    await append(env.store, redemptionReviewStreamId(first.redemptionId), [keep, keep]);
+    expect(await catchUp(env.db.sql, env.store, redemptionReviews)).toBe(0);
     expect(await row(first.redemptionId)).toMatchObject({ location_id: 2, ro_number: '5500009', op_code: 'LOF', amount: 2500, live: true });
     expect(await kept()).toEqual([{ redemption_id: first.redemptionId, location_id: 2, ro_number: '5500009', note: keep.data.note, kept_by: manager }]);
   });
 
   it('should end a redemption with its void, and not list a held one (its release ends nothing)', async () => {
-    await append(store, issuedCouponStream(first.issuedCouponId), [
+    await append(env.store, issuedCouponStream(first.issuedCouponId), [
       {
         type: 'CouponRedemptionVoided',
         data: {
@@ -94,7 +84,7 @@ describe('redemption_reviews', () => {
         },
       },
     ]);
-    await append(store, issuedCouponStream(held.issuedCouponId), [
+    await append(env.store, issuedCouponStream(held.issuedCouponId), [
       { type: 'CouponRedemptionAwaitingVerification', data: { ...held, redemptionVerificationId: randomUUID() } },
       {
         type: 'CouponRedemptionReleased',
@@ -103,8 +93,8 @@ describe('redemption_reviews', () => {
     ]);
     // Redeemed again after the void: a new redemption id, live.
     const again = { ...first, redemptionId: randomUUID(), requestedAt: '2026-04-07T16:00:00.000Z' };
-    await append(store, issuedCouponStream(first.issuedCouponId), [couponRedeemed(again)]);
-    expect(await catchUp(db.sql, store, redemptionReviews)).toBe(0);
+    await append(env.store, issuedCouponStream(first.issuedCouponId), [couponRedeemed(again)]);
+    expect(await catchUp(env.db.sql, env.store, redemptionReviews)).toBe(0);
     expect(await row(first.redemptionId)).toMatchObject({ live: false });
     expect(await row(held.redemptionId)).toBeUndefined();
     expect(await row(again.redemptionId)).toMatchObject({ live: true, ro_number: '5500001' });
@@ -124,7 +114,7 @@ describe('redemption_reviews', () => {
     const one = paper('B-100', 1, '5500011');
     const two = paper('B-100', 2, '5500012');
     const d = one.data;
-    await append(store, paperBookStreamId('B-100'), [
+    await append(env.store, paperBookStreamId('B-100'), [
       one,
       two,
       {
@@ -132,17 +122,17 @@ describe('redemption_reviews', () => {
         data: { bookNumber: 'B-100', redemptionId: d.redemptionId, paperCouponNumber: 1, paperCouponId: d.paperCouponId, couponId: oil, locationId: 1, roNumber: '5500011', amount: d.amount, allocatedValue: d.allocatedValue, reason: 'Wrong book', by: manager, voidedAt: '2026-04-09T16:00:00.000Z' },
       },
     ]);
-    expect(await catchUp(db.sql, store, redemptionReviews)).toBe(0);
+    expect(await catchUp(env.db.sql, env.store, redemptionReviews)).toBe(0);
     expect(await row(d.redemptionId)).toMatchObject({ kind: 'paper', book_number: 'B-100', paper_coupon_number: 1, customer_id: null, live: false });
     expect(await row(two.data.redemptionId)).toMatchObject({ kind: 'paper', issued_coupon_id: two.data.paperCouponId, paper_coupon_number: 2, ro_number: '5500012', amount: 4995, live: true });
   });
 
   it('should change nothing when events are applied again, and rebuild the same rows', async () => {
     const before = { rows: await rows(), kept: await kept() };
-    await db.sql`update checkpoints set position = 0 where name = 'redemption_reviews'`;
-    expect(await catchUp(db.sql, store, redemptionReviews)).toBe(0);
+    await env.db.sql`update checkpoints set position = 0 where name = 'redemption_reviews'`;
+    expect(await catchUp(env.db.sql, env.store, redemptionReviews)).toBe(0);
     expect({ rows: await rows(), kept: await kept() }).toEqual(before);
-    const result = await rebuildProjection({ sql: db.sql, store }, redemptionReviews, { batchSize: 3 });
+    const result = await rebuildProjection({ sql: env.db.sql, store: env.store }, redemptionReviews, { batchSize: 3 });
     expect(result.parked).toBe(0);
     expect({ rows: await rows(), kept: await kept() }).toEqual(before);
   });

@@ -8,26 +8,16 @@
  * drill-down to the sales behind a group; the streamed rows are the answer's rows.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PackSold, ReportQuery, ReportRow } from '@dealer/contracts';
-import { PostgresEventStore } from '@dealer/platform';
-import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
+import { useEventStoreDatabase } from '@dealer/platform/testing/event-store-database';
 import { reports } from '@dealer/projector/projections/reports/projection';
 import { append, catchUp, couponTerms, packSold, saleStream } from '@dealer/projector/projections/pack-sales/test-events';
 import { users } from '@dealer/projector/projections/users/projection';
 import { couponSalesReport } from './coupon-sales';
 import { couponSalesV2Report } from './coupon-sales-v2';
 
-let db: TestDatabase;
-let store: PostgresEventStore;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = new PostgresEventStore(db.sql, { pollIntervalMs: 50 });
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const env = useEventStoreDatabase();
 
 const query = (over: Partial<ReportQuery> = {}): ReportQuery => ({
   from: '2026-03-01',
@@ -41,7 +31,7 @@ const query = (over: Partial<ReportQuery> = {}): ReportQuery => ({
 
 async function streamed(report: typeof couponSalesReport, q: ReportQuery, tableKey: string): Promise<ReportRow[]> {
   const rows: ReportRow[] = [];
-  for await (const batch of report.stream(db.sql, q, tableKey)) rows.push(...batch);
+  for await (const batch of report.stream(env.db.sql, q, tableKey)) rows.push(...batch);
   return rows;
 }
 
@@ -70,22 +60,22 @@ describe('coupon sales reports', () => {
   });
 
   beforeAll(async () => {
-    await db.sql`insert into ref.locations (location_id, location_name, loc_id) values (1, 'Denver North', 'DN'), (2, 'Boulder', 'BO'), (3, 'Aurora', 'AU')`;
-    await append(store, 'employee-test', [{ type: 'EmployeeCreated', data: { userId: sam, first: 'Sam', last: 'Writer', username: `sam-${sam}`, locationId: 1 } }]);
-    for (const s of [a, b, h, c, d, e, f]) await append(store, saleStream(s.saleId), [{ type: 'PackSold', data: s }]);
+    await env.db.sql`insert into ref.locations (location_id, location_name, loc_id) values (1, 'Denver North', 'DN'), (2, 'Boulder', 'BO'), (3, 'Aurora', 'AU')`;
+    await append(env.store, 'employee-test', [{ type: 'EmployeeCreated', data: { userId: sam, first: 'Sam', last: 'Writer', username: `sam-${sam}`, locationId: 1 } }]);
+    for (const s of [a, b, h, c, d, e, f]) await append(env.store, saleStream(s.saleId), [{ type: 'PackSold', data: s }]);
     // 05:30Z on 1 April is 23:30 on 31 March in Denver: the void counts in March.
-    await append(store, saleStream(b.saleId), [voided(b, '2026-04-01T05:30:00.000Z')]);
-    await append(store, saleStream(h.saleId), [voided(h, '2026-03-02T17:00:00.000Z')]);
-    await append(store, saleStream(c.saleId), [
+    await append(env.store, saleStream(b.saleId), [voided(b, '2026-04-01T05:30:00.000Z')]);
+    await append(env.store, saleStream(h.saleId), [voided(h, '2026-03-02T17:00:00.000Z')]);
+    await append(env.store, saleStream(c.saleId), [
       { type: 'PackSaleLocationCorrected', data: { saleId: c.saleId, customerId, fromLocationId: 1, toLocationId: 2, timeZone: 'America/Denver', reason: 'Sold at Boulder', by: manager, correctedAt: '2026-03-13T15:00:00.000Z', coupons: [] } },
     ]);
-    expect(await catchUp(db.sql, store, reports)).toBe(0);
-    expect(await catchUp(db.sql, store, users)).toBe(0);
+    expect(await catchUp(env.db.sql, env.store, reports)).toBe(0);
+    expect(await catchUp(env.db.sql, env.store, users)).toBe(0);
   });
 
   describe('coupon-sales', () => {
     it('should add up each location: sales as sold, voids on their local day, conversions apart, a location with nothing at zero', async () => {
-      const answer = await couponSalesReport.answer(db.sql, query());
+      const answer = await couponSalesReport.answer(env.db.sql, query());
       const [table] = answer.tables;
       expect(table!.key).toBe('locations');
       expect(table!.columns.map((col) => col.label)).toEqual([
@@ -109,7 +99,7 @@ describe('coupon sales reports', () => {
     });
 
     it('should chart net sales and voids on every day of the period', async () => {
-      const [chart] = (await couponSalesReport.answer(db.sql, query())).charts;
+      const [chart] = (await couponSalesReport.answer(env.db.sql, query())).charts;
       expect(chart).toMatchObject({ key: 'net-sales', kind: 'line', xKey: 'day', valueKind: 'money', series: [{ key: 'net', label: 'Net sales' }, { key: 'voided', label: 'Voided' }] });
       expect(chart!.points).toHaveLength(31);
       const byDay = Object.fromEntries(chart!.points.map((p) => [p.day, [p.net, p.voided]]));
@@ -119,7 +109,7 @@ describe('coupon sales reports', () => {
       expect(byDay['2026-03-15']).toEqual([0, 0]);
       expect(byDay['2026-03-31']).toEqual([19900, 19900]);
       // Over 62 days: one point per month.
-      const [monthly] = (await couponSalesReport.answer(db.sql, query({ from: '2026-01-01', to: '2026-04-30' }))).charts;
+      const [monthly] = (await couponSalesReport.answer(env.db.sql, query({ from: '2026-01-01', to: '2026-04-30' }))).charts;
       expect(monthly!.points).toEqual([
         { month: '2026-01', net: 0, voided: 0 },
         { month: '2026-02', net: 19900, voided: 0 },
@@ -129,16 +119,16 @@ describe('coupon sales reports', () => {
     });
 
     it('should count the next local day in the next period only', async () => {
-      const answer = await couponSalesReport.answer(db.sql, query({ from: '2026-04-01', to: '2026-04-30', locationIds: [1] }));
+      const answer = await couponSalesReport.answer(env.db.sql, query({ from: '2026-04-01', to: '2026-04-30', locationIds: [1] }));
       expect(answer.tables[0]!.rows).toEqual([
         { cells: expect.objectContaining({ location: 'Denver North', sales: 1, net: 19900, final: 1, voided: 0, converted: 0 }) },
       ]);
-      const feb = await couponSalesReport.answer(db.sql, query({ from: '2026-02-01', to: '2026-02-28', locationIds: [1] }));
+      const feb = await couponSalesReport.answer(env.db.sql, query({ from: '2026-02-01', to: '2026-02-28', locationIds: [1] }));
       expect(feb.tables[0]!.rows[0]!.cells).toMatchObject({ sales: 1, net: 19900, voided: 0, final: 0, pending: 0 });
     });
 
     it('should stream the same rows as it answers', async () => {
-      const answer = await couponSalesReport.answer(db.sql, query());
+      const answer = await couponSalesReport.answer(env.db.sql, query());
       expect(await streamed(couponSalesReport, query(), 'locations')).toEqual(answer.tables[0]!.rows);
       await expect(streamed(couponSalesReport, query(), 'nope')).rejects.toThrow('no such table');
     });
@@ -146,7 +136,7 @@ describe('coupon sales reports', () => {
 
   describe('coupon-sales-v2', () => {
     it('should group by pack, largest net first, each row drilling to its pack', async () => {
-      const answer = await couponSalesV2Report.answer(db.sql, query({ options: { groupBy: 'pack' } }));
+      const answer = await couponSalesV2Report.answer(env.db.sql, query({ options: { groupBy: 'pack' } }));
       const [table] = answer.tables;
       expect(table!.key).toBe('groups');
       expect(table!.columns[0]).toEqual({ key: 'name', label: 'Pack', kind: 'text' });
@@ -159,7 +149,7 @@ describe('coupon sales reports', () => {
     });
 
     it('should group by seller with names, online sales as one group', async () => {
-      const answer = await couponSalesV2Report.answer(db.sql, query({ options: { groupBy: 'seller' } }));
+      const answer = await couponSalesV2Report.answer(env.db.sql, query({ options: { groupBy: 'seller' } }));
       const [table] = answer.tables;
       expect(table!.columns[0]!.label).toBe('Seller');
       expect(table!.rows.map((r) => [r.cells.name, r.cells.sales, r.cells.online, r.cells.net, r.cells.voided, r.drill])).toEqual([
@@ -170,7 +160,7 @@ describe('coupon sales reports', () => {
 
     it('should list the sales behind a pack, and behind the online group', async () => {
       const q = query({ options: { groupBy: 'pack' }, drill: { packId: p1.packId } });
-      const answer = await couponSalesV2Report.answer(db.sql, q);
+      const answer = await couponSalesV2Report.answer(env.db.sql, q);
       const [table] = answer.tables;
       expect(table!.key).toBe('sales');
       expect(table!.title).toBe('Sales: Care Pack');
@@ -182,9 +172,9 @@ describe('coupon sales reports', () => {
       expect(table!.totals).toMatchObject({ net: 39800, tax: a.tax + b.tax, gross: a.total + b.total });
       expect(await streamed(couponSalesV2Report, q, 'sales')).toEqual(table!.rows);
 
-      const online = await couponSalesV2Report.answer(db.sql, query({ options: { groupBy: 'seller' }, drill: { sellerId: 'online' } }));
+      const online = await couponSalesV2Report.answer(env.db.sql, query({ options: { groupBy: 'seller' }, drill: { sellerId: 'online' } }));
       expect(online.tables[0]!.rows.map((r) => [r.cells.date, r.cells.location, r.cells.seller, r.cells.status, r.cells.net])).toEqual([['2026-03-20', 'Boulder', 'Online', 'Final', 6000]]);
-      const bySam = await couponSalesV2Report.answer(db.sql, query({ options: { groupBy: 'seller' }, drill: { sellerId: sam } }));
+      const bySam = await couponSalesV2Report.answer(env.db.sql, query({ options: { groupBy: 'seller' }, drill: { sellerId: sam } }));
       expect(bySam.tables[0]!.rows.map((r) => [r.cells.date, r.cells.location, r.cells.pack])).toEqual([
         ['2026-03-05', 'Denver North', 'Care Pack'],
         ['2026-03-12', 'Boulder', 'Oil Pack'],
@@ -194,7 +184,7 @@ describe('coupon sales reports', () => {
 
     it('should stream the groups as it answers them and refuse a table it does not have', async () => {
       const q = query({ options: { groupBy: 'seller' } });
-      expect(await streamed(couponSalesV2Report, q, 'groups')).toEqual((await couponSalesV2Report.answer(db.sql, q)).tables[0]!.rows);
+      expect(await streamed(couponSalesV2Report, q, 'groups')).toEqual((await couponSalesV2Report.answer(env.db.sql, q)).tables[0]!.rows);
       await expect(streamed(couponSalesV2Report, q, 'sales')).rejects.toThrow('no such table');
     });
   });
