@@ -6,30 +6,17 @@
  * sale location owes likewise; the nets sum to zero; the location filter keeps the pairs touching
  * a chosen location; the drill lists the movements behind a pair; the streams give the same rows.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
+import { describe, expect, it } from 'vitest';
 import { payoutsReport } from './payouts';
-import { AURORA, BOULDER, DENVER, reportQuery, seedRedemptions, streamed, type RedemptionWorld } from './redemption-fixture';
+import { ALL, APRIL, AURORA, BOULDER, DENVER, reportQuery, streamed, useRedemptionWorld } from './redemption-fixture';
 
-let db: TestDatabase;
-let w: RedemptionWorld;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  w = await seedRedemptions(db.sql);
-});
-afterAll(async () => {
-  await db?.drop();
-});
-
-const ALL = [DENVER, BOULDER, AURORA];
-const APRIL = ['2026-04-01', '2026-04-30'] as const;
+const env = useRedemptionWorld();
 const sumOf = (cells: Record<string, unknown>[], key: string) => cells.reduce((s, c) => s + (c[key] as number), 0);
 
 describe('payouts', () => {
   it('should owe the redeeming location each coupon\'s allocated value, less the voids of the period, and net to zero', async () => {
-    const { a } = w;
-    const body = await payoutsReport.answer(db.sql, reportQuery(...APRIL, ALL));
+    const { a } = env.world;
+    const body = await payoutsReport.answer(env.sql, reportQuery(...APRIL, ALL));
     const [pairs, net] = body.tables;
     expect(pairs!.key).toBe('payouts');
     expect(pairs!.rows.map((r) => r.cells)).toEqual([
@@ -55,21 +42,21 @@ describe('payouts', () => {
   });
 
   it('should reverse a redemption in the period of its void, and leave out redemptions where the coupon was sold', async () => {
-    const { a } = w;
-    const may = await payoutsReport.answer(db.sql, reportQuery('2026-05-01', '2026-05-31', ALL));
+    const { a } = env.world;
+    const may = await payoutsReport.answer(env.sql, reportQuery('2026-05-01', '2026-05-31', ALL));
     expect(may.tables[0]!.rows.map((r) => r.cells)).toEqual([{ from: 'Denver North', to: 'Boulder', redeemed: 0, voids: 1, amount: -a.r3 }]);
     expect(may.tables[1]!.rows.map((r) => [r.cells.location, r.cells.net])).toEqual([
       ['Boulder', -a.r3],
       ['Denver North', a.r3],
     ]);
     // March: r1 was redeemed where its pack was sold (Denver North), so nobody owes anybody.
-    const march = await payoutsReport.answer(db.sql, reportQuery('2026-03-01', '2026-03-31', ALL));
+    const march = await payoutsReport.answer(env.sql, reportQuery('2026-03-01', '2026-03-31', ALL));
     expect(march.tables.map((t) => [t.key, t.rowCount, t.totals])).toEqual([
       ['payouts', 0, { from: 'Total', redeemed: 0, voids: 0, amount: 0 }],
       ['net', 0, { location: 'Total', owedTo: 0, owedBy: 0, net: 0 }],
     ]);
     // April and May together: r3 is redeemed and voided, r6 too; the pair owes r5 alone.
-    const both = await payoutsReport.answer(db.sql, reportQuery('2026-04-01', '2026-05-31', ALL));
+    const both = await payoutsReport.answer(env.sql, reportQuery('2026-04-01', '2026-05-31', ALL));
     expect(both.tables[0]!.rows.map((r) => [r.cells.from, r.cells.to, r.cells.redeemed, r.cells.voids, r.cells.amount])).toEqual([
       ['Aurora', 'Denver North', 1, 0, a.r4],
       ['Denver North', 'Boulder', 3, 2, a.r5],
@@ -77,24 +64,24 @@ describe('payouts', () => {
   });
 
   it('should keep the pairs where either side is a chosen location, nets still summing to zero', async () => {
-    const { a } = w;
-    const aurora = await payoutsReport.answer(db.sql, reportQuery(...APRIL, [AURORA]));
+    const { a } = env.world;
+    const aurora = await payoutsReport.answer(env.sql, reportQuery(...APRIL, [AURORA]));
     expect(aurora.tables[0]!.rows.map((r) => [r.cells.from, r.cells.to, r.cells.amount])).toEqual([['Aurora', 'Denver North', a.r4]]);
     expect(aurora.tables[1]!.rows.map((r) => [r.cells.location, r.cells.net])).toEqual([
       ['Aurora', -a.r4],
       ['Denver North', a.r4],
     ]);
-    const boulder = await payoutsReport.answer(db.sql, reportQuery(...APRIL, [BOULDER]));
+    const boulder = await payoutsReport.answer(env.sql, reportQuery(...APRIL, [BOULDER]));
     expect(boulder.tables[0]!.rows.map((r) => [r.cells.from, r.cells.to, r.cells.amount])).toEqual([['Denver North', 'Boulder', a.r3 + a.r5]]);
-    const denver = await payoutsReport.answer(db.sql, reportQuery(...APRIL, [DENVER]));
+    const denver = await payoutsReport.answer(env.sql, reportQuery(...APRIL, [DENVER]));
     expect(denver.tables[0]!.rowCount).toBe(2);
     expect(denver.tables[1]!.totals!.net).toBe(0);
   });
 
   it('should drill into the movements behind a pair\'s amount, signed, on their local days', async () => {
-    const { a } = w;
+    const { a } = env.world;
     const q = reportQuery('2026-04-01', '2026-05-31', ALL, {}, { fromLocationId: '1', toLocationId: '2' });
-    const body = await payoutsReport.answer(db.sql, q);
+    const body = await payoutsReport.answer(env.sql, q);
     const [t] = body.tables;
     expect(t!.key).toBe('lines');
     expect(t!.title).toBe('Denver North owes Boulder');
@@ -106,23 +93,23 @@ describe('payouts', () => {
       { date: '2026-05-02', movement: 'Voided', roNumber: '6600001', coupon: 'Tire Rotation', source: 'Digital', amount: -a.r3 },
     ]);
     expect(t!.totals).toEqual({ date: null, movement: 'Total', amount: a.r5 });
-    expect(await streamed(payoutsReport.stream(db.sql, q, 'lines'))).toEqual(t!.rows);
+    expect(await streamed(payoutsReport.stream(env.sql, q, 'lines'))).toEqual(t!.rows);
 
-    const paper = await payoutsReport.answer(db.sql, reportQuery(...APRIL, [DENVER], {}, { fromLocationId: '3', toLocationId: '1' }));
+    const paper = await payoutsReport.answer(env.sql, reportQuery(...APRIL, [DENVER], {}, { fromLocationId: '3', toLocationId: '1' }));
     expect(paper.tables[0]!.rows.map((r) => [r.cells.source, r.cells.roNumber, r.cells.amount])).toEqual([['Paper', '5500002', a.r4]]);
 
     // Neither location asked for, or a location with itself: no lines.
-    const notAsked = await payoutsReport.answer(db.sql, reportQuery(...APRIL, [AURORA], {}, { fromLocationId: '1', toLocationId: '2' }));
+    const notAsked = await payoutsReport.answer(env.sql, reportQuery(...APRIL, [AURORA], {}, { fromLocationId: '1', toLocationId: '2' }));
     expect(notAsked.tables[0]!.rows).toEqual([]);
-    const itself = await payoutsReport.answer(db.sql, reportQuery(...APRIL, ALL, {}, { fromLocationId: '1', toLocationId: '1' }));
+    const itself = await payoutsReport.answer(env.sql, reportQuery(...APRIL, ALL, {}, { fromLocationId: '1', toLocationId: '1' }));
     expect(itself.tables[0]!.rowCount).toBe(0);
   });
 
   it('should stream the pairs and the nets as answered', async () => {
     const q = reportQuery(...APRIL, ALL);
-    const body = await payoutsReport.answer(db.sql, q);
-    expect(await streamed(payoutsReport.stream(db.sql, q, 'payouts'))).toEqual(body.tables[0]!.rows);
-    expect(await streamed(payoutsReport.stream(db.sql, q, 'net'))).toEqual(body.tables[1]!.rows);
-    await expect(streamed(payoutsReport.stream(db.sql, q, 'lines'))).rejects.toThrow('That report has no such table.');
+    const body = await payoutsReport.answer(env.sql, q);
+    expect(await streamed(payoutsReport.stream(env.sql, q, 'payouts'))).toEqual(body.tables[0]!.rows);
+    expect(await streamed(payoutsReport.stream(env.sql, q, 'net'))).toEqual(body.tables[1]!.rows);
+    await expect(streamed(payoutsReport.stream(env.sql, q, 'lines'))).rejects.toThrow('That report has no such table.');
   });
 });

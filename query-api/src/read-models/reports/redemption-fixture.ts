@@ -14,8 +14,10 @@
  * - r6 Rotate (coupon 5) at Boulder RO 6600003 on April 5, voided 2026-04-30 23:00 local (05:00Z May 1): same period.
  */
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { cents, paperBookStreamId, type RedemptionFacts, type ReportQuery, type ReportRow } from '@dealer/contracts';
 import { PostgresEventStore, type Sql } from '@dealer/platform';
+import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
 import { append, catchUp, couponRedeemed, couponTerms, issuedCouponStream, packSold, redemptionFacts, saleStream } from '@dealer/projector/projections/pack-sales/test-events';
 import { paperBookRegistered, paperCouponRedeemed } from '@dealer/projector/projections/paper-books/test-events';
 import { reports } from '@dealer/projector/projections/reports/projection';
@@ -24,6 +26,9 @@ import { users } from '@dealer/projector/projections/users/projection';
 export const DENVER = 1;
 export const BOULDER = 2;
 export const AURORA = 3;
+/** The three locations, and April 2026 (from, to): the period most of the fixture falls in. */
+export const ALL = [DENVER, BOULDER, AURORA];
+export const APRIL = ['2026-04-01', '2026-04-30'] as const;
 
 export interface RedemptionWorld {
   staff: string;
@@ -112,6 +117,24 @@ export async function seedRedemptions(sql: Sql): Promise<RedemptionWorld> {
   const a = { r1: r1.allocatedValue, r2: r2.allocatedValue, r3: r3.allocatedValue, r4: r4.data.allocatedValue, r5: r5.allocatedValue, r6: r6.allocatedValue };
   const amount = { r1: r1.amount, r2: r2.amount, r3: r3.amount, r4: r4.data.amount, r5: r5.amount, r6: r6.amount };
   return { staff, a, amount };
+}
+
+/**
+ * For a test file: a test database of its own seeded with the fixture (seedRedemptions) before
+ * the file's tests and dropped after them; `sql` and `world` are there once beforeAll has run.
+ */
+export function useRedemptionWorld(): { readonly sql: Sql; readonly world: RedemptionWorld } {
+  let db: TestDatabase | undefined;
+  const env = {} as { sql: Sql; world: RedemptionWorld };
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    env.sql = db.sql;
+    env.world = await seedRedemptions(db.sql);
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+  return env;
 }
 
 /** A report query over `from`..`to` at `locationIds`. */
