@@ -137,7 +137,7 @@ export async function placeOnlineOrder(
   };
   const appended = await deps.store.appendToStream(onlineOrderStreamId(orderId), toNewEvents([placed], ctx), { expectedRevision: 'no_stream' });
   return {
-    view: { orderId, price, tax, total, provider: payment.provider, notice: provider.notice, clientSecret: payment.clientSecret, publishableKey: provider.publishableKey },
+    view: { orderId, price, tax, total, provider: payment.provider, notice: provider.notice, clientSecret: payment.clientSecret, publishableKey: provider.publishableKey, scriptUrl: provider.scriptUrl },
     position: appended.position,
   };
 }
@@ -284,7 +284,10 @@ export async function confirmOnlineOrder(
   const failures = (await deps.store.readStream(onlineOrderStreamId(orderId))).filter((e) => e.type === 'OnlineOrderPaymentFailed').length;
   let payment: Payment;
   try {
-    payment = await provider.confirmPayment({ paymentId: state.order.paymentId, paymentMethod, idempotencyKey: `order:${orderId}:confirm:${failures}` });
+    // Stripe.js confirms in the browser and then asks this route to record it: a payment that already
+    // succeeded is read and recorded, never confirmed again (Stripe refuses that).
+    const current = field === 'paymentMethodId' ? await provider.getPayment(state.order.paymentId) : null;
+    payment = current?.status === 'succeeded' ? current : await provider.confirmPayment({ paymentId: state.order.paymentId, paymentMethod, idempotencyKey: `order:${orderId}:confirm:${failures}` });
   } catch (error) {
     throw asDomainError(error, field);
   }

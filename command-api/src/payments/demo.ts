@@ -143,6 +143,7 @@ export class DemoPaymentProvider implements PaymentProvider {
   readonly name = 'demo' as const;
   readonly notice = DEMO_PAYMENT_NOTICE;
   readonly publishableKey = null;
+  readonly scriptUrl = null;
   private readonly payments = new Map<string, DemoPayment>();
   private readonly refunds = new Map<string, PaymentRefund>();
   private readonly idempotency = new Map<string, Stored>();

@@ -12,7 +12,7 @@ import { StripePaymentProvider } from './stripe';
 
 export * from './port';
 export { DemoPaymentProvider, DEMO_PAYMENT_NOTICE, DEMO_SIGNATURE_HEADER, DEMO_TEST_CARDS } from './demo';
-export { StripePaymentProvider, notificationOf as stripeNotificationOf } from './stripe';
+export { StripePaymentProvider, STRIPE_JS_URL_DEFAULT, notificationOf as stripeNotificationOf } from './stripe';
 
 export interface PaymentSettings {
   APP_MODE: 'demo' | 'production';
@@ -21,6 +21,7 @@ export interface PaymentSettings {
   STRIPE_PUBLISHABLE_KEY?: string | undefined;
   STRIPE_WEBHOOK_SECRET?: string | undefined;
   STRIPE_API_URL?: string | undefined;
+  STRIPE_JS_URL?: string | undefined;
   /** loadEnv's authSecret: the demo provider's notifications are signed with a key derived from it. */
   authSecret: string;
 }
@@ -38,6 +39,7 @@ export function createPaymentProvider(
         publishableKey: env.STRIPE_PUBLISHABLE_KEY,
         webhookSecret: env.STRIPE_WEBHOOK_SECRET,
         apiUrl: env.STRIPE_API_URL,
+        jsUrl: env.STRIPE_JS_URL,
         ...(options.httpAgent ? { httpAgent: options.httpAgent } : {}),
       });
     case 'demo':

@@ -163,6 +163,8 @@ export interface PaymentProvider {
   readonly notice: string | null;
   /** The key the browser loads the provider's script with (Stripe.js: pk_...); null for the demo provider. */
   readonly publishableKey: string | null;
+  /** Where the browser loads the provider's script from (Stripe.js, never bundled); null for the demo provider. */
+  readonly scriptUrl: string | null;
   createPayment(input: CreatePaymentInput): Promise<Payment>;
   confirmPayment(input: ConfirmPaymentInput): Promise<Payment>;
   getPayment(paymentId: string): Promise<Payment>;

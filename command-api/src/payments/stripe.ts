@@ -51,6 +51,8 @@ export interface StripeSettings {
   publishableKey?: string | undefined;
   /** The webhook endpoint's signing secret, whsec_... */
   webhookSecret: string;
+  /** Where the browser loads Stripe.js (default STRIPE_JS_URL_DEFAULT); tests point it at a local fake. */
+  jsUrl?: string | undefined;
   /** Another Stripe-speaking server (tests): http(s)://host:port. */
   apiUrl?: string | undefined;
   /** Tests pass an agent that refuses any host but the local one. */
@@ -59,6 +61,9 @@ export interface StripeSettings {
   /** Retries of the package on connection errors, 409 and 5xx, with the same idempotency key. Default 2. */
   maxNetworkRetries?: number;
 }
+
+/** Stripe.js, loaded from Stripe itself as Stripe asks (never bundled or hosted by us). */
+export const STRIPE_JS_URL_DEFAULT = 'https://js.stripe.com/v3';
 
 /** What a customer reads when Stripe gave no message for a card error (Stripe's own wording). */
 const DECLINE_MESSAGES: Record<string, string> = {
@@ -185,6 +190,7 @@ export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly notice: string | null;
   readonly publishableKey: string | null;
+  readonly scriptUrl: string;
   private readonly stripe: Stripe;
   private readonly webhookSecret: string;
 
@@ -193,6 +199,7 @@ export class StripePaymentProvider implements PaymentProvider {
     if (!/^whsec_\S+$/.test(settings.webhookSecret)) throw new Error('STRIPE_WEBHOOK_SECRET must be the endpoint signing secret (whsec_...)');
     this.webhookSecret = settings.webhookSecret;
     this.publishableKey = settings.publishableKey ?? null;
+    this.scriptUrl = settings.jsUrl ?? STRIPE_JS_URL_DEFAULT;
     this.notice = /^(sk|rk)_test_/.test(settings.secretKey) ? 'Stripe test mode: no money moves' : null;
     this.stripe = new Stripe(settings.secretKey, {
       ...apiLocation(settings.apiUrl),

@@ -66,6 +66,7 @@ export function onlineOrderRoutes(deps: { store: EventStore; sql: Sql; provider:
                     notice: { type: ['string', 'null'] },
                     clientSecret: { type: ['string', 'null'] },
                     publishableKey: { type: ['string', 'null'] },
+                    scriptUrl: { type: ['string', 'null'] },
                   },
                 },
                 metaData: meta,

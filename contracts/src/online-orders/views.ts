@@ -23,6 +23,8 @@ export interface OnlineOrderPlacedView {
   /** For Stripe.js in the browser (null when the payment is already final). Never logged or stored. */
   clientSecret: string | null;
   publishableKey: string | null;
+  /** Where the browser loads the provider's script (Stripe.js: https://js.stripe.com/v3); null for the demo provider. */
+  scriptUrl: string | null;
 }
 
 export interface OnlineOrderConfirmView {

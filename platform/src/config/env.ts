@@ -31,6 +31,7 @@ const BLANK_IS_UNSET = [
   'STRIPE_PUBLISHABLE_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'STRIPE_API_URL',
+  'STRIPE_JS_URL',
 ];
 
 const schema = z
@@ -102,6 +103,8 @@ const schema = z
       .optional(),
     /** Tests only: another Stripe-speaking server, http(s)://host:port (refused in production mode). */
     STRIPE_API_URL: z.string().url().optional(),
+    /** Tests only: where the browser loads Stripe.js from (default https://js.stripe.com/v3; refused in production mode). */
+    STRIPE_JS_URL: z.string().url().optional(),
   })
   .superRefine((env, ctx) => {
     checkPaymentSettings(env, ctx);
@@ -125,6 +128,7 @@ function checkPaymentSettings(
     STRIPE_PUBLISHABLE_KEY?: string | undefined;
     STRIPE_WEBHOOK_SECRET?: string | undefined;
     STRIPE_API_URL?: string | undefined;
+    STRIPE_JS_URL?: string | undefined;
   },
   ctx: z.RefinementCtx,
 ) {
@@ -133,6 +137,9 @@ function checkPaymentSettings(
   }
   if (env.APP_MODE === 'production' && env.STRIPE_API_URL) {
     ctx.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'STRIPE_API_URL is for tests and is refused in production mode (payments go to Stripe itself)' });
+  }
+  if (env.APP_MODE === 'production' && env.STRIPE_JS_URL) {
+    ctx.addIssue({ code: 'custom', path: ['STRIPE_JS_URL'], message: 'STRIPE_JS_URL is for tests and is refused in production mode (Stripe.js is loaded from https://js.stripe.com)' });
   }
   if (env.STRIPE_API_URL && !/^https?:\/\/[^/?#@]+\/?$/.test(env.STRIPE_API_URL)) {
     ctx.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'STRIPE_API_URL is a scheme, host and port only, e.g. http://127.0.0.1:12111' });
