@@ -6,7 +6,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import replyFrom from '@fastify/reply-from';
 import { createLogger, loadEnv, stopOnSignal, trustProxyOption } from '@dealer/platform';
-import { registerSecurityHeaders } from './security-headers';
+import { registerSecurityHeaders, stripeCspSources } from './security-headers';
 import { registerWebStatic } from './web-static';
 import { REPO_ROOT } from './paths';
 
@@ -15,7 +15,7 @@ const logger = createLogger(env.LOG_LEVEL, 'gateway');
 const commandUrl = process.env.COMMAND_API_URL ?? 'http://command-api:3000';
 const queryUrl = process.env.QUERY_API_URL ?? 'http://query-api:3000';
 const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(env.TRUSTED_PROXIES) }) as unknown as FastifyInstance;
-await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
+await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL, stripe: stripeCspSources(env) });
 await app.register(replyFrom);
 // The side is picked by the route that matched here, never by the raw URL (the router decodes
 // percent-escapes); the path goes on as sent and the API decides access from the route it

@@ -32,7 +32,7 @@ import { projections, startProjector, type ProjectorHandle } from '@dealer/proje
 import { WORKER_MIGRATIONS, createMessageSenders, createMessagesQueue, createMessagesWorker, startPackSaleFinaliser, startReactor } from '@dealer/workers';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { registerHealth } from './health';
-import { registerSecurityHeaders } from './security-headers';
+import { registerSecurityHeaders, stripeCspSources } from './security-headers';
 import { registerWebStatic } from './web-static';
 import { REPO_ROOT } from './paths';
 
@@ -98,7 +98,7 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   });
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
+  await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL, stripe: stripeCspSources(env) });
   await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(sql) });
   await app.register(commandApi({ store, sql, waiter, ...authSettings(env), payments: createPaymentProvider(env) }));
   await app.register(queryApi({ sql, waiter, demoMode: env.APP_MODE === 'demo', store }));
