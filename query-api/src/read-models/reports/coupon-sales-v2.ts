@@ -30,8 +30,8 @@ import {
   salesFactsSql,
   salesFigureCells,
   salesSumColumns,
-  unknownTable,
 } from './coupon-sales';
+import { num, unknownTable } from './redemption-parts';
 
 export const GROUPS_TABLE = 'groups';
 export const SALES_TABLE = 'sales';
@@ -42,7 +42,6 @@ const CHART_GROUPS = 20;
 
 type GroupBy = 'pack' | 'seller';
 type Row = Record<string, unknown>;
-const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
 const SELLER_KEY = `case when kind = 'online' then '${ONLINE_SELLER}' else sold_by end`;
 const GROUP_KEY: Record<GroupBy, string> = { pack: 'pack_id::text', seller: SELLER_KEY };

@@ -18,9 +18,11 @@
  *   (`converted_on`). A conversion is not revenue: it is in no other column.
  */
 import type { ReportCell, ReportChart, ReportColumn, ReportQuery, ReportRow, ReportTable } from '@dealer/contracts';
-import { REPORT_MESSAGES } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 import type { ReportBody, ReportDefinition } from './definition';
+import { chartFormat, chartXs, num, unknownTable } from './redemption-parts';
+
+export { unknownTable };
 
 export const SALES_READ_MODELS = ['reports'];
 export const SALES_CURSOR_BATCH = 1000;
@@ -71,7 +73,6 @@ export const salesSumColumns = (alias: string) => [...SUMMED.map((k) => `${alias
 export const SALES_SUMS = [...SUMMED.map((k) => `sum(${snake(k)})::bigint as ${snake(k)}`), 'sum(converted)::bigint as converted'].join(', ');
 
 type FigureRow = Record<string, unknown>;
-const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
 /** A grouped row's figures as cells (bigint sums arrive as strings), Net after voids derived. */
 export function salesFigureCells(row: FigureRow): Record<string, number> {
@@ -86,22 +87,14 @@ export const salesParams = (query: ReportQuery) => [query.from, query.to, query.
 /** In SQL: the location's name (DMS reference data), `Location {id}` when unknown. */
 export const locationNameSql = (locationId: string, alias = 'n') => `coalesce(${alias}.location_name, 'Location ' || ${locationId})`;
 
-export function unknownTable(tableKey: string): Error {
-  return Object.assign(new Error(`${REPORT_MESSAGES.tableUnknown} (${tableKey})`), { statusCode: 400 });
-}
-
-const DAILY_CHART_MAX_DAYS = 62;
-const DAY_MS = 86_400_000;
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-
 /**
  * Net sales (lane and online, on their sale day) and voids (net of tax, on their void day)
  * across the locations, per day, or per month when the period is longer than 62 days; every
  * day or month of the period up to today is a point (zero when nothing happened).
  */
 export async function netSalesChart(sql: Sql, query: ReportQuery): Promise<ReportChart> {
-  const monthly = daysBetween(query.from, query.to) > DAILY_CHART_MAX_DAYS;
+  const format = chartFormat(query.from, query.to);
+  const monthly = format === 'YYYY-MM';
   const rows = await sql.unsafe<{ x: string; net: string; voided: string }[]>(
     `select to_char(day, $4) as x, sum(net)::bigint as net, sum(refunded - refunded_tax)::bigint as voided
      from (
@@ -112,23 +105,9 @@ export async function netSalesChart(sql: Sql, query: ReportQuery): Promise<Repor
          where voided_on between $1::date and $2::date and location_id = any($3::integer[]) and kind <> 'paper-conversion'
      ) f
      group by 1 order by 1`,
-    [...salesParams(query), monthly ? 'YYYY-MM' : 'YYYY-MM-DD'] as never[],
+    [...salesParams(query), format] as never[],
   );
   const byX = new Map(rows.map((r) => [r.x, r]));
-  const last = query.today >= query.from && query.today < query.to ? query.today : query.to;
-  const xs = new Set<string>();
-  if (monthly) {
-    let [y, m] = query.from.split('-').map(Number) as [number, number];
-    for (let key = query.from.slice(0, 7); key <= last.slice(0, 7); key = `${y}-${String(m).padStart(2, '0')}`) {
-      xs.add(key);
-      m += 1;
-      if (m > 12) [y, m] = [y + 1, 1];
-    }
-  } else {
-    for (let d = query.from; d <= last; d = addDays(d, 1)) xs.add(d);
-  }
-  // A day after the server's UTC today (a zone ahead of UTC) that has figures still shows.
-  for (const r of rows) xs.add(r.x);
   const xKey = monthly ? 'month' : 'day';
   return {
     key: 'net-sales',
@@ -140,7 +119,7 @@ export async function netSalesChart(sql: Sql, query: ReportQuery): Promise<Repor
       { key: 'net', label: 'Net sales' },
       { key: 'voided', label: 'Voided' },
     ],
-    points: [...xs].sort().map((x) => ({ [xKey]: x, net: num(byX.get(x)?.net), voided: num(byX.get(x)?.voided) })),
+    points: chartXs(query, monthly, byX.keys()).map((x) => ({ [xKey]: x, net: num(byX.get(x)?.net), voided: num(byX.get(x)?.voided) })),
   };
 }
 

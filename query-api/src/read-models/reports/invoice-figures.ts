@@ -20,6 +20,7 @@
  */
 import type { ReportCell, ReportChart, ReportColumn, ReportQuery } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
+import { chartFormat as periodChartFormat, chartXs } from './redemption-parts';
 
 /** Figures in their column order (SOURCES below says which fact adds to each). */
 export const FIGURE_COLUMNS: readonly ReportColumn[] = [
@@ -129,12 +130,8 @@ export function figureCells(row: FigureRow): Record<string, ReportCell> {
   return cells;
 }
 
-const DAYS_IN_DAILY_CHART = 62;
-const DAY_MS = 86_400_000;
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 /** The chart's bucket of a period: a day, or a month when the period is longer than 62 days (to_char format, $4). */
-const chartFormat = (query: ReportQuery) => (daysBetween(query.from, query.to) > DAYS_IN_DAILY_CHART ? 'YYYY-MM' : 'YYYY-MM-DD');
+const chartFormat = (query: ReportQuery) => periodChartFormat(query.from, query.to);
 
 /** $1 from, $2 to, $3 location ids (and $4 the chart's format where the query charts). */
 const params = (query: ReportQuery, locationIds: number[]) => [query.from, query.to, locationIds];
@@ -225,19 +222,6 @@ export async function* streamFiguresByDay(sql: Sql, query: ReportQuery, location
 export function salesVsRedemptionsChart(query: ReportQuery, buckets: FigureRow[]): ReportChart {
   const monthly = chartFormat(query) === 'YYYY-MM';
   const byX = new Map(buckets.map((r) => [String(r.day), r]));
-  const last = query.today < query.to && query.today >= query.from ? query.today : query.to;
-  const xs = new Set<string>();
-  if (monthly) {
-    for (let m = query.from.slice(0, 7); m <= last.slice(0, 7); ) {
-      xs.add(m);
-      const [y, mm] = m.split('-').map(Number) as [number, number];
-      m = mm === 12 ? `${y + 1}-01` : `${y}-${String(mm + 1).padStart(2, '0')}`;
-    }
-  } else {
-    for (let d = query.from; d <= last; d = addDays(d, 1)) xs.add(d);
-  }
-  // A movement on a local day after the server's UTC today (a zone ahead of UTC) still shows.
-  for (const x of byX.keys()) xs.add(x);
   const xKey = monthly ? 'month' : 'day';
   return {
     key: 'sales-vs-redemptions',
@@ -249,7 +233,7 @@ export function salesVsRedemptionsChart(query: ReportQuery, buckets: FigureRow[]
       { key: 'sold', label: 'Sold net' },
       { key: 'redeemed', label: 'Redeemed value' },
     ],
-    points: [...xs].sort().map((x) => ({ [xKey]: x, sold: Number(byX.get(x)?.sold_net ?? 0), redeemed: Number(byX.get(x)?.redeemed_value ?? 0) })),
+    points: chartXs(query, monthly, byX.keys()).map((x) => ({ [xKey]: x, sold: Number(byX.get(x)?.sold_net ?? 0), redeemed: Number(byX.get(x)?.redeemed_value ?? 0) })),
   };
 }
 

@@ -2,9 +2,11 @@
  * What the redemption reports (coupon-redemptions, coupon-redemptions-v2, payouts; issue 14)
  * share: a table capped at REPORT_ROWS_MAX with its row count and totals, numbers from
  * postgres.js (bigint sums arrive as strings), the drill's location checked against the
- * locations asked for, and a query's rows streamed with a cursor.
+ * locations asked for, and a query's rows streamed with a cursor. The sales and invoice reports
+ * (coupon-sales, coupon-sales-v2, invoice-figures) share with them the numbers, the unknown
+ * table's error and the chart's days or months over a period.
  */
-import { REPORT_MESSAGES, REPORT_ROWS_MAX, type ReportCell, type ReportColumn, type ReportRow, type ReportTable } from '@dealer/contracts';
+import { REPORT_MESSAGES, REPORT_ROWS_MAX, type ReportCell, type ReportColumn, type ReportQuery, type ReportRow, type ReportTable } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 /** A query built with sql`...` (nested in another query, or run). */
 export type Fragment = ReturnType<Sql['unsafe']>;
@@ -55,26 +57,48 @@ export function daysInPeriod(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-/** The chart's buckets over the period: every day, or every month (YYYY-MM) when the period is longer than `maxDays`. */
-export function chartBuckets(from: string, to: string, maxDays = 62): { unit: 'day' | 'month'; keys: string[] } {
+/** A chart shows every day of a period up to this many days long, every month of a longer one. */
+export const DAILY_CHART_MAX_DAYS = 62;
+
+/** The chart's bucket of a period as a to_char format: a day, or a month when the period is longer than `maxDays`. */
+export const chartFormat = (from: string, to: string, maxDays = DAILY_CHART_MAX_DAYS): 'YYYY-MM' | 'YYYY-MM-DD' => (daysInPeriod(from, to) > maxDays ? 'YYYY-MM' : 'YYYY-MM-DD');
+
+/** Every day (YYYY-MM-DD) from `from` to `last`, or every month (YYYY-MM) from `from`'s to `last`'s, in order. */
+function periodKeys(from: string, last: string, monthly: boolean): string[] {
   const keys: string[] = [];
-  if (daysInPeriod(from, to) <= maxDays) {
-    for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) keys.push(new Date(t).toISOString().slice(0, 10));
-    return { unit: 'day', keys };
+  if (!monthly) {
+    for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${last}T00:00:00Z`); t += 86_400_000) keys.push(new Date(t).toISOString().slice(0, 10));
+    return keys;
   }
   let [y, m] = from.split('-').map(Number) as [number, number];
-  const end = to.slice(0, 7);
+  const end = last.slice(0, 7);
   for (;;) {
     const key = `${y}-${String(m).padStart(2, '0')}`;
+    if (key > end) break;
     keys.push(key);
-    if (key >= end) break;
     m += 1;
     if (m > 12) {
       m = 1;
       y += 1;
     }
   }
-  return { unit: 'month', keys };
+  return keys;
+}
+
+/** The chart's buckets over the period: every day, or every month (YYYY-MM) when the period is longer than `maxDays`. */
+export function chartBuckets(from: string, to: string, maxDays = DAILY_CHART_MAX_DAYS): { unit: 'day' | 'month'; keys: string[] } {
+  const monthly = chartFormat(from, to, maxDays) === 'YYYY-MM';
+  return { unit: monthly ? 'month' : 'day', keys: periodKeys(from, to, monthly) };
+}
+
+/**
+ * A chart's x values (days, or months when `monthly`): every one of the period up to today (the
+ * period's end when today is not before it), and every one that has figures (a local day after
+ * the server's UTC today, in a zone ahead of UTC, still shows), in order.
+ */
+export function chartXs(query: ReportQuery, monthly: boolean, withFigures: Iterable<string>): string[] {
+  const last = query.today >= query.from && query.today < query.to ? query.today : query.to;
+  return [...new Set([...periodKeys(query.from, last, monthly), ...withFigures])].sort();
 }
 
 export const SOURCE_LABELS: Record<string, string> = { digital: 'Digital', paper: 'Paper' };
