@@ -11,7 +11,7 @@ import { LABOR_TYPES, REPORT_ROWS_MAX, type LaborType, type ReportColumn, type R
 import type { Sql } from '@dealer/platform';
 import { staffNamesOf } from '../staff-names';
 import type { ReportDefinition } from './definition';
-import { CURSOR_BATCH, drillLocation, num, SOURCE_LABELS, streamRows, table, unknownTable, type Fragment } from './redemption-parts';
+import { CURSOR_BATCH, drillLocation, locationNameOf, locationNames, num, SOURCE_LABELS, streamRows, table, unknownTable, type Fragment } from './redemption-parts';
 
 const RO_COLUMNS: ReportColumn[] = [
   { key: 'location', label: 'Location', kind: 'text' },
@@ -58,7 +58,7 @@ function rosSelect(sql: Sql, q: ReportQuery): Fragment {
   const p = inPeriod(sql, q);
   const v = voidedInPeriod(sql, q);
   return sql`
-    select r.location_id as "locationId", coalesce(l.location_name, ${'Location '} || r.location_id) as location, r.ro_number as "roNumber",
+    select r.location_id as "locationId", ${locationNameOf(sql, 'r.location_id', 'l')} as location, r.ro_number as "roNumber",
       min(r.redeemed_on)::text as "firstRedeemedOn",
       count(*) filter (where ${p})::int as redeemed,
       coalesce(sum(r.allocated_value) filter (where ${p}), 0)::bigint as allocated,
@@ -160,7 +160,7 @@ export const couponRedemptionsV2Report: ReportDefinition = {
       const lines = linesQuery(sql, query, locationId, roNumber);
       const p = inPeriod(sql, query);
       const v = voidedInPeriod(sql, query);
-      const [firstLines, [sums], [place]] = await Promise.all([
+      const [firstLines, [sums], nameOf] = await Promise.all([
         sql<LineRow[]>`${lines} limit ${REPORT_ROWS_MAX}`,
         sql<Record<string, unknown>[]>`
         select count(*)::int as "rowCount",
@@ -169,12 +169,12 @@ export const couponRedemptionsV2Report: ReportDefinition = {
           count(*) filter (where ${p})::int as redeemed
         from rm_reports.redemptions r
         where r.location_id = ${locationId} and r.ro_number = ${roNumber} and ((${p}) or (${v}))`,
-        sql<{ name: string }[]>`select location_name as name from ref.locations where location_id = ${locationId}`,
+        locationNames(sql, [locationId]),
       ]);
       const rows = await lineRows(sql, firstLines);
       return {
         tables: [
-          table('lines', `RO ${roNumber} at ${place?.name ?? `Location ${locationId}`}`, LINE_COLUMNS, rows, num(sums!.rowCount), {
+          table('lines', `RO ${roNumber} at ${nameOf(locationId)}`, LINE_COLUMNS, rows, num(sums!.rowCount), {
             coupon: 'Total',
             discount: num(sums!.discount),
             allocated: num(sums!.allocated),

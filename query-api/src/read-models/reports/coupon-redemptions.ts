@@ -9,7 +9,7 @@
 import { LABOR_TYPES, REPORT_ROWS_MAX, type LaborType, type ReportColumn, type ReportQuery, type ReportRow } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 import type { ReportDefinition } from './definition';
-import { chartBuckets, num, streamRows, table, unknownTable, type Fragment } from './redemption-parts';
+import { chartBuckets, locationNameOf, num, streamRows, table, unknownTable, type Fragment } from './redemption-parts';
 
 type GroupBy = 'location' | 'opCode' | 'laborType';
 const GROUP_LABELS: Record<GroupBy, string> = { location: 'Location', opCode: 'Op code', laborType: 'Labour type' };
@@ -53,7 +53,7 @@ function groupsQuery(sql: Sql, query: ReportQuery): Fragment {
   const voidedInPeriod = sql`r.voided_on between ${query.from}::date and ${query.to}::date`;
   const group =
     by === 'location'
-      ? { select: sql`r.location_id::text as key, coalesce(l.location_name, ${'Location '} || r.location_id) as label`, by: sql`r.location_id, l.location_name`, order: sql`label, r.location_id` }
+      ? { select: sql`r.location_id::text as key, ${locationNameOf(sql, 'r.location_id', 'l')} as label`, by: sql`r.location_id, l.location_name`, order: sql`label, r.location_id` }
       : by === 'opCode'
         ? { select: sql`r.op_code as key, r.op_code as label`, by: sql`r.op_code`, order: sql`r.op_code` }
         : { select: sql`r.labor_type as key, r.labor_type as label`, by: sql`r.labor_type`, order: sql`r.labor_type` };

@@ -26,12 +26,11 @@ import {
   SALES_FIGURE_COLUMNS,
   SALES_READ_MODELS,
   SALES_SUMS,
-  locationNameSql,
   salesFactsSql,
   salesFigureCells,
   salesSumColumns,
 } from './coupon-sales';
-import { num, unknownTable } from './redemption-parts';
+import { locationNameSql, num, unknownTable } from './redemption-parts';
 
 export const GROUPS_TABLE = 'groups';
 export const SALES_TABLE = 'sales';

@@ -20,9 +20,7 @@
 import type { ReportCell, ReportChart, ReportColumn, ReportQuery, ReportRow, ReportTable } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 import type { ReportBody, ReportDefinition } from './definition';
-import { chartFormat, chartXs, num, unknownTable } from './redemption-parts';
-
-export { unknownTable };
+import { chartFormat, chartXs, locationNameSql, num, unknownTable } from './redemption-parts';
 
 export const SALES_READ_MODELS = ['reports'];
 export const SALES_CURSOR_BATCH = 1000;
@@ -83,9 +81,6 @@ export function salesFigureCells(row: FigureRow): Record<string, number> {
 }
 
 export const salesParams = (query: ReportQuery) => [query.from, query.to, query.locationIds] as never[];
-
-/** In SQL: the location's name (DMS reference data), `Location {id}` when unknown. */
-export const locationNameSql = (locationId: string, alias = 'n') => `coalesce(${alias}.location_name, 'Location ' || ${locationId})`;
 
 /**
  * Net sales (lane and online, on their sale day) and voids (net of tax, on their void day)

@@ -20,7 +20,7 @@
  */
 import type { ReportCell, ReportChart, ReportColumn, ReportQuery } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
-import { chartFormat as periodChartFormat, chartXs } from './redemption-parts';
+import { chartFormat as periodChartFormat, chartXs, locationNameSql } from './redemption-parts';
 
 /** Figures in their column order (SOURCES below says which fact adds to each). */
 export const FIGURE_COLUMNS: readonly ReportColumn[] = [
@@ -165,7 +165,7 @@ function parts(rows: FigureRow[]): Figures {
 const BY_LOCATION_GROUPED = `${GROUPED}, l as (
         select location_id, ${SUMS_OF_GROUPS} from g group by location_id
       )`;
-const BY_LOCATION_ROW = `a.location_id, coalesce(n.location_name, 'Location ' || a.location_id) as location_name, null::text as day,
+const BY_LOCATION_ROW = `a.location_id, ${locationNameSql('a.location_id')} as location_name, null::text as day,
           ${SUMMED.map((k) => `l.${snake(k)}`).join(', ')}`;
 const BY_LOCATION_FROM = `from unnest($3::integer[]) as a(location_id)
         left join l on l.location_id = a.location_id
@@ -191,7 +191,7 @@ export async function* streamFiguresByLocation(sql: Sql, query: ReportQuery, loc
   yield* sql.unsafe<FigureRow[]>(`${BY_LOCATION_GROUPED} select ${BY_LOCATION_ROW} ${BY_LOCATION_FROM} order by location_name, location_id`, params(query, locationIds)).cursor(1000);
 }
 
-const BY_DAY_ROW = `g.location_id, coalesce(n.location_name, 'Location ' || g.location_id) as location_name, to_char(g.day, 'YYYY-MM-DD') as day, ${GROUP_COLUMNS}`;
+const BY_DAY_ROW = `g.location_id, ${locationNameSql('g.location_id')} as location_name, to_char(g.day, 'YYYY-MM-DD') as day, ${GROUP_COLUMNS}`;
 const BY_DAY_FROM = `from g left join ref.locations n on n.location_id = g.location_id`;
 const BY_DAY_ORDER = `order by location_name, location_id, day`;
 

@@ -18,6 +18,7 @@ import {
   streamFiguresByDay,
   type FigureRow,
 } from './invoice-figures';
+import { locationNames } from './redemption-parts';
 
 export const INVOICE_DAYS_TABLE = 'days';
 export const INVOICE_LINES_TABLE = 'lines';
@@ -100,20 +101,17 @@ function drilledDay(query: ReportQuery): [number, string] | null {
 
 async function linesTable(sql: Sql, query: ReportQuery): Promise<ReportTable> {
   const target = drilledDay(query);
-  const [rows, place] =
+  const [rows, nameOf] =
     target === null
-      ? [[], []]
-      : await Promise.all([
-          sql.unsafe<LineRow[]>(`${LINES_SQL} order by at, kind`, [...target]),
-          sql<{ name: string }[]>`select location_name as name from ref.locations where location_id = ${target[0]}`,
-        ]);
+      ? [[], null]
+      : await Promise.all([sql.unsafe<LineRow[]>(`${LINES_SQL} order by at, kind`, [...target]), locationNames(sql, [target[0]])]);
   const totals: Record<string, number | string | null> = { kind: 'Total', time: null, roNumber: null, item: null };
   for (const key of LINE_MONEY) totals[key] = 0;
   const cells = rows.map(lineRow);
   for (const row of cells) for (const key of LINE_MONEY) totals[key] = (totals[key] as number) + ((row.cells[key] as number | null) ?? 0);
   return {
     key: INVOICE_LINES_TABLE,
-    title: target === null ? 'Lines' : `Lines of ${target[1]} at ${place[0]?.name ?? `Location ${target[0]}`}`,
+    title: target === null || nameOf === null ? 'Lines' : `Lines of ${target[1]} at ${nameOf(target[0])}`,
     columns: LINE_COLUMNS,
     rows: cells.slice(0, REPORT_ROWS_MAX),
     rowCount: cells.length,

@@ -12,7 +12,7 @@
 import { REPORT_ROWS_MAX, type ReportColumn, type ReportQuery, type ReportRow } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 import type { ReportDefinition } from './definition';
-import { CURSOR_BATCH, firstRows, num, SOURCE_LABELS, streamRows, table, unknownTable, type Fragment } from './redemption-parts';
+import { CURSOR_BATCH, firstRows, locationNameOf, locationNames, locationParam, num, SOURCE_LABELS, streamRows, table, unknownTable, type Fragment } from './redemption-parts';
 
 const PAIR_COLUMNS: ReportColumn[] = [
   { key: 'from', label: 'From (owes)', kind: 'text' },
@@ -69,7 +69,7 @@ interface PairRow {
 function pairsQuery(sql: Sql, q: ReportQuery): Fragment {
   return sql`
     select m.from_id as "fromLocationId", m.to_id as "toLocationId",
-      coalesce(lf.location_name, ${'Location '} || m.from_id) as "from", coalesce(lt.location_name, ${'Location '} || m.to_id) as "to",
+      ${locationNameOf(sql, 'm.from_id', 'lf')} as "from", ${locationNameOf(sql, 'm.to_id', 'lt')} as "to",
       count(*) filter (where m.movement = 'redeemed')::int as redeemed, count(*) filter (where m.movement = 'voided')::int as voids,
       sum(m.amount)::bigint as amount
     from (${movementsQuery(sql, q)}) m
@@ -134,8 +134,6 @@ const lineRow = (r: LineRow): ReportRow => ({
   },
 });
 
-const locationParam = (v: string | undefined): number | null => (v !== undefined && /^\d{1,9}$/.test(v) ? Number(v) : null);
-
 /** The drill's pair; `valid` when both are locations, different, one of them among those asked for. */
 function drillOf(q: ReportQuery): { valid: boolean; fromId: number; toId: number } | null {
   if (q.drill.fromLocationId === undefined && q.drill.toLocationId === undefined) return null;
@@ -160,12 +158,11 @@ export const payoutsReport: ReportDefinition = {
     if (drill) {
       if (!drill.valid) return { tables: [table('lines', 'Payout lines', LINE_COLUMNS, [], 0, null)], charts: [], notes: ['No such pair of locations among the chosen ones.'] };
       const lines = linesQuery(sql, query, drill.fromId, drill.toId);
-      const [rows, [sums], names] = await Promise.all([
+      const [rows, [sums], nameOf] = await Promise.all([
         firstRows(sql, lines, lineRow),
         sql<{ rowCount: number; amount: string }[]>`select count(*)::int as "rowCount", coalesce(sum(amount), 0)::bigint as amount from (${lines}) l`,
-        sql<{ id: number; name: string }[]>`select location_id as id, location_name as name from ref.locations where location_id in (${drill.fromId}, ${drill.toId})`,
+        locationNames(sql, [drill.fromId, drill.toId]),
       ]);
-      const nameOf = (id: number) => names.find((n) => n.id === id)?.name ?? `Location ${id}`;
       return {
         tables: [
           table('lines', `${nameOf(drill.fromId)} owes ${nameOf(drill.toId)}`, LINE_COLUMNS, rows, num(sums!.rowCount), { date: null, movement: 'Total', amount: num(sums!.amount) }),

@@ -37,11 +37,13 @@ export function table(key: string, title: string, columns: ReportColumn[], rows:
   return { key, title, columns, rows, rowCount, totals };
 }
 
+/** A drill parameter's location id (1 to 9 digits), else null. */
+export const locationParam = (value: string | undefined): number | null => (value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : null);
+
 /** The drill's location id when it is one of the locations asked for (already the caller's), else null. */
 export function drillLocation(locationIds: readonly number[], value: string | undefined): number | null {
-  if (value === undefined || !/^\d{1,9}$/.test(value)) return null;
-  const id = Number(value);
-  return locationIds.includes(id) ? id : null;
+  const id = locationParam(value);
+  return id !== null && locationIds.includes(id) ? id : null;
 }
 
 /** Thrown for a table key the report does not have (the route answers 400 before, this is the guard). */
@@ -51,6 +53,18 @@ export function unknownTable(tableKey: string): Error {
 
 /** The location's name as every page shows it (ref.locations), in SQL: `Location {id}` when unknown. */
 export const LOCATION_NAME_FALLBACK = 'Location ';
+
+/** In SQL (constant text): the name of the location `idColumn`, ref.locations joined as `alias`, `Location {id}` when unknown. */
+export const locationNameSql = (idColumn: string, alias = 'n') => `coalesce(${alias}.location_name, '${LOCATION_NAME_FALLBACK}' || ${idColumn})`;
+
+/** locationNameSql as a fragment of a sql`...` query. */
+export const locationNameOf = (sql: Sql, idColumn: string, alias: string): Fragment => sql.unsafe(locationNameSql(idColumn, alias));
+
+/** The names of the locations `ids` (ref.locations), `Location {id}` for one it does not know. */
+export async function locationNames(sql: Sql, ids: readonly number[]): Promise<(id: number) => string> {
+  const rows = await sql<{ id: number; name: string | null }[]>`select location_id as id, location_name as name from ref.locations where location_id = any(${[...ids]}::int[])`;
+  return (id) => rows.find((r) => r.id === id)?.name ?? `${LOCATION_NAME_FALLBACK}${id}`;
+}
 
 /** Days from `from` to `to` inclusive (YYYY-MM-DD). */
 export function daysInPeriod(from: string, to: string): number {
