@@ -6,7 +6,10 @@
  * - POST /v1/payment_intents, GET /v1/payment_intents/:id, POST /v1/payment_intents/:id/confirm,
  *   POST /v1/payment_intents/:id/cancel, POST /v1/refunds, GET /v1/refunds/:id. Bodies are form-encoded with bracketed keys
  *   (metadata[orderId]=...), answers are JSON, errors are {error: {type, code, message, ...}}.
- * - Authorization: Bearer <the secret key it was started with>, else 401.
+ * - Authorization: Bearer <the secret key it was started with>, else 401. What Stripe.js does in the
+ *   browser is also answered, as Stripe does: the publishable key (form or query parameter `key`, or
+ *   Bearer) with the PaymentIntent's `client_secret` may read and confirm that one PaymentIntent,
+ *   nothing else; every answer carries Access-Control-Allow-Origin: * (the browser calls cross-origin).
  * - Idempotency-Key: the first answer under a key (success or error) is saved and answered again,
  *   with Idempotent-Replayed: true, to the same method, path and parameters; anything else under
  *   the same key is a 400 idempotency_error, as Stripe does.
@@ -40,6 +43,8 @@ export interface RecordedRequest {
 export interface StripeTestServer {
   url: string;
   secretKey: string;
+  /** pk_test_...: what Stripe.js in a test browser authenticates with (with a PaymentIntent's client secret). */
+  publishableKey: string;
   webhookSecret: string;
   requests(): RecordedRequest[];
   events(type?: string): Json[];
@@ -105,9 +110,10 @@ function stringRecord(value: unknown): Record<string, string> {
 }
 
 export async function startStripeTestServer(
-  options: { secretKey?: string; webhookSecret?: string } = {},
+  options: { secretKey?: string; webhookSecret?: string; publishableKey?: string } = {},
 ): Promise<StripeTestServer> {
   const secretKey = options.secretKey ?? `sk_test_local${randomBytes(12).toString('hex')}`;
+  const publishableKey = options.publishableKey ?? `pk_test_local${randomBytes(12).toString('hex')}`;
   const webhookSecret = options.webhookSecret ?? `whsec_local${randomBytes(16).toString('hex')}`;
   const intents = new Map<string, Json>();
   const refunds = new Map<string, Json>();
@@ -277,7 +283,7 @@ export async function startStripeTestServer(
   }
 
   function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
-    res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), ...headers });
+    res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), 'access-control-allow-origin': '*', ...headers });
     res.end(body);
   }
 
@@ -299,7 +305,26 @@ export async function startStripeTestServer(
       send(res, 500, JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred (injected by the test server).' } }));
       return;
     }
-    if (req.headers.authorization !== `Bearer ${secretKey}`) {
+    if (method === 'OPTIONS') {
+      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'authorization, content-type' });
+      res.end();
+      return;
+    }
+    // Stripe.js: the publishable key and the client secret of the one PaymentIntent it reads or confirms.
+    const browserKey = typeof params.key === 'string' ? params.key : req.headers.authorization?.replace(/^Bearer /, '');
+    if (browserKey === publishableKey) {
+      const intentPath = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
+      const intent = intentPath ? intents.get(decodeURIComponent(intentPath[1]!)) : undefined;
+      const allowed = intentPath && (intentPath[2] ? method === 'POST' : method === 'GET');
+      if (!allowed || !intent || params.client_secret !== intent.client_secret) {
+        record(404);
+        send(res, 404, JSON.stringify({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent (a publishable key reaches only the PaymentIntent of its client secret).' } }));
+        return;
+      }
+      delete params.key;
+      delete params.client_secret;
+      delete params.return_url;
+    } else if (req.headers.authorization !== `Bearer ${secretKey}`) {
       record(401);
       send(res, 401, JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' } }));
       return;
@@ -370,6 +395,7 @@ export async function startStripeTestServer(
   return {
     url: `http://127.0.0.1:${port}`,
     secretKey,
+    publishableKey,
     webhookSecret,
     requests: () => log.map((entry) => ({ ...entry })),
     events: (type) => events.filter((event) => type === undefined || event.type === type).map((event) => structuredClone(event)),

@@ -1,5 +1,5 @@
 // POST /api/online-orders (place: price, tax and total fixed before paying) and POST /api/online-orders/{id}/confirm
-// (pay with the demo provider's test card). A paid order's coupons are the customer's at once, so both of their lists
+// (pay with the demo provider's test card, or record a payment Stripe.js confirmed in the browser). A paid order's coupons are the customer's at once, so both of their lists
 // are read again; the client's read position makes that read see the sale (read-your-writes).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiEnvelope, OnlineOrderConfirmView, OnlineOrderPlacedView, PlaceOnlineOrderRequest } from '@dealer/contracts';
@@ -12,13 +12,12 @@ export async function placeOnlineOrder(request: PlaceOnlineOrderRequest): Promis
   return response.dataSet;
 }
 
-export interface ConfirmOnlineOrderInput {
-  orderId: string;
-  cardNumber: string;
-}
+/** The demo provider's test card, or the PaymentMethod Stripe.js confirmed the payment with (the server records it). */
+export type ConfirmOnlineOrderInput = { orderId: string; cardNumber: string } | { orderId: string; paymentMethodId: string };
 
-export async function confirmOnlineOrder({ orderId, cardNumber }: ConfirmOnlineOrderInput): Promise<OnlineOrderConfirmView> {
-  const response = await api.post<ApiEnvelope<OnlineOrderConfirmView>>(`/api/online-orders/${encodeURIComponent(orderId)}/confirm`, { cardNumber });
+export async function confirmOnlineOrder(input: ConfirmOnlineOrderInput): Promise<OnlineOrderConfirmView> {
+  const body = 'cardNumber' in input ? { cardNumber: input.cardNumber } : { paymentMethodId: input.paymentMethodId };
+  const response = await api.post<ApiEnvelope<OnlineOrderConfirmView>>(`/api/online-orders/${encodeURIComponent(input.orderId)}/confirm`, body);
   return response.dataSet;
 }
 

@@ -1,5 +1,5 @@
 // /customer/purchase/checkout: the placed order's price, tax and total (the server's), the demo provider's notice shown
-// plainly with its test cards, a card number, and Pay. Pay is disabled while paying and a second press is ignored,
+// plainly with its test cards, a card number, and Pay (with the Stripe provider: Stripe.js's form, stripe-payment.tsx). Pay is disabled while paying and a second press is ignored,
 // so a double click makes one payment; a decline shows the provider's message and the card can be changed.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { useConfirmOnlineOrder } from '../api/online-orders';
 import type { CheckoutState, ConfirmState } from './checkout-flow';
 import { CHECKOUT_TEXTS as T, DEMO_TEST_CARDS } from './purchase-texts';
+import { StripePayment } from './stripe-payment';
 import './purchase.css';
 
 export function CheckoutForm({ checkout, customerId }: { checkout: CheckoutState; customerId: string }) {
@@ -74,7 +75,13 @@ export function CheckoutForm({ checkout, customerId }: { checkout: CheckoutState
           <strong>{formatMoney(order.total)}</strong>
         </dd>
       </dl>
-      {order.provider !== 'demo' ? (
+      {order.provider === 'stripe' && order.scriptUrl && order.publishableKey && order.clientSecret ? (
+        <StripePayment
+          checkout={checkout}
+          customerId={customerId}
+          stripe={{ scriptUrl: order.scriptUrl, publishableKey: order.publishableKey, clientSecret: order.clientSecret }}
+        />
+      ) : order.provider !== 'demo' ? (
         <p className="alert alert-danger">{T.stripeUnavailable}</p>
       ) : (
         <form className="purchase-pay" noValidate onSubmit={submit} aria-busy={pay.isPending}>
