@@ -7,12 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { CONTACT_FORM_MESSAGES, CONTACT_FORM_MESSAGE_MAX, contactFormStreamId } from '@dealer/contracts';
-import { hashPassword } from '@dealer/command-api';
 import { demoLocationContactEmail } from '@dealer/platform/dms/demo';
 import { importDmsRecords } from '@dealer/platform/dms/importer';
 import { startTestServer, type TestServer } from './testing/test-server';
-import { loginAs, xsrfHeaders } from './testing/auth';
-import { DEMO_PASSWORD } from './demo/accounts';
+import { createCustomerWithAccount, loginAs } from './testing/auth';
 
 let server: TestServer;
 let staff: Record<string, string>;
@@ -30,17 +28,7 @@ const inject = (o: InjectOptions) => server.product.app.inject(o);
 const LOCATION_1_EMAIL = demoLocationContactEmail('FRT');
 
 /** A new customer with an account (sign-in = e-mail); answers their id and signed-in headers. */
-async function customerWithAccount(profile: { firstName: string; lastName: string; emailAddress: string; phoneMobile?: string | null }) {
-  const created = await inject({ method: 'POST', url: '/api/customers', headers: staff, payload: profile });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().dataSet.customerId as string;
-  await server.product.sql`insert into auth_credentials (user_kind, user_id, login, password_hash)
-    values ('customer', ${id}, ${profile.emailAddress}, ${await hashPassword(DEMO_PASSWORD)})`;
-  const xsrf = await xsrfHeaders(server);
-  const login = await inject({ method: 'POST', url: '/auth-api/login', headers: xsrf, payload: { username: profile.emailAddress, password: DEMO_PASSWORD } });
-  expect(login.statusCode).toBe(200);
-  return { id, headers: { ...xsrf, authorization: `Bearer ${login.json().dataSet.token}` } };
-}
+const customerWithAccount = (profile: { firstName: string; lastName: string; emailAddress: string; phoneMobile?: string | null }) => createCustomerWithAccount(server, staff, profile);
 
 const send = (headers: Record<string, string>, payload: Record<string, unknown>, extra: Record<string, string> = {}) =>
   inject({ method: 'POST', url: '/api/customer-contact-form', headers: { ...headers, ...extra }, payload });

@@ -7,13 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { hashPassword } from '@dealer/command-api';
 import { onlineSaleIdOf } from '@dealer/command-api/online-orders/service';
 import { rebuildProjection } from '@dealer/projector/rebuild';
 import { onlineOrders } from '@dealer/projector/projections/online-orders/projection';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
-import { loginAs, xsrfHeaders } from './testing/auth';
-import { DEMO_PASSWORD } from './demo/accounts';
+import { createCustomerWithAccount, loginAs } from './testing/auth';
 import { demoPackId } from './demo/catalogue';
 
 let server: TestServer;
@@ -30,18 +28,8 @@ afterAll(async () => {
 
 const inject = (o: InjectOptions) => server.product.app.inject(o);
 let phones = 0;
-async function customerWithAccount(firstName: string, emailAddress: string) {
-  const phoneMobile = `72055508${String(10 + phones++)}`;
-  const created = await inject({ method: 'POST', url: '/api/customers', headers: staff, payload: { firstName, lastName: 'Status', emailAddress, phoneMobile } });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().dataSet.customerId as string;
-  await server.product.sql`insert into auth_credentials (user_kind, user_id, login, password_hash)
-    values ('customer', ${id}, ${emailAddress}, ${await hashPassword(DEMO_PASSWORD)})`;
-  const xsrf = await xsrfHeaders(server);
-  const login = await inject({ method: 'POST', url: '/auth-api/login', headers: xsrf, payload: { username: emailAddress, password: DEMO_PASSWORD } });
-  expect(login.statusCode).toBe(200);
-  return { id, headers: { ...xsrf, authorization: `Bearer ${login.json().dataSet.token}` } };
-}
+const customerWithAccount = (firstName: string, emailAddress: string) =>
+  createCustomerWithAccount(server, staff, { firstName, lastName: 'Status', emailAddress, phoneMobile: `72055508${String(10 + phones++)}` });
 
 async function read(headers: Record<string, string>, orderId: string, position?: string) {
   return inject({ method: 'GET', url: `/api/online-orders/${orderId}`, headers: { ...headers, ...(position ? { 'x-min-position': position } : {}) } });

@@ -9,12 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { ONLINE_ORDER_MESSAGES, PACK_SALE_MESSAGES, onlineOrderStreamId, packSaleStreamId } from '@dealer/contracts';
-import { hashPassword } from '@dealer/command-api';
 import { onlineSaleIdOf } from '@dealer/command-api/online-orders/service';
 import { createPaymentProvider, type DemoPaymentProvider, type WebhookRequest } from '@dealer/command-api/payments/index';
 import { startTestServer, type TestServer } from './testing/test-server';
-import { loginAs, xsrfHeaders } from './testing/auth';
-import { DEMO_PASSWORD } from './demo/accounts';
+import { createCustomerWithAccount, loginAs } from './testing/auth';
 import { demoPackId } from './demo/catalogue';
 
 let server: TestServer;
@@ -33,18 +31,8 @@ const VISA = '4242 4242 4242 4242';
 const DECLINED = '4000 0000 0000 0002';
 
 let phones = 0;
-async function customerWithAccount(firstName: string, emailAddress: string, isTaxExempt = false) {
-  const phoneMobile = `72055507${String(10 + phones++)}`;
-  const created = await inject({ method: 'POST', url: '/api/customers', headers: staff, payload: { firstName, lastName: 'Buyer', emailAddress, phoneMobile, isTaxExempt } });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().dataSet.customerId as string;
-  await server.product.sql`insert into auth_credentials (user_kind, user_id, login, password_hash)
-    values ('customer', ${id}, ${emailAddress}, ${await hashPassword(DEMO_PASSWORD)})`;
-  const xsrf = await xsrfHeaders(server);
-  const login = await inject({ method: 'POST', url: '/auth-api/login', headers: xsrf, payload: { username: emailAddress, password: DEMO_PASSWORD } });
-  expect(login.statusCode).toBe(200);
-  return { id, headers: { ...xsrf, authorization: `Bearer ${login.json().dataSet.token}` } };
-}
+const customerWithAccount = (firstName: string, emailAddress: string, isTaxExempt = false) =>
+  createCustomerWithAccount(server, staff, { firstName, lastName: 'Buyer', emailAddress, phoneMobile: `72055507${String(10 + phones++)}`, isTaxExempt });
 
 const place = (headers: Record<string, string>, payload: Record<string, unknown>, extra: Record<string, string> = {}) =>
   inject({ method: 'POST', url: '/api/online-orders', headers: { ...headers, ...extra }, payload });

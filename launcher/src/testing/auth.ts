@@ -1,5 +1,6 @@
 /** Signs a demo account in through the real /auth-api for integration tests (app.inject). */
 import type { AuthTokenPayload } from '@dealer/contracts';
+import { hashPassword } from '@dealer/command-api';
 import { DEMO_CUSTOMER_LOGIN, DEMO_PASSWORD } from '../demo/accounts';
 import type { TestServer } from './test-server';
 
@@ -31,4 +32,24 @@ export async function loginAs(server: TestServer, account: DemoAccount, password
   const payload = res.json().dataSet as AuthTokenPayload;
   const refresh = res.cookies.find((c) => c.name === 'dealer_refresh')!.value;
   return { payload, headers: { ...xsrf, authorization: `Bearer ${payload.token}` }, refreshCookie: refresh };
+}
+
+/**
+ * A new customer created by `staff` (POST /api/customers with `profile`) and given an account
+ * (sign-in = their e-mail, the demo password), signed in: their id and signed-in headers.
+ */
+export async function createCustomerWithAccount(
+  server: TestServer,
+  staff: Record<string, string>,
+  profile: Record<string, unknown> & { emailAddress: string },
+): Promise<{ id: string; headers: Record<string, string> }> {
+  const created = await server.product.app.inject({ method: 'POST', url: '/api/customers', headers: staff, payload: profile });
+  if (created.statusCode !== 201) throw new Error(`creating the customer failed: ${created.statusCode} ${created.body}`);
+  const id = created.json().dataSet.customerId as string;
+  await server.product.sql`insert into auth_credentials (user_kind, user_id, login, password_hash)
+    values ('customer', ${id}, ${profile.emailAddress}, ${await hashPassword(DEMO_PASSWORD)})`;
+  const xsrf = await xsrfHeaders(server);
+  const login = await server.product.app.inject({ method: 'POST', url: '/auth-api/login', headers: xsrf, payload: { username: profile.emailAddress, password: DEMO_PASSWORD } });
+  if (login.statusCode !== 200) throw new Error(`the customer's sign-in failed: ${login.statusCode} ${login.body}`);
+  return { id, headers: { ...xsrf, authorization: `Bearer ${login.json().dataSet.token}` } };
 }
