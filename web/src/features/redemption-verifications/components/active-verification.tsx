@@ -73,7 +73,7 @@ export function ActiveVerification({ redemptionVerificationId, sentMessage, onSe
   const to = recipient(verification);
   return (
     <article className="rv-active" aria-labelledby="rv-active-title">
-      <div className="rv-active-header">
+      <div className="section-head rv-active-header">
         <h3 id="rv-active-title">RO# {verification.roNumber}</h3>
         <StatusBadge verification={verification} />
       </div>

@@ -86,7 +86,7 @@ function RecentVerifications({ rows, activeId, onShow }: { rows: RedemptionVerif
       <ul className="card-list" aria-label={RV_TEXTS.recentTitle}>
         {shown.map((v) => (
           <li key={v.redemptionVerificationId} className={v.redemptionVerificationId === activeId ? 'card is-selected' : 'card'}>
-            <div className="rv-card-head">
+            <div className="section-head">
               <strong>RO# {v.roNumber}</strong>
               <StatusBadge verification={v} />
             </div>

@@ -163,7 +163,7 @@ export function ReportTable({ table, drillTarget, onExport, exporting }: ReportT
   const note = truncationNote(table.rows.length, table.rowCount);
   return (
     <section className="panel report-section" aria-labelledby={titleId}>
-      <header className="report-section-head">
+      <header className="section-head report-section-head">
         <h2 id={titleId}>{table.title}</h2>
         <button type="button" className="btn btn-sm" onClick={onExport} disabled={exporting} aria-label={`${REPORT_TABLE_TEXTS.exportCsv}: ${table.title}`}>
           {exporting ? REPORT_TABLE_TEXTS.exporting : REPORT_TABLE_TEXTS.exportCsv}
