@@ -37,6 +37,21 @@ export interface OnlineOrderReceiptDeps {
   sender: MessageSender;
 }
 
+/** The greeting every receipt opens with. */
+const greeting = (customer: { firstName: string | null }) => (customer.firstName ? `Hello ${customer.firstName},` : 'Hello,');
+
+/** What every receipt says of the order: the pack, the location it was sold with, price, tax, total, and a demo payment's note. */
+function orderLines(order: OnlineOrderPlaced['data'], packName: string, locationName: string): string[] {
+  return [
+    `Pack: ${packName}`,
+    `Sold with: ${locationName}`,
+    `Price: ${formatMoney(order.price)}`,
+    `Sales tax: ${order.taxExempt ? `${formatMoney(order.tax)} (tax exempt)` : formatMoney(order.tax)}`,
+    `Total paid: ${formatMoney(order.total)}`,
+    ...(order.provider === 'demo' ? ['Demo payment: no money moves.'] : []),
+  ];
+}
+
 /** The receipt (plain text). */
 export function onlineOrderReceiptText(
   order: OnlineOrderPlaced['data'],
@@ -53,16 +68,11 @@ export function onlineOrderReceiptText(
     else counts.set(key, { name: item?.coupon.name ?? 'Coupon', count: 1, expiresOn: c.expiresOn });
   }
   const lines = [
-    `${customer.firstName ? `Hello ${customer.firstName},` : 'Hello,'}`,
+    greeting(customer),
     '',
     `Thank you for buying the ${sale.pack.name} online. Your coupons are ready: sign in to see them under My Coupons.`,
     '',
-    `Pack: ${sale.pack.name}`,
-    `Sold with: ${locationName}`,
-    `Price: ${formatMoney(order.price)}`,
-    `Sales tax: ${order.taxExempt ? `${formatMoney(order.tax)} (tax exempt)` : formatMoney(order.tax)}`,
-    `Total paid: ${formatMoney(order.total)}`,
-    ...(order.provider === 'demo' ? ['Demo payment: no money moves.'] : []),
+    ...orderLines(order, sale.pack.name, locationName),
     '',
     'Your coupons:',
     ...[...counts.values()].map((c) => `  ${c.count} x ${c.name}, good through ${c.expiresOn}`),
@@ -81,16 +91,11 @@ export function giftOrderReceiptText(
   locationName: string,
 ): { subject: string; body: string } {
   const lines = [
-    `${customer.firstName ? `Hello ${customer.firstName},` : 'Hello,'}`,
+    greeting(customer),
     '',
     `Thank you for buying the ${packName} as a gift. We e-mailed ${gift.recipientEmail ?? 'the recipient'} a link to claim it; it works for ${GIFT_LIFETIME_DAYS} days (until ${gift.expiresAt.slice(0, 10)}).`,
     '',
-    `Pack: ${packName}`,
-    `Sold with: ${locationName}`,
-    `Price: ${formatMoney(order.price)}`,
-    `Sales tax: ${order.taxExempt ? `${formatMoney(order.tax)} (tax exempt)` : formatMoney(order.tax)}`,
-    `Total paid: ${formatMoney(order.total)}`,
-    ...(order.provider === 'demo' ? ['Demo payment: no money moves.'] : []),
+    ...orderLines(order, packName, locationName),
     '',
     `Order reference: ${order.orderId}`,
   ];
