@@ -6,7 +6,7 @@
 import { Agent } from 'node:http';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { loadEnv, registerErrorHandler } from '@dealer/platform';
 import {
   createPaymentProvider,
@@ -150,6 +150,42 @@ describe('the Stripe adapter against a local Stripe-speaking server', () => {
     const action = await stripe.confirmPayment({ paymentId: open.paymentId, paymentMethod: 'pm_card_authenticationRequired', idempotencyKey: 'order:o-3:confirm:1' });
     expect(action.status).toBe('requires-action');
     expect(action.clientSecret).toBe(open.clientSecret);
+  });
+
+  it("should let Stripe.js's publishable key and client secret read and confirm that one payment, nothing else (as Stripe does)", async () => {
+    // Its own server: these browser calls carry no idempotency key, which the other tests check for.
+    const server = await startStripeTestServer();
+    onTestFinished(() => server.close());
+    const stripe = new StripePaymentProvider({ secretKey: server.secretKey, webhookSecret: server.webhookSecret, apiUrl: server.url, httpAgent: guard });
+    const open = await stripe.createPayment({ amountCents: 2_500, idempotencyKey: 'order:o-pk:payment', orderId: 'o-pk' });
+    const other = await stripe.createPayment({ amountCents: 2_600, idempotencyKey: 'order:o-pk2:payment', orderId: 'o-pk2' });
+    const browser = (path: string, params: Record<string, string>, method = 'POST') =>
+      fetch(`${server.url}${path}${method === 'GET' ? `?${new URLSearchParams(params).toString()}` : ''}`, {
+        method,
+        headers: method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+        ...(method === 'POST' ? { body: new URLSearchParams(params) } : {}),
+      });
+    const key = server.publishableKey;
+    // Another payment's secret, a made-up one, creating, or the secret key's calls: refused.
+    expect((await browser(`/v1/payment_intents/${open.paymentId}/confirm`, { key, client_secret: other.clientSecret!, payment_method: 'pm_card_visa' })).status).toBe(404);
+    expect((await browser(`/v1/payment_intents/${open.paymentId}/confirm`, { key, client_secret: `${open.paymentId}_secret_x`, payment_method: 'pm_card_visa' })).status).toBe(404);
+    expect((await browser('/v1/payment_intents', { key, amount: '100', currency: 'usd' })).status).toBe(404);
+    expect((await browser('/v1/refunds', { key, payment_intent: open.paymentId })).status).toBe(404);
+    const read = await browser(`/v1/payment_intents/${open.paymentId}`, { key, client_secret: open.clientSecret! }, 'GET');
+    expect(read.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await read.json()).toMatchObject({ id: open.paymentId, status: 'requires_payment_method' });
+    const confirmed = await browser(`/v1/payment_intents/${open.paymentId}/confirm`, { key, client_secret: open.clientSecret!, payment_method: 'pm_card_visa', return_url: 'http://127.0.0.1/x' });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toMatchObject({ status: 'succeeded', payment_method: 'pm_card_visa' });
+    // The server then reads it as paid; confirming it again is refused, as Stripe does.
+    expect(await stripe.getPayment(open.paymentId)).toMatchObject({ status: 'succeeded', amountReceivedCents: 2_500 });
+    expect(await rejection(stripe.confirmPayment({ paymentId: open.paymentId, paymentMethod: 'pm_card_visa', idempotencyKey: 'order:o-pk:confirm:0' }))).toMatchObject({ kind: 'invalid-request' });
+  });
+
+  it('should name Stripe.js for the browser: js.stripe.com/v3 unless STRIPE_JS_URL (tests only) says otherwise', () => {
+    expect(stripe.scriptUrl).toBe('https://js.stripe.com/v3');
+    const local = loadEnv({ APP_MODE: 'demo', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: server.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_local', STRIPE_WEBHOOK_SECRET: server.webhookSecret, STRIPE_JS_URL: 'http://127.0.0.1:9/v3' });
+    expect(createPaymentProvider(local)?.scriptUrl).toBe('http://127.0.0.1:9/v3');
   });
 
   it('should cancel an abandoned payment once, so it can no longer be paid, and report it by webhook', async () => {
@@ -321,6 +357,8 @@ describe('the demo payment provider', () => {
     const provider = createPaymentProvider(loadEnv({ APP_MODE: 'demo' }));
     expect(provider).toBeInstanceOf(DemoPaymentProvider);
     expect(provider?.notice).toBe('Demo payment: no money moves');
+    // No script for the browser: the checkout takes the test card number itself.
+    expect(provider?.scriptUrl).toBeNull();
     expect(DEMO_PAYMENT_NOTICE).toBe('Demo payment: no money moves');
     expect(() => loadEnv({ ...PRODUCTION, PAYMENT_PROVIDER: 'demo' })).toThrow(/PAYMENT_PROVIDER=demo is refused in production mode/);
     expect(() => new DemoPaymentProvider({ appMode: 'production', webhookSecret: secret })).toThrow(/only in demo mode/);
@@ -449,6 +487,7 @@ describe('payment settings', () => {
       loadEnv({ ...PRODUCTION, ...LIVE, STRIPE_API_URL: 'http://127.0.0.1:9' }),
     ).toThrow(/STRIPE_API_URL is for tests and is refused in production mode/);
     expect(() => loadEnv({ STRIPE_API_URL: 'http://127.0.0.1:9/v1' })).toThrow(/scheme, host and port only/);
+    expect(() => loadEnv({ ...PRODUCTION, ...LIVE, STRIPE_JS_URL: 'http://127.0.0.1:9/v3' })).toThrow(/STRIPE_JS_URL is for tests and is refused in production mode/);
     const off = loadEnv({ ...PRODUCTION, PAYMENT_PROVIDER: '' });
     expect(off.PAYMENT_PROVIDER).toBeUndefined();
     expect(createPaymentProvider(off)).toBeNull();
