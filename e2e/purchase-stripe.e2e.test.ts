@@ -112,6 +112,32 @@ describe('/purchase with the Stripe provider', () => {
     const mine = await visible(page.getByRole('region', { name: 'My coupon packs' }));
     await visible(mine.getByRole('article', { name: PACK }).first());
     expect(await mine.getByRole('article', { name: PACK }).count()).toBe(1);
+
+    // Stripe's webhook for the same payment (it always follows) changes nothing: still one pack.
+    const succeeded = stripe.events('payment_intent.succeeded').find((event) => (event.data as { object: { id: string } }).object.id === intentId);
+    expect(await stripe.sendWebhook(`${server.url}/api/payment-webhooks/stripe`, succeeded!)).toBe(200);
+    await page.reload();
+    await visible(mine.getByRole('article', { name: PACK }).first());
+    expect(await mine.getByRole('article', { name: PACK }).count()).toBe(1);
     await context.close();
   }, 150_000);
+
+  it('should say so, and offer no Pay, when Stripe.js cannot be loaded (390 px)', async () => {
+    const { page, context } = await openPage(browser, server.url, 'mobile');
+    await page.route(`${stripeJs.url}**`, (route) => route.abort());
+    await page.goto('/purchase');
+    await waitForTitle(page, 'Buy Coupon Packs | Dealer Coupons');
+    const packs = await visible(page.getByRole('list', { name: 'Packs sold online' }));
+    const card = await visible(packs.getByRole('listitem').filter({ has: page.getByRole('heading', { name: PACK }) }).first());
+    await card.getByRole('link', { name: /^Buy at / }).first().click();
+    await page.waitForURL('**/auth/login?**');
+    await submitSignIn(page, DEMO_CUSTOMER);
+    await page.waitForURL('**/customer/purchase?packId=*');
+    await page.getByRole('button', { name: 'Continue to checkout' }).click();
+    await page.waitForURL('**/customer/purchase/checkout');
+    await visible(page.getByRole('alert').filter({ hasText: 'The secure card form could not be loaded.' }));
+    expect(await page.getByRole('button', { name: /^Pay \$/ }).isDisabled()).toBe(true);
+    await screenshot(page, 'purchase-stripe-unavailable-mobile');
+    await context.close();
+  });
 });

@@ -112,7 +112,7 @@ export function StripePayment({
         </p>
       )}
       {!ready && !loadFailed && <Spinner size="sm" label={T.stripeLoading} />}
-      <div ref={mountRef} className="purchase-stripe-element" role="group" aria-label={T.stripeCardForm} />
+      <div ref={mountRef} className="purchase-stripe-element" role="group" aria-label={T.stripeCardForm} hidden={loadFailed} />
       <div className="purchase-actions">
         <button type="submit" className="btn btn-primary" disabled={!ready || paying}>
           {paying && <Spinner size="sm" label={T.paying} />}
