@@ -128,6 +128,34 @@ describe('GET /api/reports/{report} in the product', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toBe(`attachment; filename="payouts-2020-01-01-${utcToday()}-${last}.csv"`);
   });
+
+  it('should list the locations each caller reads reports at, by name, and ask a report for exactly those by default', async () => {
+    for (const who of [undefined, headers.customer, headers.employee]) {
+      const res = await get('/api/report-locations', who);
+      expect(res.headers['x-auth-denied']).toBe('1');
+      expect([401, 403]).toContain(res.statusCode);
+    }
+    const all = ((await get('/api/locations', headers.admin)).json() as { dataSet: { locationId: number; locationName: string }[] }).dataSet;
+    const named = (ids: number[]) =>
+      all.filter((l) => ids.includes(l.locationId)).map((l) => ({ locationId: l.locationId, name: l.locationName })).sort((a, b) => a.name.localeCompare(b.name));
+    // The controller is only an employee at 2 (not offered); the manager manages 1 and 3; admins: every location.
+    for (const [who, ids] of [['controller', [1]], ['manager', [1, 3]], ['admin', all.map((l) => l.locationId)]] as const) {
+      const res = await get('/api/report-locations', headers[who]);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const offered = (res.json() as { dataSet: { locationId: number; name: string }[] }).dataSet;
+      expect(offered, who).toEqual(named([...ids]));
+      // The report route narrows to the same list: nothing asked -> all of them.
+      const report = await get(`/api/reports/coupon-sales?${period}`, headers[who]);
+      expect(report.statusCode, report.body).toBe(200);
+      expect((report.json() as ReportAnswer).locationIds, who).toEqual(offered.map((l) => l.locationId).sort((a, b) => a - b));
+    }
+    expect(all.length).toBeGreaterThan(3);
+    // A location not offered is still refused by the report route itself.
+    const refused = await get(`/api/reports/coupon-sales?${period}&locationIds=2`, headers.controller);
+    expect(refused.statusCode).toBe(403);
+    expect(errorsOf(refused)).toEqual([REPORT_MESSAGES.noLocations]);
+  });
 });
 
 /** Definitions that report back what the route asked them and stream real rows through a cursor. */
@@ -188,6 +216,8 @@ describe('GET /api/reports/{report}: what the route asks the definition, and the
     controller: auth(['controller', 'employee'], 'controller', [1, 2]),
     manager: auth(['manager'], 'manager', [1, 3]),
     admin: auth(['admin'], 'admin', [1]),
+    // A controller whose token names location 1, but who holds no role anywhere now (removed since sign-in).
+    former: auth(['controller'], 'former-controller', [1]),
   };
   const ask = (path: string, persona: string) => app.inject({ method: 'GET', url: path, headers: { 'x-test-persona': persona } });
   const answerOf = (res: { json(): unknown }) => res.json() as ReportAnswer;
@@ -226,6 +256,17 @@ describe('GET /api/reports/{report}: what the route asks the definition, and the
       expect(spy.last!.locationIds).toEqual(expected);
     }
     expect((await ask(`/api/reports/coupon-sales?${period}&locationIds=2`, 'controller')).statusCode).toBe(403);
+  });
+
+  it('should offer a controller without a reporting role now no location, and refuse their reports', async () => {
+    const res = await ask('/api/report-locations', 'former');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ dataSet: [] });
+    const report = await ask(`/api/reports/coupon-sales?${period}`, 'former');
+    expect(report.statusCode).toBe(403);
+    expect(errorsOf(report)).toEqual([REPORT_MESSAGES.noLocations]);
+    // The manager's token names 1 and 3: only those, whatever else is asked.
+    expect(((await ask('/api/report-locations', 'manager')).json() as { dataSet: { locationId: number }[] }).dataSet.map((l) => l.locationId).sort()).toEqual([1, 3]);
   });
 
   it('should pass the period, defaults of options, the drill and today (UTC) to the definition', async () => {

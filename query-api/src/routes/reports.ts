@@ -20,6 +20,9 @@
  *   when the report has more than one table, as the page names it).
  * Unknown report -> 404 'Report not found.'. A definition that is not built yet (throws "... not
  * built yet") -> 501 with its message. today = the server's current UTC date.
+ *
+ * GET /api/report-locations (access 'reports'): {dataSet: [{locationId, name}]} by name, the locations the
+ * caller reads reports at (the same reportingLocationIds that narrows the asked ones); none: an empty list.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -143,24 +146,32 @@ export function parseDrill(entry: ReportCatalogueEntry, query: ReportQuerystring
   return drill;
 }
 
-/** The locations the caller may see, among those asked (none asked: all of theirs). */
-async function reportLocations(sql: Sql, request: FastifyRequest, asked: number[]): Promise<number[]> {
+/**
+ * Every location the caller reads reports at, in number order: admins every location; controllers and
+ * managers those where they hold a controller or manager role now (the user-roles read model), within the
+ * locations their access token was issued for. GET /api/report-locations lists these; the report route
+ * narrows the asked locations to them.
+ */
+export async function reportingLocationIds(sql: Sql, request: FastifyRequest): Promise<number[]> {
   const auth = request.auth;
   if (!auth) throw new DomainError('unauthorized', ['Sign in to read reports.']);
-  let allowed: number[] | null;
   if (auth.roles.includes('admin')) {
-    if (asked.length > 0) return asked;
     const rows = await sql<{ id: number }[]>`select location_id as id from ref.locations order by location_id`;
-    allowed = rows.map((r) => r.id);
-  } else {
-    // Where they hold a reporting role now, within the locations their token was issued for.
-    const rows = await sql<{ id: number }[]>`
-      select distinct location_id as id from rm_user_roles.user_roles
-      where user_id = ${auth.userId} and role_name = any(${REPORTING_ROLES}::text[]) and location_id = any(${auth.locationIds}::int[])
-      order by location_id`;
-    allowed = rows.map((r) => r.id);
+    return rows.map((r) => r.id);
   }
-  const narrowed = asked.length === 0 ? allowed : asked.filter((id) => allowed!.includes(id));
+  const rows = await sql<{ id: number }[]>`
+    select distinct location_id as id from rm_user_roles.user_roles
+    where user_id = ${auth.userId} and role_name = any(${REPORTING_ROLES}::text[]) and location_id = any(${auth.locationIds}::int[])
+    order by location_id`;
+  return rows.map((r) => r.id);
+}
+
+/** The locations the caller may see, among those asked (none asked: all of theirs). */
+async function reportLocations(sql: Sql, request: FastifyRequest, asked: number[]): Promise<number[]> {
+  // Admins read every location: the asked ones are used as asked.
+  if (request.auth?.roles.includes('admin') && asked.length > 0) return asked;
+  const allowed = await reportingLocationIds(sql, request);
+  const narrowed = asked.length === 0 ? allowed : asked.filter((id) => allowed.includes(id));
   if (narrowed.length === 0) throw new DomainError('forbidden', [REPORT_MESSAGES.noLocations]);
   return narrowed;
 }
@@ -181,6 +192,33 @@ export function reportRoutes(sql: Sql, definitions: Readonly<Record<ReportName, 
   // One route serves every report: read-your-writes waits for every read model any report reads.
   const readModels = [...new Set(Object.values(definitions).flatMap((d) => d.readModels))];
   return async function routes(app: FastifyInstance) {
+    // The locations the caller reads reports at (what the report pages offer), by name: reportingLocationIds.
+    app.get(
+      '/api/report-locations',
+      {
+        config: { access: 'reports', readModels: ['user_roles'] },
+        schema: {
+          response: {
+            200: {
+              type: 'object',
+              properties: {
+                dataSet: { type: 'array', items: { type: 'object', properties: { locationId: { type: 'integer' }, name: { type: 'string' } } } },
+              },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const ids = await reportingLocationIds(sql, request);
+        const dataSet = await sql<{ locationId: number; name: string }[]>`
+          select location_id as "locationId", location_name as name from ref.locations
+          where location_id = any(${ids}::int[]) order by location_name, location_id`;
+        // Roles change: never cached.
+        reply.header('cache-control', 'no-store');
+        return { dataSet };
+      },
+    );
+
     app.get<{ Params: { report: string }; Querystring: ReportQuerystring }>(
       '/api/reports/:report',
       {
