@@ -42,9 +42,8 @@ import {
 import { DomainError, INPUT_SCHEMAS, INT32_MAX, isStorableText, type Sql } from '@dealer/platform';
 import { REPORT_DEFINITIONS, type ReportDefinition } from '../read-models/reports';
 import { csvStream } from './reports-csv';
+import { reportingLocationIds } from './role-locations';
 
-/** Roles that read reports at the locations where they hold them (admins read every location). */
-const REPORTING_ROLES = ['controller', 'manager'];
 export const REPORT_ROUTE_MESSAGES = {
   locationsInvalid: 'Choose locations by their numbers.',
   tooManyLocations: `A report covers at most ${REPORT_LOCATIONS_MAX} locations.`,
@@ -144,26 +143,6 @@ export function parseDrill(entry: ReportCatalogueEntry, query: ReportQuerystring
     drill[key] = kind === 'uuid' ? value.toLowerCase() : kind === 'location' ? String(Number(value)) : value;
   }
   return drill;
-}
-
-/**
- * Every location the caller reads reports at, in number order: admins every location; controllers and
- * managers those where they hold a controller or manager role now (the user-roles read model), within the
- * locations their access token was issued for. GET /api/report-locations lists these; the report route
- * narrows the asked locations to them.
- */
-export async function reportingLocationIds(sql: Sql, request: FastifyRequest): Promise<number[]> {
-  const auth = request.auth;
-  if (!auth) throw new DomainError('unauthorized', ['Sign in to read reports.']);
-  if (auth.roles.includes('admin')) {
-    const rows = await sql<{ id: number }[]>`select location_id as id from ref.locations order by location_id`;
-    return rows.map((r) => r.id);
-  }
-  const rows = await sql<{ id: number }[]>`
-    select distinct location_id as id from rm_user_roles.user_roles
-    where user_id = ${auth.userId} and role_name = any(${REPORTING_ROLES}::text[]) and location_id = any(${auth.locationIds}::int[])
-    order by location_id`;
-  return rows.map((r) => r.id);
 }
 
 /** The locations the caller may see, among those asked (none asked: all of theirs). */
