@@ -133,6 +133,7 @@ const MATRIX: Record<string, Persona[]> = {
   'POST /api/coupon-redemption-reviews': MANAGERS,
   // Issue 14: reports, for controllers, managers and admins (each to their own locations).
   'GET /api/reports/:report': ['controller', 'manager', 'admin'],
+  'GET /api/report-locations': ['controller', 'manager', 'admin'],
 };
 
 const SIGN_OUT = 'DELETE /auth-api/login';

@@ -256,6 +256,10 @@ describe('fuzz: malformed input', () => {
     expect((await send('POST', '/api/user-roles', admin, `{"userId": "${employeeId}", "roleName": "employee", "locationId": 2147483648}`)).status).toBe(400);
     expect(await send('GET', '/api/dev-outbox?limit=Infinity', admin)).toEqual({ status: 400, errors: ['limit is not a number that can be stored.'] });
     expect((await send('GET', '/api/user-roles?locationId=1e400', admin)).status).toBe(400);
+    // Issue 14: the report locations take no input; odd query strings (and a hostile minPosition) change nothing.
+    const reportLocations = await server.product.app.inject({ method: 'GET', url: '/api/report-locations?minPosition=1e400&locationIds=abc&x[y]=1', headers: admin });
+    expect(reportLocations.statusCode, reportLocations.body).toBe(200);
+    expect((reportLocations.json() as { dataSet: unknown[] }).dataSet.length).toBeGreaterThan(1);
   });
 
   it('should know a concrete value of every path parameter', () => {
