@@ -8,6 +8,7 @@ import { rowLabel, totalsLead } from './components/report-table';
 import { formatAxisValue, formatCell, truncationNote } from './components/report-format';
 import {
   askedLocationIds,
+  keepOfferedLocations,
   csvFileName,
   defaultParams,
   drillFrom,
@@ -86,6 +87,18 @@ describe('saved report parameters (SPEC 3)', () => {
 });
 
 describe('the query asked', () => {
+  it('should drop saved locations no longer offered, and go back to all of them when none is left', () => {
+    const params = { locationIds: [1, 2] };
+    expect(keepOfferedLocations(params, [1, 2, 3])).toBe(params);
+    expect(keepOfferedLocations({ locationIds: [3, 1, 2] }, [1, 3])).toEqual({ locationIds: [3, 1] });
+    expect(keepOfferedLocations({ locationIds: [2] }, [1, 3])).toEqual({ locationIds: null });
+    const none = { locationIds: [] };
+    expect(keepOfferedLocations(none, [1])).toBe(none);
+    const all = { locationIds: null };
+    expect(keepOfferedLocations(all, [])).toBe(all);
+    expect(keepOfferedLocations({ preset: 'custom', locationIds: [4] }, [1])).toEqual({ preset: 'custom', locationIds: null });
+  });
+
   it('should ask the chosen locations still offered, or all of them when none was ever chosen', () => {
     expect(askedLocationIds({ locationIds: null }, [3, 1, 2])).toEqual([1, 2, 3]);
     expect(askedLocationIds({ locationIds: [2, 1] }, [1, 2, 3])).toEqual([1, 2]);

@@ -1,5 +1,6 @@
-// /employee/reports and the eight reports (SPEC 2.2, issue 14). The route lends the locations feature's list to
-// the report page's Locations filter, so the two features meet only here.
+// /employee/reports and the eight reports (SPEC 2.2, issue 14). The report page offers the locations the user reads
+// reports at (its own GET /api/report-locations); the route lends the locations feature's list of every location to
+// name a drill-down's location, so the two features meet only here.
 import type { ComponentType } from 'react';
 import { REPORT_NAMES, type ReportName } from '@dealer/contracts';
 import { useLocations } from '../../../features/locations/api/get-locations';
@@ -14,7 +15,7 @@ function reportRoute(name: ReportName): ComponentType {
   function ReportRoute() {
     const locations = useLocations();
     // key: a new report starts from its own saved filters.
-    return <ReportPage key={name} name={name} locations={locations.data} locationsError={locations.error} />;
+    return <ReportPage key={name} name={name} locationNames={locations.data} />;
   }
   return ReportRoute;
 }

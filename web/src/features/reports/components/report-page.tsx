@@ -14,6 +14,7 @@ import { messagesOf } from '../../../lib/api-error';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { useExportReportCsv } from '../api/export-report-csv';
 import { useReport } from '../api/get-report';
+import { useReportLocations } from '../api/get-report-locations';
 import { ReportChart } from './report-chart';
 import { ReportFilters } from './report-filters';
 import { formatReportDate } from './report-format';
@@ -21,6 +22,7 @@ import {
   askedLocationIds,
   csvFileName,
   drillFrom,
+  keepOfferedLocations,
   localToday,
   periodOf,
   periodProblem,
@@ -37,6 +39,7 @@ export const REPORT_PAGE_TEXTS = {
   breadcrumb: 'Breadcrumb',
   loading: 'Loading...',
   loadingLocations: 'Loading locations...',
+  noReportingLocation: 'You do not hold a controller or manager role at any location, so there are no reports to show.',
   notes: 'About these figures',
   narrowed: (names: string) => `The figures cover only the chosen locations you hold a role at: ${names}.`,
 } as const;
@@ -51,9 +54,8 @@ export interface ReportLocation {
 
 interface ReportPageProps {
   name: ReportName;
-  /** The locations to offer (undefined while they load). */
-  locations: readonly ReportLocation[] | undefined;
-  locationsError: unknown;
+  /** Every location, to name a drill-down's location (payouts' other location may be one the user does not report on). */
+  locationNames?: readonly ReportLocation[];
 }
 
 /** What the breadcrumb calls the drilled lines when the address came without a label (a reload or a shared link). */
@@ -68,7 +70,9 @@ function describeDrill(name: ReportName, drill: Record<string, string>, location
     .join(' / ');
 }
 
-export function ReportPage({ name, locations, locationsError }: ReportPageProps) {
+const NO_LOCATIONS: readonly ReportLocation[] = [];
+
+export function ReportPage({ name, locationNames = NO_LOCATIONS }: ReportPageProps) {
   const entry = REPORT_CATALOGUE[name];
   const today = localToday();
   const [params, setParams] = useState(() => restoreParams(name, readStorage(REPORT_PARAMS_KEY(name)), today));
@@ -80,9 +84,24 @@ export function ReportPage({ name, locations, locationsError }: ReportPageProps)
   const drilled = Object.keys(drill).length > 0;
   const drillLabel = (location.state as { drillLabel?: unknown } | null)?.drillLabel;
 
-  const sortedLocations = useMemo(() => [...(locations ?? [])].sort((a, b) => a.locationName.localeCompare(b.locationName, 'en', { numeric: true })), [locations]);
+  // Offered: the locations the user reads reports at (the server narrows a report to the same list).
+  const reportLocations = useReportLocations();
+  const locations = reportLocations.data;
+  const locationsError = reportLocations.error;
+  const sortedLocations = useMemo(
+    () => (locations ?? []).map((l) => ({ locationId: l.locationId, locationName: l.name })).sort((a, b) => a.locationName.localeCompare(b.locationName, 'en', { numeric: true })),
+    [locations],
+  );
+  const namedLocations = useMemo(() => [...sortedLocations, ...locationNames], [sortedLocations, locationNames]);
   const locationOptions: MultiselectOption<number>[] = sortedLocations.map((l) => ({ value: l.locationId, label: l.locationName }));
   const offeredIds = sortedLocations.map((l) => l.locationId);
+  // Saved choices naming a location no longer offered drop it (and the saved copy with them).
+  const offeredKey = locations === undefined ? null : offeredIds.join(',');
+  useEffect(() => {
+    if (offeredKey === null) return;
+    const offered = offeredKey === '' ? [] : offeredKey.split(',').map(Number);
+    setParams((current) => keepOfferedLocations(current, offered));
+  }, [offeredKey]);
   const chosen = askedLocationIds(params, offeredIds);
   const period = periodOf(params, today);
   const periodError = periodProblem(period);
@@ -107,7 +126,7 @@ export function ReportPage({ name, locations, locationsError }: ReportPageProps)
     if (!row.drill) return null;
     const next = new URLSearchParams(search);
     for (const [key, value] of Object.entries(row.drill)) next.set(key, value);
-    return { search: `?${next.toString()}`, label: rowLabel(table.columns, row) || describeDrill(name, row.drill, sortedLocations) };
+    return { search: `?${next.toString()}`, label: rowLabel(table.columns, row) || describeDrill(name, row.drill, namedLocations) };
   };
 
   const onExport = (tableKey: string) => {
@@ -118,7 +137,7 @@ export function ReportPage({ name, locations, locationsError }: ReportPageProps)
   };
 
   const narrowedTo = answer && answer.locationIds.length < (asked?.locationIds.length ?? 0) ? answer.locationIds : null;
-  const crumb = drilled ? (typeof drillLabel === 'string' && drillLabel ? drillLabel : describeDrill(name, drill, sortedLocations)) : null;
+  const crumb = drilled ? (typeof drillLabel === 'string' && drillLabel ? drillLabel : describeDrill(name, drill, namedLocations)) : null;
 
   return (
     <div className="report-page">
@@ -157,6 +176,7 @@ export function ReportPage({ name, locations, locationsError }: ReportPageProps)
         </div>
       )}
 
+      {locations?.length === 0 && <p className="alert alert-info">{REPORT_PAGE_TEXTS.noReportingLocation}</p>}
       {locations === undefined && !locationsError && (
         <div className="report-status">
           <Spinner label={REPORT_PAGE_TEXTS.loadingLocations} />
@@ -173,7 +193,7 @@ export function ReportPage({ name, locations, locationsError }: ReportPageProps)
         <div className={`report-answer${report.isFetching ? ' is-refreshing' : ''}`} aria-busy={report.isFetching}>
           {narrowedTo && (
             <p className="alert alert-info">
-              {REPORT_PAGE_TEXTS.narrowed(narrowedTo.map((id) => sortedLocations.find((l) => l.locationId === id)?.locationName ?? `Location ${id}`).join(', '))}
+              {REPORT_PAGE_TEXTS.narrowed(narrowedTo.map((id) => namedLocations.find((l) => l.locationId === id)?.locationName ?? `Location ${id}`).join(', '))}
             </p>
           )}
           {answer.charts.map((chart) => (

@@ -20,7 +20,7 @@ export interface ReportParams {
   /** The period when the preset is Custom (a preset's own dates are worked out from today). */
   from: LocalDate;
   to: LocalDate;
-  /** null: never chosen, so every location offered (the server keeps those the user holds a role at). */
+  /** null: never chosen, so every location offered (GET /api/report-locations: those the user reads reports at). */
   locationIds: number[] | null;
   options: Record<string, string>;
 }
@@ -120,6 +120,18 @@ export function askedLocationIds(params: Pick<ReportParams, 'locationIds'>, offe
   const ids = params.locationIds === null ? [...offered] : params.locationIds.filter((id) => offered.includes(id));
   // In number order, so the same choice is the same query (and cache entry) whatever order it was ticked in.
   return ids.sort((a, b) => a - b).slice(0, REPORT_LOCATIONS_MAX);
+}
+
+/**
+ * The parameters with the chosen locations no longer offered (a role given up since they were saved) dropped, or
+ * the same object when nothing changes. A choice left with none of its locations goes back to every one offered;
+ * a choice of none on purpose stays none.
+ */
+export function keepOfferedLocations<P extends Pick<ReportParams, 'locationIds'>>(params: P, offered: readonly number[]): P {
+  if (params.locationIds === null) return params;
+  const kept = params.locationIds.filter((id) => offered.includes(id));
+  if (kept.length === params.locationIds.length) return params;
+  return { ...params, locationIds: kept.length === 0 ? null : kept };
 }
 
 /** Only the drill parameters the report declares, from the page's address. */
