@@ -2,11 +2,12 @@
  * Online orders read back (issue 13) through HTTP against real PostgreSQL and Redis: the customer
  * reads their own order's real state after each step (placed, failed with the card's message,
  * paid with its sale, refunded after a manager's void), never another customer's; managers list
- * the orders by status and location with the customer's name; a rebuild of the read model gives
- * the same rows.
+ * the orders by status and location with the customer's name, only at the locations they manage
+ * (admins: all); a rebuild of the read model gives the same rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
+import { deterministicUuid } from '@dealer/platform';
 import { onlineSaleIdOf } from '@dealer/command-api/online-orders/service';
 import { rebuildProjection } from '@dealer/projector/rebuild';
 import { onlineOrders } from '@dealer/projector/projections/online-orders/projection';
@@ -90,7 +91,7 @@ describe('GET /api/online-orders/{orderId} and the managers list', () => {
     expect(refunded).toMatchObject({ status: 'refunded', refundAmount: total, saleId: onlineSaleIdOf(orderId) });
     const refundedList = await inject({ method: 'GET', url: '/api/online-orders?status=refunded', headers: manager });
     expect((refundedList.json().dataSet as { orderId: string }[]).map((r) => r.orderId)).toContain(orderId);
-    // Managers read any order.
+    // Managers read the orders of the locations they manage (the demo manager: location 1).
     expect((await read(manager, orderId)).statusCode).toBe(200);
 
     // A rebuild of the read model gives the same rows.
@@ -98,5 +99,51 @@ describe('GET /api/online-orders/{orderId} and the managers list', () => {
     await rebuildProjection({ sql: server.product.sql, store: server.product.store }, onlineOrders);
     const after = await server.product.sql`select * from rm_online_orders.orders order by order_id`;
     expect(after).toEqual(before);
+  }, 90_000);
+
+  it('should show a manager only the orders of the locations where they hold the manager role, and admins every order', async () => {
+    const admin = (await loginAs(server, 'admin')).headers;
+    const c = await customerWithAccount('Cy', 'cy.status@orders.example');
+    // The demo manager manages location 1 only; Clean Air is sold at location 2 only.
+    const placed = await inject({ method: 'POST', url: '/api/online-orders', headers: c.headers, payload: { packId: demoPackId('cleanAir'), locationId: 2 } });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const elsewhereId = placed.json().dataSet.orderId as string;
+    const atOne = await inject({ method: 'POST', url: '/api/online-orders', headers: c.headers, payload: { packId: demoPackId('oil4'), locationId: 1 } });
+    const atOneId = atOne.json().dataSet.orderId as string;
+    await waitForProjections(server.product);
+    const ids = (res: { json: () => { dataSet: { orderId: string }[] } }) => res.json().dataSet.map((r) => r.orderId);
+
+    const mine = await inject({ method: 'GET', url: '/api/online-orders', headers: manager });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(ids(mine)).toContain(atOneId);
+    expect(ids(mine)).not.toContain(elsewhereId);
+    expect(mine.json().metaData.locationIds).toEqual([1]);
+    expect(mine.json().metaData.total).toBe(mine.json().dataSet.length);
+    // Asking for another location narrows to nothing (not everything).
+    const asked = await inject({ method: 'GET', url: '/api/online-orders?locationId=2', headers: manager });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().dataSet).toEqual([]);
+    expect(asked.json().metaData.total).toBe(0);
+    // The order itself: 404 as for none, the same answer as an unknown id.
+    const one = await read(manager, elsewhereId);
+    expect(one.statusCode).toBe(404);
+    expect(one.json().errors).toEqual((await read(manager, '00000000-0000-4000-8000-000000000000')).json().errors);
+    expect((await read(manager, atOneId)).statusCode).toBe(200);
+
+    // Admins: every location.
+    const all = await inject({ method: 'GET', url: '/api/online-orders', headers: admin });
+    expect(ids(all)).toEqual(expect.arrayContaining([atOneId, elsewhereId]));
+    expect(all.json().metaData.locationIds).toEqual(expect.arrayContaining([1, 2]));
+    expect(ids(await inject({ method: 'GET', url: '/api/online-orders?locationId=2', headers: admin }))).toContain(elsewhereId);
+    expect((await read(admin, elsewhereId)).statusCode).toBe(200);
+
+    // A manager role given at location 2 shows its orders (the roles now, not at sign-in).
+    const managerId = deterministicUuid('demo-employee-manager');
+    const assigned = await inject({ method: 'POST', url: '/api/user-roles', headers: admin, payload: { userId: managerId, roleName: 'manager', locationId: 2 } });
+    expect(assigned.statusCode, assigned.body).toBeLessThan(300);
+    await waitForProjections(server.product);
+    const again = await loginAs(server, 'manager');
+    expect(ids(await inject({ method: 'GET', url: '/api/online-orders?locationId=2', headers: again.headers }))).toContain(elsewhereId);
+    expect((await read(again.headers, elsewhereId)).statusCode).toBe(200);
   }, 90_000);
 });

@@ -1,10 +1,13 @@
 /**
  * Online orders as read back (issue 13), from the `online_orders` read model:
  * - GET /api/online-orders/{orderId} (access 'online-orders'): the customer's own order (another
- *   customer's answers 404, as for none); managers and admins read any. The confirmation page reads
- *   it after a reload or a 3-D Secure step, and again while the order is 'placed'.
+ *   customer's answers 404, as for none); admins read any, managers those placed at a location where
+ *   they hold the manager role (role-locations.ts: managedLocationIds; another location's answers 404).
+ *   The confirmation page reads it after a reload or a 3-D Secure step, and again while it is 'placed'.
  * - GET /api/online-orders?status=&locationId=&$limit=&$offset= (access 'online-order-list',
  *   managers and admins): orders newest first, with the customer's name: `{dataSet, metaData}`.
+ *   Managers see only the locations they manage (admins every location): a `locationId` outside those
+ *   answers an empty list; `metaData.locationIds` says which locations the list covers.
  * Both are no-store: a payment or a refund changes them at any moment.
  */
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +23,7 @@ import {
 } from '@dealer/contracts/online-orders/status';
 import { locationNames } from '../read-models/coupons';
 import { pageMetaSchema } from './coupons';
+import { managedLocationIds } from './role-locations';
 
 export const ONLINE_ORDERS = 'online_orders';
 
@@ -128,17 +132,19 @@ export async function getOnlineOrder(sql: Sql, orderId: string): Promise<OnlineO
 
 export async function listOnlineOrders(
   sql: Sql,
-  q: { status?: OnlineOrderStatus; locationId?: number; limit: number; offset: number },
+  q: { status?: OnlineOrderStatus; locationId?: number; locationIds: readonly number[]; limit: number; offset: number },
 ): Promise<{ dataSet: OnlineOrderListItem[]; metaData: { total: number; limit: number; offset: number } }> {
+  // Only the caller's locations: the asked one if it is among them (else none).
+  const locationIds = q.locationId === undefined ? [...q.locationIds] : q.locationIds.filter((id) => id === q.locationId);
   const rows = await sql.unsafe<Row[]>(
     `select ${COLUMNS}, nullif(trim(concat_ws(' ', c.first_name, c.last_name)), '') as "customerName", count(*) over () as "fullCount"
      from rm_online_orders.orders o
      left join rm_pack_catalogue.packs p on p.pack_id = o.pack_id
      left join rm_customer_details.customers c on c.customer_id = o.customer_id
-     where ($1::text is null or o.status = $1) and ($2::int is null or o.location_id = $2)
+     where ($1::text is null or o.status = $1) and o.location_id = any($2::int[])
      order by o.placed_at desc, o.order_id
      limit $3 offset $4`,
-    [q.status ?? null, q.locationId ?? null, q.limit, q.offset],
+    [q.status ?? null, locationIds, q.limit, q.offset],
   );
   const names = await locationNames(sql);
   return {
@@ -152,7 +158,7 @@ export function onlineOrderQueryRoutes(sql: Sql) {
     app.get<{ Params: { orderId: string } }>(
       '/api/online-orders/:orderId',
       {
-        config: { access: 'online-orders', readModels: [ONLINE_ORDERS] },
+        config: { access: 'online-orders', readModels: [ONLINE_ORDERS, 'user_roles'] },
         schema: {
           params: { type: 'object', required: ['orderId'], properties: { orderId: { type: 'string', format: 'uuid' } } },
           querystring: { type: 'object', properties: { minPosition: { type: 'string', maxLength: 40 } } },
@@ -162,10 +168,12 @@ export function onlineOrderQueryRoutes(sql: Sql) {
       async (request, reply) => {
         const order = await getOnlineOrder(sql, request.params.orderId);
         const auth = request.auth!;
-        // A customer asking for someone else's order learns nothing, not even that it exists.
-        if (!order || (auth.kind === 'customer' && order.customerId !== auth.userId)) {
-          throw new DomainError('not_found', [ONLINE_ORDER_STATUS_MESSAGES.notFound]);
-        }
+        // A customer asking for someone else's order learns nothing, not even that it exists; nor does a
+        // manager asking for an order at a location they do not manage.
+        const visible =
+          order !== null &&
+          (auth.kind === 'customer' ? order.customerId === auth.userId : (await managedLocationIds(sql, request)).includes(order.locationId));
+        if (!visible) throw new DomainError('not_found', [ONLINE_ORDER_STATUS_MESSAGES.notFound]);
         reply.header('cache-control', 'no-store');
         return { dataSet: order };
       },
@@ -174,7 +182,7 @@ export function onlineOrderQueryRoutes(sql: Sql) {
     app.get<{ Querystring: { status?: OnlineOrderStatus; locationId?: number; $limit?: number; $offset?: number } }>(
       '/api/online-orders',
       {
-        config: { access: 'online-order-list', readModels: [ONLINE_ORDERS] },
+        config: { access: 'online-order-list', readModels: [ONLINE_ORDERS, 'user_roles'] },
         schema: {
           querystring: {
             type: 'object',
@@ -191,7 +199,7 @@ export function onlineOrderQueryRoutes(sql: Sql) {
               type: 'object',
               properties: {
                 dataSet: { type: 'array', items: { type: 'object', properties: { ...orderProperties, customerName: nullableStr } } },
-                metaData: pageMetaSchema,
+                metaData: { ...pageMetaSchema, properties: { ...pageMetaSchema.properties, locationIds: { type: 'array', items: int } } },
               },
             },
           },
@@ -199,12 +207,15 @@ export function onlineOrderQueryRoutes(sql: Sql) {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return listOnlineOrders(sql, {
+        const locationIds = await managedLocationIds(sql, request);
+        const list = await listOnlineOrders(sql, {
           status: request.query.status,
           locationId: request.query.locationId,
+          locationIds,
           limit: request.query.$limit ?? ONLINE_ORDER_LIST_DEFAULT,
           offset: request.query.$offset ?? 0,
         });
+        return { ...list, metaData: { ...list.metaData, locationIds } };
       },
     );
   };

@@ -1,6 +1,6 @@
 // Online orders (issue 13), a section of /employee/packs for managers and admins (the access list's GET of
 // 'online-order-list'; nothing renders for anyone else): the orders customers placed online, newest first, by status
-// and location, as a table, or cards on a phone. Failed payments show the card's message; refunds their amount.
+// and location (managers: the locations they manage; the Location list offers only those), as a table, or cards on a phone. Failed payments show the card's message; refunds their amount.
 import { useId, useState } from 'react';
 import { formatDateTime, formatMoney, permissionsFor } from '@dealer/contracts';
 import { ONLINE_ORDER_STATUSES, type OnlineOrderListItem, type OnlineOrderStatus } from '@dealer/contracts/online-orders/status';
@@ -42,7 +42,10 @@ function OrdersSection({ locations }: OnlineOrdersPanelProps) {
   const list = useOnlineOrders({ status, locationId, limit: PAGE, offset });
 
   const statusOptions = [{ value: '', label: T.allStatuses }, ...ONLINE_ORDER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))];
-  const locationOptions = [{ value: '', label: T.allLocations }, ...locations.map((l) => ({ value: String(l.locationId), label: l.locationName }))];
+  // Only the locations the list can cover (the server narrows managers to the locations they manage).
+  const covered = list.data?.metaData.locationIds;
+  const ownLocations = covered ? locations.filter((l) => covered.includes(l.locationId)) : locations;
+  const locationOptions = [{ value: '', label: T.allLocations }, ...ownLocations.map((l) => ({ value: String(l.locationId), label: l.locationName }))];
   const orders = list.data?.dataSet ?? [];
 
   return (
