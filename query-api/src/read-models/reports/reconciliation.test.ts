@@ -2,7 +2,10 @@
  * Reconciliation of the reports (issue 14), as a property: a random history of pack sales (over
  * the counter, online, paper-book conversions), finalisations, location corrections, sale voids
  * (an online one refunded through the provider), paper books, redemptions (digital and paper),
- * redemption voids and RO changes, across three locations in three time zones and three weeks,
+ * redemption voids and RO changes, gift packs (paid online: a sale on the payment day; claimed by
+ * the recipient: the claim's PackSold no second sale, its coupons redeemed like any; or ended
+ * unclaimed: GiftExpired a void with the whole refund, then the provider's refund), across three
+ * locations in three time zones and three weeks,
  * built as real events with the contracts' types and rules (allocation, local days), is applied
  * by the `reports` projection's applyBatch (in random batches, then once more: re-applying
  * changes nothing); then every report built so far answers, and its figures equal the sums
@@ -32,6 +35,8 @@ async function streamed(iterable: AsyncIterable<ReportRow[]>): Promise<ReportRow
 
 let db: TestDatabase;
 const checked = new Set<ReportName>();
+/** How many gifts the histories held, claimed and ended, and redemptions of a claimed gift's coupons (the property must see them). */
+const seen = { gifts: 0, claimed: 0, ended: 0, giftRedemptions: 0 };
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -96,6 +101,11 @@ describe('reports reconcile to the events', () => {
           };
           await apply();
           const folded = fold(events);
+          const giftSales = new Set(folded.sales.filter((s) => s.giftId !== null).map((s) => s.saleId));
+          seen.gifts += giftSales.size;
+          seen.claimed += folded.sales.filter((s) => s.claimed).length;
+          seen.ended += events.filter((e) => e.type === 'GiftExpired').length;
+          seen.giftRedemptions += folded.redemptions.filter((r) => r.saleId !== null && giftSales.has(r.saleId)).length;
           const q: ReportQuery = { from, to, locationIds: [...locationIds].sort(), options: {}, drill: {}, today: TODAY };
           for (const name of built) {
             const check = CHECKS[name];
@@ -116,6 +126,7 @@ describe('reports reconcile to the events', () => {
     );
     expect([...checked].sort()).toEqual(built.filter((name) => CHECKS[name]).sort());
     expect(checked.has('invoice-summary')).toBe(true);
+    expect(Math.min(seen.gifts, seen.claimed, seen.ended, seen.giftRedemptions), JSON.stringify(seen)).toBeGreaterThan(0);
   }, 120_000);
 });
 

@@ -2,18 +2,23 @@
  * Random histories of the reports' events (issue 14), for the reconciliation tests: a sequence
  * of actions (sell over the counter or online, finalise, correct the location, void a sale, register
  * and convert a paper book, redeem digital coupons (directly, or held for the customer's
- * verification: approved, declined or pending) and paper coupons, void a redemption, change its RO)
+ * verification: approved, declined or pending) and paper coupons, void a redemption, change its RO,
+ * buy a gift pack online, claim a gift (the recipient's pack sale) or end it unclaimed (expired
+ * after its link's lifetime, or not sellable at claim time: refunded to the buyer))
  * interpreted as the deciders would allow them (a sale with a coupon in use is not voided, a
  * coupon is redeemed once until its redemption is voided, a converted book's coupons are not
- * redeemed on paper) into real events typed with the contracts, across three locations in three
- * time zones over three weeks of March 2026. Test code only.
+ * redeemed on paper, a gift is claimed or ended once, claimed before its link expires) into real
+ * events typed with the contracts, across three locations in three time zones over three weeks of
+ * March 2026. Test code only.
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import {
+  GIFT_LIFETIME_DAYS,
   allocatePackPrice,
   cents,
   endOfLocalDay,
+  giftStreamId,
   issueCoupons,
   issuedCouponStreamId,
   localDateOf,
@@ -26,6 +31,9 @@ import {
   type CouponRedemptionReleased,
   type CouponRedemptionRoChanged,
   type CouponRedemptionVoided,
+  type GiftClaimed,
+  type GiftExpired,
+  type GiftPurchased,
   type IssuedCouponWithdrawn,
   type OnlineOrderRefunded,
   type PackSaleFinalised,
@@ -41,7 +49,7 @@ import {
   type RedemptionFacts,
 } from '@dealer/contracts';
 import { couponTerms } from '@dealer/contracts/coupons/test-fixtures';
-import type { RecordedEvent } from '@dealer/platform';
+import { deterministicUuid, type RecordedEvent } from '@dealer/platform';
 
 // ---------------------------------------------------------------------------------------------
 // The world: three locations in three zones, a pack of three coupons, three weeks of March 2026
@@ -105,6 +113,10 @@ export const action = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('redeemPaper' as const), book: pick, coupon: pick, location, at, amount: fc.integer({ min: 0, max: 9900 }), ro }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('voidRedemption' as const), redemption: pick, at }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('changeRo' as const), redemption: pick, location, ro, amount: fc.integer({ min: 0, max: 9900 }), at }) },
+  // Gifts (issue 13): bought online (paid), claimed by the recipient, or ended unclaimed and refunded.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('gift' as const), location, at, price: fc.integer({ min: 500, max: 40000 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('claimGift' as const), gift: pick, at }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('endGift' as const), gift: pick, at, reason: fc.constantFrom('expired', 'expired', 'not-sellable') }) },
 );
 export type Action = typeof action extends fc.Arbitrary<infer A> ? A : never;
 
@@ -126,6 +138,11 @@ interface BookModel {
   converted: boolean;
   lastAt: number;
   held: Map<number, string>;
+}
+interface GiftModel {
+  purchased: GiftPurchased['data'];
+  state: 'pending' | 'claimed' | 'ended';
+  lastAt: number;
 }
 interface RedemptionModel {
   redemptionId: string;
@@ -163,6 +180,7 @@ export function interpret(actions: Action[]): { stream: string; event: AnyEvent;
   const sales: SaleModel[] = [];
   const books: BookModel[] = [];
   const redemptions: RedemptionModel[] = [];
+  const gifts: GiftModel[] = [];
   const emit = (stream: string, event: AnyEvent, ms: number) => out.push({ stream, event, time: iso(ms) });
   /** An action's instant, never before what it follows. */
   const when = (minute: number, after: number) => Math.max(START + 6 * 60 * MINUTE + minute * MINUTE, after + MINUTE);
@@ -567,6 +585,109 @@ export function interpret(actions: Action[]): { stream: string; event: AnyEvent;
         r.amount = a.amount;
         r.lastAt = ms;
         emit(r.stream, e, ms);
+        break;
+      }
+      case 'gift': {
+        // Paid online for someone else: GiftPurchased (the order's own events are in no report).
+        const ms = when(a.at, 0);
+        const timeZone = ZONES[a.location]!;
+        const orderId = randomUUID();
+        const giftId = deterministicUuid(`online-order:${orderId}:gift`);
+        const price = cents(a.price);
+        const tax = cents(Math.round((a.price * TAX_BP[a.location]!) / 10000));
+        const purchased: GiftPurchased['data'] = {
+          giftId,
+          customerId: randomUUID(),
+          orderId,
+          packId: PACK.packId,
+          locationId: a.location,
+          price,
+          tax,
+          total: cents(price + tax),
+          recipientEmail: null,
+          giftMessage: null,
+          tokenHash: 'ab'.repeat(32),
+          purchasedAt: iso(ms),
+          expiresAt: iso(ms + GIFT_LIFETIME_DAYS * 24 * 60 * MINUTE),
+          packName: PACK.name,
+          couponCount: PACK.items.reduce((k, i) => k + i.quantity, 0),
+          timeZone,
+        };
+        gifts.push({ purchased, state: 'pending', lastAt: ms });
+        emit(giftStreamId(giftId), { type: 'GiftPurchased', data: purchased } satisfies GiftPurchased, ms);
+        break;
+      }
+      case 'claimGift': {
+        // The recipient claims before the link expires: GiftClaimed, then the pack sale of deterministicUuid('gift:{giftId}').
+        const pending = gifts.filter((g) => g.state === 'pending');
+        const gift = pending[a.gift % Math.max(pending.length, 1)];
+        if (!gift) break;
+        const g = gift.purchased;
+        const ms = when(a.at, gift.lastAt);
+        if (ms >= Date.parse(g.expiresAt)) break;
+        const timeZone = ZONES[g.locationId]!;
+        const saleId = deterministicUuid(`gift:${g.giftId}`);
+        const recipientId = randomUUID();
+        const soldOn = localDateOf(ms, timeZone);
+        const claimed: GiftClaimed = {
+          type: 'GiftClaimed',
+          data: { giftId: g.giftId, orderId: g.orderId, customerId: recipientId, buyerCustomerId: g.customerId, saleId, via: 'sign-in', claimedAt: iso(ms) },
+        };
+        emit(giftStreamId(g.giftId), claimed, ms);
+        let k = 0;
+        const sold: PackSold['data'] = {
+          saleId,
+          customerId: recipientId,
+          pack: PACK,
+          locationId: g.locationId,
+          timeZone,
+          saleRoNumber: 'ONLINE',
+          soldAt: iso(ms),
+          soldOn,
+          soldBy: g.customerId,
+          listPrice: PACK.listPrice,
+          price: g.price,
+          priceOverride: null,
+          taxExempt: false,
+          taxRateBasisPoints: TAX_BP[g.locationId]!,
+          tax: g.tax,
+          total: g.total,
+          status: 'final',
+          mileageAtSale: null,
+          mileageLimit: null,
+          coupons: issueCoupons({ pack: PACK, price: g.price, soldOn, timeZone, newId: () => deterministicUuid(`gift:${g.giftId}:coupon:${k++}`) }),
+          onlineOrderId: g.orderId,
+        };
+        gift.state = 'claimed';
+        gift.lastAt = ms;
+        // From here on the recipient's sale is a sale like any other (redeemed, corrected, voided and refunded).
+        sales.push({ sold, locationId: g.locationId, status: 'final', lastAt: ms, held: new Map() });
+        emit(packSaleStreamId(saleId), { type: 'PackSold', data: sold } satisfies PackSold, ms);
+        break;
+      }
+      case 'endGift': {
+        // Ended unclaimed: by the expiry sweep after the link's lifetime (up to three days late), or at a
+        // claim when the pack can no longer be issued; then the buyer's refund of the whole payment.
+        const pending = gifts.filter((g) => g.state === 'pending');
+        const gift = pending[a.gift % Math.max(pending.length, 1)];
+        if (!gift) break;
+        const g = gift.purchased;
+        const expiresAt = Date.parse(g.expiresAt);
+        const ms = a.reason === 'expired' ? expiresAt + (a.at % (3 * 24 * 60)) * MINUTE : when(a.at, gift.lastAt);
+        if (a.reason === 'not-sellable' && ms >= expiresAt) break;
+        const saleId = deterministicUuid(`gift:${g.giftId}`);
+        const expired: GiftExpired = {
+          type: 'GiftExpired',
+          data: { giftId: g.giftId, orderId: g.orderId, customerId: g.customerId, saleId, reason: a.reason, refund: g.total, refundTax: g.tax, expiredAt: iso(ms) },
+        };
+        gift.state = 'ended';
+        gift.lastAt = ms;
+        emit(giftStreamId(g.giftId), expired, ms);
+        const refund: OnlineOrderRefunded = {
+          type: 'OnlineOrderRefunded',
+          data: { orderId: g.orderId, customerId: g.customerId, paymentId: `pay-${n}`, saleId, refundId: `re-${n}`, amount: g.total, status: 'succeeded', refundedAt: iso(ms + MINUTE) },
+        };
+        emit(onlineOrderStreamId(g.orderId), refund, ms + MINUTE);
         break;
       }
     }

@@ -13,6 +13,8 @@ import {
   type CouponRedeemed,
   type CouponRedemptionRoChanged,
   type CouponRedemptionVoided,
+  type GiftExpired,
+  type GiftPurchased,
   type LaborType,
   type LocalDate,
   type PackSaleFinalised,
@@ -26,7 +28,7 @@ import {
   type ReportRow,
   type ReportTable,
 } from '@dealer/contracts';
-import type { RecordedEvent } from '@dealer/platform';
+import { deterministicUuid, type RecordedEvent } from '@dealer/platform';
 
 // The figures, folded from the events
 
@@ -47,6 +49,9 @@ export interface FoldedSale {
   voidedAt: string | null;
   refund: number;
   refundTax: number;
+  /** A gift's sale (issue 13): its gift, and whether the recipient's PackSold (the claim) came. */
+  giftId: string | null;
+  claimed: boolean;
 }
 export interface FoldedRedemption {
   source: 'digital' | 'paper';
@@ -69,8 +74,13 @@ export interface Folded {
   redemptions: FoldedRedemption[];
 }
 
-/** The sales and redemptions as the events leave them (a fold of the events, not of any read model). */
-export function fold(events: readonly Pick<RecordedEvent, 'type' | 'data'>[]): Folded {
+/**
+ * The sales and redemptions as the events leave them (a fold of the events, not of any read model).
+ * A gift (issue 13) is an online sale on its payment's local day, sold by the buyer, final; the
+ * recipient's PackSold of its sale id (the claim) is not a second sale; GiftExpired is its void on
+ * its local day with the whole refund. `timeZoneOf`: the zone of a gift recorded without one.
+ */
+export function fold(events: readonly Pick<RecordedEvent, 'type' | 'data'>[], timeZoneOf: (locationId: number) => string = () => 'UTC'): Folded {
   const sales = new Map<string, FoldedSale>();
   const redemptions = new Map<string, FoldedRedemption>();
   for (const e of events) {
@@ -78,6 +88,12 @@ export function fold(events: readonly Pick<RecordedEvent, 'type' | 'data'>[]): F
     switch (e.type) {
       case 'PackSold': {
         const s = d as unknown as PackSold['data'];
+        const gift = sales.get(s.saleId);
+        if (gift?.giftId && !gift.claimed) {
+          // The claim: the gift was sold on its payment day; only the customer changes.
+          gift.claimed = true;
+          break;
+        }
         sales.set(s.saleId, {
           saleId: s.saleId,
           kind: s.paperBookNumber ? 'paper-conversion' : s.onlineOrderId ? 'online' : 'lane',
@@ -94,7 +110,38 @@ export function fold(events: readonly Pick<RecordedEvent, 'type' | 'data'>[]): F
           voidedAt: null,
           refund: 0,
           refundTax: 0,
+          giftId: null,
+          claimed: false,
         });
+        break;
+      }
+      case 'GiftPurchased': {
+        const g = d as unknown as GiftPurchased['data'];
+        const timeZone = g.timeZone ?? timeZoneOf(g.locationId);
+        sales.set(deterministicUuid(`gift:${g.giftId}`), {
+          saleId: deterministicUuid(`gift:${g.giftId}`),
+          kind: 'online',
+          status: 'final',
+          soldBy: g.customerId,
+          packId: g.packId,
+          locationId: g.locationId,
+          timeZone,
+          soldOn: localDateOf(g.purchasedAt, timeZone),
+          soldAt: g.purchasedAt,
+          price: g.price,
+          tax: g.tax,
+          total: g.total,
+          voidedAt: null,
+          refund: 0,
+          refundTax: 0,
+          giftId: g.giftId,
+          claimed: false,
+        });
+        break;
+      }
+      case 'GiftExpired': {
+        const x = d as unknown as GiftExpired['data'];
+        Object.assign(sales.get(x.saleId)!, { status: 'voided', voidedAt: x.expiredAt, refund: x.refund, refundTax: x.refundTax });
         break;
       }
       case 'PackSaleFinalised': {
