@@ -2,7 +2,8 @@
 // parameters): a controller holding roles at two locations opens each report, filters it to those two locations
 // and this month, sees its table and chart, exports a table as CSV and finds the total the seeded sales and
 // redemption make (the figure before seeding plus what was seeded); the saved filters come back after a reload;
-// a drill-down is in the address (breadcrumb, Back); at 390 px the tables are cards.
+// a drill-down is in the address (breadcrumb, Back); at 390 px the tables are cards. The Locations list offers only
+// the locations where the controller holds a reporting role (GET /api/report-locations), not one where it is an employee.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -30,7 +31,10 @@ let browser: Browser;
 // The controller's role is at Front Range Toyota (demo); the test gives it Flatirons Honda too.
 const FRONT_RANGE = { id: 1, name: 'Front Range Toyota' };
 const FLATIRONS = { id: 2, name: 'Flatirons Honda' };
-const TWO_LOCATIONS = `${FLATIRONS.name}, ${FRONT_RANGE.name}`;
+// The controller is only an employee at Cherry Creek Ford: its token names it, but it reads no reports there.
+const CHERRY_CREEK = { id: 3, name: 'Cherry Creek Ford' };
+// Both locations offered, both ticked (the Multiselect's summary).
+const TWO_LOCATIONS = 'All (2)';
 
 /** One report's check: the table and column whose total the seeded data moves, and by how much (null: any). */
 interface TotalCheck {
@@ -101,6 +105,7 @@ beforeAll(async () => {
   // A second location for the controller, and for the manager who sells there.
   for (const role of ['controller', 'manager'] as const)
     await apiData(server.url, 'POST', '/api/user-roles', adminApi, { userId: deterministicUuid(`demo-employee-${role}`), roleName: role, locationId: FLATIRONS.id });
+  await apiData(server.url, 'POST', '/api/user-roles', adminApi, { userId: deterministicUuid('demo-employee-controller'), roleName: 'employee', locationId: CHERRY_CREEK.id });
   await waitForProjections(server.product);
   controllerApi = await apiHeaders(server.url, 'controller');
   const managerApi = await apiHeaders(server.url, 'manager');
@@ -281,7 +286,7 @@ describe('the reports as a controller', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('should work the Locations dropdown by keyboard and show the server\'s message for a location without a role', async () => {
+  it('should work the Locations dropdown by keyboard and offer only the locations where the controller reads reports', async () => {
     const name = built[0]!;
     const { page, pageErrors } = await signedInController();
     await openFiltered(page, name);
@@ -290,22 +295,47 @@ describe('the reports as a controller', () => {
     await page.keyboard.press('ArrowDown');
     const panel = await visible(page.getByRole('group', { name: 'Locations', exact: true }));
     expect(await button.getAttribute('aria-expanded')).toBe('true');
-    // The search box has focus; the arrows walk Select all and the locations, Space ticks one.
-    await page.keyboard.type('cherry');
+    // Offered: the two locations of the controller's roles, not Cherry Creek Ford where it is only an employee.
+    expect(await panel.getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => b.closest('label')?.textContent?.trim()))).toEqual([
+      'Select all', FLATIRONS.name, FRONT_RANGE.name,
+    ]);
+    // The search box has focus; the arrows walk Select all and the locations, Space unticks one.
+    await page.keyboard.type('flat');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Space');
-    expect(await panel.getByRole('checkbox', { name: 'Cherry Creek Ford' }).isChecked()).toBe(true);
+    expect(await panel.getByRole('checkbox', { name: FLATIRONS.name }).isChecked()).toBe(false);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(`Cherry Creek Ford, ${FLATIRONS.name} +1 more`);
-    // Only the location the controller holds no role at: the route's 403 and its message.
-    await button.click();
-    await panel.getByRole('checkbox', { name: FLATIRONS.name }).uncheck();
-    await panel.getByRole('checkbox', { name: FRONT_RANGE.name }).uncheck();
-    await page.keyboard.press('Escape');
-    await visible(page.getByRole('alert').filter({ hasText: REPORT_MESSAGES.noLocations }));
-    await screenshotFromTop(page, 'reports-no-role-location-desktop');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(FRONT_RANGE.name);
+    await page.waitForTimeout(600);
+    await page.locator('.report-answer[aria-busy="false"]').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    // Asked straight, the route still refuses the location not offered.
+    const refused = await fetch(`${server.url}/api/reports/${name}?${new URLSearchParams({ ...PERIOD, locationIds: String(CHERRY_CREEK.id) }).toString()}`, { headers: controllerApi });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { errors: string[] }).errors).toEqual([REPORT_MESSAGES.noLocations]);
+    await screenshotFromTop(page, 'reports-locations-offered-desktop');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('should drop a saved location that is no longer offered', async () => {
+    const name = built[0]!;
+    const { page, pageErrors } = await signedInController();
+    await page.goto('/employee/reports');
+    // Saved earlier: Flatirons and Cherry Creek Ford (as when every location was offered).
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key, value),
+      [`REPORT_PARAMS:${name}`, JSON.stringify({ preset: 'this-month', from: PERIOD.from, to: PERIOD.to, locationIds: [FLATIRONS.id, CHERRY_CREEK.id], options: {} })] as const,
+    );
+    await page.getByRole('link', { name: REPORT_CATALOGUE[name].title, exact: true }).click();
+    await waitForTitle(page, `${REPORT_CATALOGUE[name].title} | Dealer Coupons`);
+    await page.locator('.report-answer[aria-busy="false"]').waitFor();
+    expect(await page.getByRole('button', { name: /^Locations/ }).textContent()).toBe(FLATIRONS.name);
+    await expect
+      .poll(async () => (JSON.parse((await page.evaluate((key) => localStorage.getItem(key), `REPORT_PARAMS:${name}`)) ?? 'null') as { locationIds: number[] }).locationIds)
+      .toEqual([FLATIRONS.id]);
+    expect(await page.getByRole('alert').count()).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 
