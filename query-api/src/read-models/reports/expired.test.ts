@@ -4,7 +4,14 @@
  * book's paper sale day) across three locations, each coupon with its own last day, then
  * redemptions (only while valid), redemption voids (also after expiry), location corrections and
  * sale voids (only with no coupon in use, also after expiry), are written as real events and
- * applied by the liability projection; then for random periods and "today"s, per location:
+ * applied by the liability projection; some of the sales are gift packs (issue 13): GiftPurchased
+ * (sold on the payment day, outstanding as one pending amount aged from that day, due within the
+ * year, never breakage), then claimed within the link's 30 days (GiftClaimed and the recipient's
+ * PackSold of deterministicUuid('gift:{giftId}'): the pending amount leaves, the coupons enter on the
+ * claim day aged from the payment day, no second sale; then redeemed, corrected, voided like any
+ * sale), ended unclaimed (GiftExpired after the link expired, or not sellable at a claim, with the
+ * buyer's OnlineOrderRefunded: a void of the pending amount on its day) or still pending;
+ * then for random periods and "today"s, per location:
  * - the roll-forward closes: opening + sold + converted - redeemed - voided - breakage + transfers = closing;
  * - opening and closing equal the value of the coupons outstanding at the period's start and end
  *   (end = the earlier of `to` and today), computed here by folding the history (a coupon is
@@ -19,11 +26,12 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, addMonths, type PackSold, type RedemptionFacts, type ReportQuery, type ReportRow } from '@dealer/contracts';
+import { GIFT_LIFETIME_DAYS, addDays, addMonths, type PackSold, type RedemptionFacts, type ReportQuery, type ReportRow } from '@dealer/contracts';
 import { PostgresEventStore } from '@dealer/platform';
 import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
 import { liability } from '@dealer/projector/projections/liability/projection';
 import { append, catchUp, couponRedeemed, couponTerms, issuedCouponStream, packSold, redemptionFacts, saleStream } from '@dealer/projector/projections/pack-sales/test-events';
+import { giftClaimSale, giftClaimed, giftExpired, giftPurchased, giftRefunded, giftStreamId } from '@dealer/projector/projections/reports/gift-test-events';
 import { expiredReport } from './expired';
 
 let db: TestDatabase;
@@ -54,6 +62,19 @@ const saleArb = fc.record({
   lives: fc.array(fc.integer({ min: 0, max: 800 }), { minLength: 1, maxLength: 3 }),
   price: fc.integer({ min: 0, max: 40000 }),
   actions: fc.array(actionArb, { maxLength: 6 }),
+  // A gift pack (then not a paper book): claimed `after` days after payment, ended unclaimed
+  // (expired: `late` days after its link's last day; not sellable: at a claim `after` days on), or pending.
+  gift: fc.oneof(
+    { weight: 2, arbitrary: fc.constant(null) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        outcome: fc.constantFrom('claim', 'claim', 'expired', 'not-sellable', 'pending'),
+        after: fc.integer({ min: 0, max: GIFT_LIFETIME_DAYS - 1 }),
+        late: fc.integer({ min: 0, max: 10 }),
+      }),
+    },
+  ),
 });
 type SaleInput = typeof saleArb extends fc.Arbitrary<infer T> ? T : never;
 /**
@@ -74,11 +95,19 @@ interface ModelCoupon {
   /** Redemption (true) and redemption-void (false) events in order, with their day. */
   redemptions: { day: string; redeemed: boolean }[];
 }
+/** A paid gift's pending amount: outstanding at the order's location from its payment day until it left (claimed or ended). */
+interface ModelGift {
+  paidOn: string;
+  linkExpiresOn: string;
+  amount: number;
+  leftOn: string | null;
+}
 interface ModelSale {
   location: number;
   corrections: { day: string; to: number }[];
   voidedOn: string | null;
   coupons: ModelCoupon[];
+  gift: ModelGift | null;
 }
 /** Each movement as the history makes it: location, day, column, amount. */
 type Movement = { location: number; day: string; column: 'sold' | 'converted' | 'redeemed' | 'voided' | 'breakage' | 'breakageCount' | 'transfers'; amount: number };
@@ -88,6 +117,7 @@ function locationOn(sale: ModelSale, d: string): number {
   for (const c of sale.corrections) if (c.day <= d) location = c.to;
   return location;
 }
+const giftOutstandingOn = (g: ModelGift, d: string) => g.paidOn <= d && (g.leftOn === null || d < g.leftOn);
 function outstandingOn(sale: ModelSale, c: ModelCoupon, d: string): boolean {
   if (c.enteredOn > d || c.expiresOn < d) return false;
   if (sale.voidedOn !== null && sale.voidedOn <= d) return false;
@@ -96,14 +126,43 @@ function outstandingOn(sale: ModelSale, c: ModelCoupon, d: string): boolean {
 }
 
 let runs = 0;
+/** Gifts the histories held, by outcome, and claimed gifts' coupons that were redeemed (the property must see each). */
+const giftsSeen = { claim: 0, expired: 0, 'not-sellable': 0, pending: 0, redeemed: 0 };
 
 /** Writes one random sale's events as the deciders would allow them; returns the model and its movements. */
 async function writeSale(input: SaleInput, locations: number[], movements: Movement[]): Promise<ModelSale> {
   const soldOn = day(input.soldOffset);
-  const paper = input.paperDelay !== null;
-  const enteredOn = paper ? addDays(soldOn, input.paperDelay!) : soldOn;
   const location = locations[input.location]!;
-  const base = packSold({ customerId: randomUUID(), soldOn, locationId: location, items: [{ couponId: randomUUID(), terms: couponTerms('Oil and Filter'), quantity: input.lives.length }], price: input.price });
+  const items = [{ couponId: randomUUID(), terms: couponTerms('Oil and Filter'), quantity: input.lives.length }];
+  let gift: ModelGift | null = null;
+  let claimed: PackSold['data'] | null = null;
+  if (input.gift) {
+    // Paid on soldOn (UTC): sold that day as one pending amount; the link lasts GIFT_LIFETIME_DAYS.
+    const purchased = { ...giftPurchased({ buyerId: randomUUID(), purchasedAt: at(soldOn), price: input.price, locationId: location }), timeZone: 'UTC' };
+    await append(store, giftStreamId(purchased.giftId), [{ type: 'GiftPurchased', data: purchased }]);
+    movements.push({ location, day: soldOn, column: 'sold', amount: purchased.price });
+    gift = { paidOn: soldOn, linkExpiresOn: addDays(soldOn, GIFT_LIFETIME_DAYS), amount: purchased.price, leftOn: null };
+    const { outcome, after, late } = input.gift;
+    giftsSeen[outcome] += 1;
+    if (outcome === 'expired' || outcome === 'not-sellable') {
+      // Ended unclaimed, the buyer refunded: a void of the pending amount on its day (never breakage).
+      const endedOn = outcome === 'expired' ? addDays(gift.linkExpiresOn, late) : addDays(soldOn, after);
+      await append(store, giftStreamId(purchased.giftId), [giftExpired(purchased, at(endedOn), outcome)]);
+      await append(store, `online-order-${purchased.orderId}`, [giftRefunded(purchased, at(endedOn))]);
+      movements.push({ location, day: endedOn, column: 'voided', amount: purchased.price });
+      gift.leftOn = endedOn;
+    }
+    if (outcome !== 'claim') return { location, corrections: [], voidedOn: null, coupons: [], gift };
+    // Claimed: the recipient's pack sale on the claim day (coupons valid from then), no second sale.
+    const claimOn = addDays(soldOn, after);
+    const recipientId = randomUUID();
+    await append(store, giftStreamId(purchased.giftId), [giftClaimed(purchased, recipientId, at(claimOn))]);
+    claimed = { ...giftClaimSale(purchased, recipientId, items, claimOn), timeZone: 'UTC', soldAt: at(claimOn) };
+    gift.leftOn = claimOn;
+  }
+  const paper = input.paperDelay !== null && gift === null;
+  const enteredOn = paper ? addDays(soldOn, input.paperDelay!) : (claimed?.soldOn ?? soldOn);
+  const base = claimed ?? packSold({ customerId: randomUUID(), soldOn, locationId: location, items, price: input.price });
   const sold: PackSold['data'] = {
     ...base,
     timeZone: 'UTC',
@@ -115,11 +174,16 @@ async function writeSale(input: SaleInput, locations: number[], movements: Movem
     location,
     corrections: [],
     voidedOn: null,
+    // A gift's coupons are aged from the payment day.
     coupons: sold.coupons.map((c) => ({ value: c.allocatedValue, agedFrom: soldOn, enteredOn, expiresOn: c.expiresOn, redemptions: [] })),
+    gift,
   };
   await append(store, saleStream(sold.saleId), [{ type: 'PackSold', data: sold }]);
-  for (const c of sale.coupons) {
-    movements.push({ location, day: enteredOn, column: paper ? 'converted' : 'sold', amount: c.value });
+  // A claimed gift's coupons replace its pending amount (their values add up to the price paid): not sold again.
+  if (!gift) {
+    for (const c of sale.coupons) movements.push({ location, day: enteredOn, column: paper ? 'converted' : 'sold', amount: c.value });
+  } else {
+    expect(sale.coupons.reduce((sum, c) => sum + c.value, 0)).toBe(gift.amount);
   }
 
   let current = location;
@@ -134,6 +198,7 @@ async function writeSale(input: SaleInput, locations: number[], movements: Movem
       redeemedBy[j] = facts;
       await append(store, issuedCouponStream(facts.issuedCouponId), [couponRedeemed(facts, at(t))]);
       coupon.redemptions.push({ day: t, redeemed: true });
+      if (gift) giftsSeen.redeemed += 1;
       movements.push({ location: current, day: t, column: 'redeemed', amount: coupon.value });
     } else if (action.kind === 'unredeem' && redeemedBy[j] !== null) {
       const facts = redeemedBy[j]!;
@@ -212,9 +277,10 @@ describe('expired report (property: the roll-forward closes and equals the outst
 
         for (const p of periods) {
           // The edges: every movement's day, every last day and the day it falls due within 12 months, every age bucket's first day.
-          const edges = sales.flatMap((s) =>
-            s.coupons.flatMap((c) => [c.expiresOn, addMonths(c.expiresOn, -12), ...[90, 91, 180, 181, 365, 366].map((n) => addDays(c.agedFrom, n))]),
-          );
+          const edges = sales.flatMap((s) => [
+            ...s.coupons.flatMap((c) => [c.expiresOn, addMonths(c.expiresOn, -12), ...[90, 91, 180, 181, 365, 366].map((n) => addDays(c.agedFrom, n))]),
+            ...(s.gift ? [s.gift.linkExpiresOn, ...[90, 91, 180, 181, 365, 366].map((n) => addDays(s.gift!.paidOn, n))] : []),
+          ]);
           const days = [...new Set([...movements.map((m) => m.day), ...edges])].sort();
           const [from, to] = [dayOf(p.from, days), dayOf(p.to, days)].sort() as [string, string];
           const today = dayOf(p.today, days);
@@ -228,6 +294,7 @@ describe('expired report (property: the roll-forward closes and equals the outst
             const outstanding = (d: string) => {
               let sum = 0;
               for (const s of sales) for (const c of s.coupons) if (outstandingOn(s, c, d) && locationOn(s, d) === location) sum += c.value;
+              for (const s of sales) if (s.gift && giftOutstandingOn(s.gift, d) && s.location === location) sum += s.gift.amount;
               return sum;
             };
             const moved = (column: Movement['column']) =>
@@ -235,6 +302,12 @@ describe('expired report (property: the roll-forward closes and equals the outst
             const ageing = { age0to90: 0, age91to180: 0, age181to365: 0, ageOver365: 0 };
             const due = { within12Months: 0, later: 0 };
             for (const s of sales) {
+              // A pending gift: aged from its payment day, due by its link's last day (within the year).
+              if (s.gift && giftOutstandingOn(s.gift, end) && s.location === location) {
+                ageing[bucketOf(daysBetween(s.gift.paidOn, end))] += s.gift.amount;
+                if (s.gift.linkExpiresOn <= addMonths(end, 12)) due.within12Months += s.gift.amount;
+                else due.later += s.gift.amount;
+              }
               for (const c of s.coupons) {
                 if (!outstandingOn(s, c, end) || locationOn(s, end) !== location) continue;
                 ageing[bucketOf(daysBetween(c.agedFrom, end))] += c.value;
@@ -272,6 +345,7 @@ describe('expired report (property: the roll-forward closes and equals the outst
       }),
       { numRuns: 40 },
     );
+    expect(Math.min(...Object.values(giftsSeen)), JSON.stringify(giftsSeen)).toBeGreaterThan(0);
   }, 240_000);
 });
 
