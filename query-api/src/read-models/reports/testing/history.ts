@@ -116,7 +116,7 @@ export const action = fc.oneof(
   // Gifts (issue 13): bought online (paid), claimed by the recipient, or ended unclaimed and refunded.
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('gift' as const), location, at, price: fc.integer({ min: 500, max: 40000 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('claimGift' as const), gift: pick, at }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('endGift' as const), gift: pick, at, reason: fc.constantFrom('expired', 'expired', 'not-sellable') }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('endGift' as const), gift: pick, at, reason: fc.constantFrom('expired', 'expired', 'not-sellable') }) },
 );
 export type Action = typeof action extends fc.Arbitrary<infer A> ? A : never;
 
