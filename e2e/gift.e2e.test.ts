@@ -2,7 +2,9 @@
 // e-mail and a message), pays with the demo card and reads on the confirmation that the gift was sent; the recipient's
 // e-mail in the development outbox carries the links; the recipient registers from /registration/gift/{email}/{token}
 // (390 px) and lands on My coupons with the pack. A second gift to the same person is claimed through /login/{token}:
-// they sign in and the pack is added; the same link used again says it was claimed already. Screenshots run axe.
+// they sign in and the pack is added; the same link used again (signed in) says it was claimed already. A third gift is opened by
+// the recipient already signed in: one click on "Claim this gift" (after Pat, signed in, was refused it and staff were
+// told the link is the customer's). Screenshots run axe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
@@ -93,15 +95,66 @@ describe('gift packs', () => {
     await visible(mine.getByRole('article', { name: 'Essential Maintenance' }).first());
     expect(await mine.getByRole('article').count()).toBe(2);
 
-    // The same link again: refused with the reason, nothing added.
+    // The same link again (still signed in, so offered the one-click claim): refused with the reason, nothing added.
     await page.goto(link);
     await page.waitForURL('**/auth/login?giftToken=*');
-    await submitSignIn(page, RECIPIENT, PASSWORD);
-    await page.waitForURL('**/customer/coupons');
-    await visible(page.getByText('This gift has already been claimed: each gift link can be used once.'));
+    await page.getByRole('button', { name: 'Claim this gift' }).click();
+    await visible(page.getByRole('alert').filter({ hasText: 'This gift has already been claimed: each gift link can be used once.' }));
+    await page.goto('/customer/coupons');
     const again = await visible(page.getByRole('region', { name: 'My coupon packs' }));
     await visible(again.getByRole('article', { name: 'Essential Maintenance' }).first());
     expect(await again.getByRole('article').count()).toBe(2);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('should let a signed-in customer claim a gift link in one click, refuse it to another customer and tell staff it is not theirs', async () => {
+    const pat = await apiHeaders(server.url, DEMO_CUSTOMER);
+    const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...pat }, body: JSON.stringify(body) });
+    const placed = await post('/api/online-orders', { packId: demoPackId('complete'), locationId: 1, recipientEmail: RECIPIENT });
+    expect(placed.status).toBe(200);
+    const { orderId } = ((await placed.json()) as { dataSet: { orderId: string } }).dataSet;
+    const started = new Date();
+    expect((await post(`/api/online-orders/${orderId}/confirm`, { cardNumber: '4242 4242 4242 4242' })).status).toBe(200);
+    const link = await outboxSecret(server.url, RECIPIENT, /https?:\/\/[^/\s]+(\/login\/[A-Za-z0-9_-]+)/, new Date(started.getTime() - 1000));
+
+    // Staff signed in: told the link is the customer's, no claim button.
+    const staff = await openPage(browser, server.url, 'desktop');
+    await signIn(staff.page, 'employee');
+    await staff.page.goto(link);
+    await staff.page.waitForURL('**/auth/login?giftToken=*');
+    await visible(staff.page.getByText('This gift link is for the customer it was sent to'));
+    expect(await staff.page.getByRole('button', { name: 'Claim this gift' }).count()).toBe(0);
+    expect(staff.pageErrors).toEqual([]);
+    await staff.context.close();
+
+    // Pat (the buyer, another customer) signed in: the claim is refused with the reason and stays on the page.
+    const buyer = await openPage(browser, server.url, 'desktop');
+    await signIn(buyer.page, DEMO_CUSTOMER);
+    await buyer.page.goto(link);
+    await buyer.page.getByRole('button', { name: 'Claim this gift' }).click();
+    await visible(buyer.page.getByRole('alert').filter({ hasText: 'This gift was sent to another e-mail address' }));
+    expect(buyer.page.url()).toContain('/auth/login?giftToken=');
+    await buyer.context.close();
+
+    // The recipient, signed in on a phone (a new tab picks the session up from the refresh cookie): one click.
+    const { page, context, pageErrors } = await openPage(browser, server.url, 'mobile');
+    await page.goto('/auth/login');
+    await submitSignIn(page, RECIPIENT, PASSWORD);
+    await page.waitForURL('**/customer/coupons');
+    const tab = await context.newPage();
+    tab.on('pageerror', (error) => pageErrors.push(error));
+    await tab.goto(link);
+    await tab.waitForURL('**/auth/login?giftToken=*');
+    await visible(tab.getByText('You are signed in as'));
+    expect(await tab.getByLabel('Password', { exact: true }).count()).toBe(0);
+    await screenshot(tab, 'gift-claim-signed-in-mobile');
+    await tab.getByRole('button', { name: 'Claim this gift' }).click();
+    await tab.waitForURL('**/customer/coupons');
+    await visible(tab.getByText('Your gift is yours: the coupons are on My coupons.'));
+    const mine = await visible(tab.getByRole('region', { name: 'My coupon packs' }));
+    await visible(mine.getByRole('article', { name: 'Complete Care Plan' }).first());
+    expect(await mine.getByRole('article').count()).toBe(3);
     expect(pageErrors).toEqual([]);
     await context.close();
   }, 180_000);

@@ -1,6 +1,11 @@
 // Unit tests of the registration and gift link redirects (SPEC 2.1), including links without a usable token.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LoaderFunctionArgs } from 'react-router-dom';
+
+// The gift sign-in link first picks up the session a refresh cookie offers.
+const ensureSession = vi.hoisted(() => vi.fn(async () => null));
+vi.mock('../../lib/auth/session', () => ({ ensureSession }));
+
 import { giftLoginRedirect, giftRegistrationRedirect, isUsableToken, registrationRedirect } from './token-redirects';
 
 const args = (params: Record<string, string>) => ({ params, request: new Request('https://app.invalid/'), context: {} }) as unknown as LoaderFunctionArgs;
@@ -8,6 +13,15 @@ const args = (params: Record<string, string>) => ({ params, request: new Request
 function locationOf(run: () => unknown): string | null {
   try {
     run();
+  } catch (thrown) {
+    return thrown instanceof Response ? thrown.headers.get('Location') : null;
+  }
+  return null;
+}
+
+async function asyncLocationOf(run: () => Promise<unknown>): Promise<string | null> {
+  try {
+    await run();
   } catch (thrown) {
     return thrown instanceof Response ? thrown.headers.get('Location') : null;
   }
@@ -25,9 +39,12 @@ describe('token redirects', () => {
     expect(locationOf(() => registrationRedirect(args({ securityToken: ' ' })))).toBe('/');
   });
 
-  it('should send gift links to the gift page, and gift sign-in links to the sign-in page with the token', () => {
+  it('should send gift links to the gift page, and gift sign-in links to the sign-in page with the token after picking up the session', async () => {
     expect(locationOf(() => giftRegistrationRedirect(args({ email: 'a@b.example', giftToken: 'g1' })))).toBe('/auth/gift/a%40b.example/g1');
     expect(locationOf(() => giftRegistrationRedirect(args({ email: 'nobody', giftToken: 'g1' })))).toBe('/');
-    expect(locationOf(() => giftLoginRedirect(args({ giftToken: 'g1' })))).toBe('/auth/login?giftToken=g1');
+    expect(await asyncLocationOf(() => giftLoginRedirect(args({ giftToken: 'g1' })))).toBe('/auth/login?giftToken=g1');
+    expect(ensureSession).toHaveBeenCalledTimes(1);
+    expect(await asyncLocationOf(() => giftLoginRedirect(args({ giftToken: 'a b' })))).toBe('/');
+    expect(ensureSession).toHaveBeenCalledTimes(1);
   });
 });

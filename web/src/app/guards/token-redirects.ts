@@ -1,6 +1,7 @@
 // Registration and gift links (SPEC 2.1) go to the auth host's pages; a link without a usable token goes home.
 import { replace, type LoaderFunctionArgs } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { ensureSession } from '../../lib/auth/session';
 
 /** A token is usable when it is one non-blank word of sane length (links get mangled by mail clients). */
 export function isUsableToken(value: string | undefined): value is string {
@@ -18,9 +19,15 @@ export function giftRegistrationRedirect({ params }: LoaderFunctionArgs) {
   throw replace(ok ? paths.auth.gift(email, giftToken) : paths.root);
 }
 
-export function giftLoginRedirect({ params }: LoaderFunctionArgs) {
+/**
+ * A gift's sign-in link. The session a refresh cookie offers is picked up first (a new tab of a signed-in user), so the
+ * sign-in page can offer a signed-in customer the one-click claim instead of signing in again.
+ */
+export async function giftLoginRedirect({ params }: LoaderFunctionArgs) {
   const token = params.giftToken;
-  throw replace(isUsableToken(token) ? paths.auth.loginWithGift(token) : paths.root);
+  if (!isUsableToken(token)) throw replace(paths.root);
+  await ensureSession();
+  throw replace(paths.auth.loginWithGift(token));
 }
 
 export function homeRedirect() {
