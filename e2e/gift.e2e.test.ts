@@ -4,7 +4,7 @@
 // (390 px) and lands on My coupons with the pack. A second gift to the same person is claimed through /login/{token}:
 // they sign in and the pack is added; the same link used again (signed in) says it was claimed already. A third gift is opened by
 // the recipient already signed in: one click on "Claim this gift" (after Pat, signed in, was refused it and staff were
-// told the link is the customer's). Screenshots run axe.
+// told the link is the customer's); Pat's order page says to whom it went, waiting, then claimed. Screenshots run axe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
@@ -135,7 +135,10 @@ describe('gift packs', () => {
     await buyer.page.getByRole('button', { name: 'Claim this gift' }).click();
     await visible(buyer.page.getByRole('alert').filter({ hasText: 'This gift was sent to another e-mail address' }));
     expect(buyer.page.url()).toContain('/auth/login?giftToken=');
-    await buyer.context.close();
+    // Pat's order page: sent to the recipient, waiting to be claimed.
+    await buyer.page.goto(`/customer/purchase/confirm?orderId=${orderId}`);
+    await visible(buyer.page.getByText(RECIPIENT, { exact: true }));
+    await visible(buyer.page.getByText(/^Waiting to be claimed \(the link works until /));
 
     // The recipient, signed in on a phone (a new tab picks the session up from the refresh cookie): one click.
     const { page, context, pageErrors } = await openPage(browser, server.url, 'mobile');
@@ -157,5 +160,12 @@ describe('gift packs', () => {
     expect(await mine.getByRole('article').count()).toBe(3);
     expect(pageErrors).toEqual([]);
     await context.close();
+
+    // Pat's order page now says when it was claimed.
+    await buyer.page.reload();
+    await visible(buyer.page.getByText(/^Claimed on /));
+    await screenshot(buyer.page, 'gift-order-claimed-desktop');
+    expect(buyer.pageErrors).toEqual([]);
+    await buyer.context.close();
   }, 180_000);
 });

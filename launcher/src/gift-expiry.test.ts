@@ -132,6 +132,12 @@ describe('gifts that end unclaimed', () => {
     expect(sale).toEqual({ kind: 'online', status: 'voided', total: gift.total, refund: gift.total, refund_tax: gift.tax, refunded: true });
     const [row] = await server.product.sql`select status, gift_ended_at is not null as ended from rm_online_orders.orders where order_id = ${gift.orderId}`;
     expect(row).toEqual({ status: 'refunded', ended: true });
+    // The order page's view: to whom, ended unclaimed because it expired, the whole payment refunded.
+    const read = await inject({ method: 'GET', url: `/api/online-orders/${gift.orderId}`, headers: admin });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().dataSet).toMatchObject({ status: 'refunded', refundAmount: gift.total, isGift: true, giftId: gift.giftId });
+    expect(read.json().dataSet.gift).toMatchObject({ recipientEmail: 'ben.friend@expiry.example', claimedAt: null, endReason: 'expired' });
+    expect(Date.parse(read.json().dataSet.gift.endedAt)).toBeGreaterThan(Date.parse(read.json().dataSet.gift.expiresAt));
     expect(await server.product.sql`select projection, event_type, error from parked_events`).toEqual([]);
   }, 90_000);
 

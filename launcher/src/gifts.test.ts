@@ -8,6 +8,8 @@
  * a manager's void of the recipient's sale refunds the buyer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildProjection } from '@dealer/projector/rebuild';
+import { onlineOrders } from '@dealer/projector/projections/online-orders/projection';
 import type { InjectOptions } from 'fastify';
 import { GIFT_MESSAGES, giftStreamId, onlineOrderStreamId, packSaleStreamId } from '@dealer/contracts';
 import { systemContext, toNewEvents } from '@dealer/platform';
@@ -17,7 +19,7 @@ import { ACCOUNT_EXISTS_FOR_GIFT } from '@dealer/command-api/gifts/register';
 import { createPaymentProvider, type DemoPaymentProvider, type WebhookRequest } from '@dealer/command-api/payments/index';
 import { giftTokenFor, giftTokenHash, giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
-import { startTestServer, type TestServer } from './testing/test-server';
+import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
 import { loginAs, xsrfHeaders } from './testing/auth';
 import { DEMO_PASSWORD } from './demo/accounts';
 import { demoPackId } from './demo/catalogue';
@@ -181,6 +183,19 @@ describe('gift packs', () => {
     const giftId = giftIdOf(orderId);
     const { token } = await giftTokenFromEmail('ivy.friend@gifts.example');
 
+    // The buyer's order page: sent to the friend (as recorded: lower case), waiting until the link ends.
+    await waitForProjections(server.product);
+    const readOrder = async () => {
+      const res = await inject({ method: 'GET', url: `/api/online-orders/${orderId}`, headers: buyer.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().dataSet as { status: string; gift: { recipientEmail: string | null; expiresAt: string; claimedAt: string | null; endedAt: string | null } };
+    };
+    const waiting = await readOrder();
+    expect(waiting).toMatchObject({ status: 'paid', gift: { recipientEmail: 'ivy.friend@gifts.example', claimedAt: null, endedAt: null, endReason: null } });
+    expect(Date.parse(waiting.gift.expiresAt) - Date.now()).toBeGreaterThan(29 * 86_400_000);
+    // Another customer (the recipient included) cannot read the buyer's order.
+    expect((await inject({ method: 'GET', url: `/api/online-orders/${orderId}`, headers: friend.headers })).statusCode).toBe(404);
+
     const wrong = await claim(stranger, token);
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json().errors).toEqual([GIFT_MESSAGES.wrongEmail]);
@@ -213,6 +228,23 @@ describe('gift packs', () => {
     const replay = await claim(friend, token, { 'idempotency-key': one.statusCode === 200 ? 'gift-claim-1' : 'gift-claim-2' });
     expect(replay.statusCode).toBe(200);
     expect((await claim(friend, token)).statusCode).toBe(409);
+
+    // The buyer's order page: claimed, when.
+    await waitForProjections(server.product);
+    const claimed = await readOrder();
+    expect(claimed.status).toBe('paid');
+    expect(Date.parse(claimed.gift.claimedAt!)).toBeGreaterThan(Date.parse(waiting.gift.expiresAt) - 31 * 86_400_000);
+    expect(claimed.gift.endedAt).toBeNull();
+
+    // The buyer's erasure: the recipient's address (the buyer's personal data) leaves the order, also after a rebuild.
+    const erased = await inject({ method: 'POST', url: '/api/customer-erasure', headers: admin, payload: { customerId: buyer.id, reason: 'Asked to be forgotten' } });
+    expect(erased.statusCode, erased.body).toBeLessThan(300);
+    await waitForProjections(server.product);
+    const afterErasure = async () =>
+      (await server.product.sql`select gift_recipient_email as email, gift_claimed_at is not null as claimed from rm_online_orders.orders where order_id = ${orderId}`)[0];
+    expect(await afterErasure()).toEqual({ email: null, claimed: true });
+    await rebuildProjection({ sql: server.product.sql, store: server.product.store }, onlineOrders);
+    expect(await afterErasure()).toEqual({ email: null, claimed: true });
   });
 
   it('should refuse an expired link, a forged or malformed token, and bad gift fields at checkout', async () => {

@@ -37,6 +37,8 @@ export interface OnlineOrderStatusView {
   saleId: string | null;
   isGift: boolean;
   giftId: string | null;
+  /** A paid gift order's gift as the buyer follows it (null for other orders, and before the gift is recorded). */
+  gift: OnlineOrderGiftView | null;
   /** The last failed payment's message for the customer ("Your card was declined."), or null. */
   failureMessage: string | null;
   failureCount: number;
@@ -46,6 +48,19 @@ export interface OnlineOrderStatusView {
   failedAt: string | null;
   refundedAt: string | null;
   cancelledAt: string | null;
+}
+
+/**
+ * A gift as its buyer follows it: sent to whom (the buyer's personal data: null after the buyer's erasure), until when
+ * the link can be claimed, and then claimed (when) or ended unclaimed (expired, or the pack could no longer be issued:
+ * the buyer's payment is refunded, the order then reads 'refunded').
+ */
+export interface OnlineOrderGiftView {
+  recipientEmail: string | null;
+  expiresAt: string | null;
+  claimedAt: string | null;
+  endedAt: string | null;
+  endReason: 'expired' | 'not-sellable' | null;
 }
 
 /** A row of the managers' list: the order and who placed it. */

@@ -8,7 +8,7 @@
  *   managers and admins): orders newest first, with the customer's name: `{dataSet, metaData}`.
  *   Managers see only the locations they manage (admins every location): a `locationId` outside those
  *   answers an empty list; `metaData.locationIds` says which locations the list covers.
- * Both are no-store: a payment or a refund changes them at any moment.
+ * Both are no-store: a payment, a claim or a refund changes them at any moment.
  */
 import type { FastifyInstance } from 'fastify';
 import { DomainError, INPUT_SCHEMAS, type Sql } from '@dealer/platform';
@@ -49,6 +49,10 @@ const orderProperties = {
   saleId: nullableStr,
   isGift: bool,
   giftId: nullableStr,
+  gift: {
+    type: ['object', 'null'],
+    properties: { recipientEmail: nullableStr, expiresAt: nullableStr, claimedAt: nullableStr, endedAt: nullableStr, endReason: nullableStr },
+  },
   failureMessage: nullableStr,
   failureCount: int,
   refundAmount: nullableInt,
@@ -74,6 +78,11 @@ interface Row {
   saleId: string | null;
   isGift: boolean;
   giftId: string | null;
+  giftRecipientEmail: string | null;
+  giftExpiresAt: Date | null;
+  giftClaimedAt: Date | null;
+  giftEndedAt: Date | null;
+  giftEndReason: 'expired' | 'not-sellable' | null;
   failureMessage: string | null;
   failureCount: number;
   refundAmount: string | null;
@@ -105,6 +114,17 @@ function toView(r: Row, names: Map<number, string>): OnlineOrderStatusView {
     saleId: r.saleId,
     isGift: r.isGift,
     giftId: r.giftId,
+    // A gift once recorded (at payment): to whom, until when, then claimed or ended unclaimed.
+    gift:
+      r.isGift && r.giftId !== null
+        ? {
+            recipientEmail: r.giftRecipientEmail,
+            expiresAt: iso(r.giftExpiresAt),
+            claimedAt: iso(r.giftClaimedAt),
+            endedAt: iso(r.giftEndedAt),
+            endReason: r.giftEndReason,
+          }
+        : null,
     failureMessage: r.failureMessage,
     failureCount: r.failureCount,
     refundAmount: r.refundAmount === null ? null : (Number(r.refundAmount) as OnlineOrderStatusView['price']),
@@ -118,7 +138,8 @@ function toView(r: Row, names: Map<number, string>): OnlineOrderStatusView {
 
 const COLUMNS = `o.order_id::text as "orderId", o.customer_id::text as "customerId", o.status, o.pack_id::text as "packId",
   p.name as "packName", o.location_id as "locationId", o.price, o.tax, o.total, o.tax_exempt as "taxExempt", o.provider,
-  o.sale_id::text as "saleId", o.is_gift as "isGift", o.gift_id::text as "giftId", o.failure_message as "failureMessage",
+  o.sale_id::text as "saleId", o.is_gift as "isGift", o.gift_id::text as "giftId", o.gift_recipient_email as "giftRecipientEmail",
+  o.gift_expires_at as "giftExpiresAt", o.gift_claimed_at as "giftClaimedAt", o.gift_ended_at as "giftEndedAt", o.gift_end_reason as "giftEndReason", o.failure_message as "failureMessage",
   o.failure_count as "failureCount", o.refund_amount as "refundAmount", o.placed_at as "placedAt", o.paid_at as "paidAt",
   o.failed_at as "failedAt", o.refunded_at as "refundedAt", o.cancelled_at as "cancelledAt"`;
 

@@ -8,14 +8,17 @@
  * (paid when the pack could no longer be sold: refunded at once, nothing issued). A paid
  * order stays paid when a late failure notice arrives (the provider's events are not ordered), a
  * refunded one stays refunded. The last failure's message (the provider's words for the
- * customer) is kept, and how many payments failed. A gift order's recipient and message are
- * personal data of the buyer and are not copied here; only that it is a gift and its gift id.
+ * customer) is kept, and how many payments failed. A gift order keeps its gift id, the link's expiry, when it was
+ * claimed or ended unclaimed (and why), and the recipient's e-mail for the buyer's order page: that address is the
+ * buyer's personal data, so the buyer's erasure (CustomerPersonalDataErased) clears it (a rebuild reads it sealed, as
+ * null). The gift's message is not copied.
  *
  * Re-applying is harmless: a row remembers the revision of its stream it has applied.
  */
 import type {
   GiftClaimed,
   GiftExpired,
+  GiftPurchased,
   OnlineOrderCancelled,
   OnlineOrderPaid,
   OnlineOrderPaymentFailed,
@@ -33,8 +36,20 @@ export const onlineOrders: Projection = {
   name: ONLINE_ORDERS_PROJECTION,
   schema: 'rm_online_orders',
   // GiftClaimed / GiftExpired: when the gift was claimed or ended unclaimed, for the gift-expiry sweep
-  // (command-api gifts/expiry.ts: it skips claimed gifts and finishes the refund of ended ones).
-  handles: new Set<string>(['OnlineOrderPlaced', 'OnlineOrderPaid', 'OnlineOrderPaymentFailed', 'OnlineOrderRefunded', 'OnlineOrderCancelled', 'OnlineOrderPaymentReturned', 'GiftClaimed', 'GiftExpired']),
+  // (command-api gifts/expiry.ts: it skips claimed gifts and finishes the refund of ended ones) and the buyer's
+  // order page; GiftPurchased: the recipient and the link's expiry; CustomerPersonalDataErased: the buyer's erasure.
+  handles: new Set<string>([
+    'OnlineOrderPlaced',
+    'OnlineOrderPaid',
+    'OnlineOrderPaymentFailed',
+    'OnlineOrderRefunded',
+    'OnlineOrderCancelled',
+    'OnlineOrderPaymentReturned',
+    'GiftPurchased',
+    'GiftClaimed',
+    'GiftExpired',
+    'CustomerPersonalDataErased',
+  ]),
 
   async createTables(tx, schema) {
     await tx.unsafe(`
@@ -67,7 +82,11 @@ export const onlineOrders: Projection = {
       alter table ${ident(schema)}.orders drop constraint if exists orders_status_check;
       alter table ${ident(schema)}.orders add column if not exists cancelled_at timestamptz;
       alter table ${ident(schema)}.orders add column if not exists gift_claimed_at timestamptz;
-      alter table ${ident(schema)}.orders add column if not exists gift_ended_at timestamptz`);
+      alter table ${ident(schema)}.orders add column if not exists gift_ended_at timestamptz;
+      alter table ${ident(schema)}.orders add column if not exists gift_recipient_email text;
+      alter table ${ident(schema)}.orders add column if not exists gift_expires_at timestamptz;
+      alter table ${ident(schema)}.orders add column if not exists gift_end_reason text;
+      alter table ${ident(schema)}.orders add column if not exists gift_recipient_erased boolean not null default false`);
   },
 
   async createIndexes(tx, schema) {
@@ -144,7 +163,26 @@ async function apply(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
     }
     case 'GiftExpired': {
       const d = (event as unknown as GiftExpired).data;
-      await tx.unsafe(`update ${s}.orders set gift_ended_at = coalesce(gift_ended_at, $2::timestamptz) where order_id = $1`, [d.orderId, d.expiredAt]);
+      await tx.unsafe(
+        `update ${s}.orders set gift_ended_at = coalesce(gift_ended_at, $2::timestamptz), gift_end_reason = coalesce(gift_end_reason, $3) where order_id = $1`,
+        [d.orderId, d.expiredAt, d.reason],
+      );
+      return;
+    }
+    case 'GiftPurchased': {
+      // Another stream's event: by value. The recipient reads null once the buyer's key is gone (erasure).
+      const d = (event as unknown as GiftPurchased).data;
+      await tx.unsafe(
+        `update ${s}.orders set gift_id = coalesce(gift_id, $2::uuid), is_gift = true, gift_recipient_email = $3, gift_expires_at = $4
+         where order_id = $1 and not gift_recipient_erased`,
+        [d.orderId, d.giftId, d.recipientEmail ?? null, d.expiresAt],
+      );
+      return;
+    }
+    case 'CustomerPersonalDataErased': {
+      // The buyer's erasure: the recipients of their gifts are their personal data.
+      const { customerId } = event.data as { customerId: string };
+      await tx.unsafe(`update ${s}.orders set gift_recipient_email = null, gift_recipient_erased = true where customer_id = $1`, [customerId]);
       return;
     }
     case 'OnlineOrderPaymentReturned': {

@@ -6,7 +6,7 @@ import { orderDetails } from './components/online-order-texts';
 
 const base: OnlineOrderListItem = {
   orderId: 'o1', customerId: 'c1', customerName: 'Pat Customer', status: 'placed', packId: 'p1', packName: 'Oil', locationId: 1, locationName: 'East',
-  price: cents(1000), tax: cents(80), total: cents(1080), taxExempt: false, provider: 'stripe', saleId: null, isGift: false, giftId: null,
+  price: cents(1000), tax: cents(80), total: cents(1080), taxExempt: false, provider: 'stripe', saleId: null, isGift: false, giftId: null, gift: null,
   failureMessage: null, failureCount: 0, refundAmount: null, placedAt: '2026-11-20T15:00:00Z', paidAt: null, failedAt: null, refundedAt: null, cancelledAt: null,
 };
 

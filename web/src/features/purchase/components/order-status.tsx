@@ -1,7 +1,8 @@
 // /customer/purchase/confirm?orderId=: the order as the server has it, so a reload or a return after a 3-D Secure step
 // shows its real state. Paid: the confirmation (with the checkout's own words when the page still has them); placed:
 // waiting for the payment's outcome (read again every 3 s); failed: the card's message and the way to try again;
-// refunded: the amount returned.
+// refunded: the amount returned. A gift says to whom it was sent and whether it was claimed (when) or is waiting; one
+// that ended unclaimed says so with the refund instead of the generic refunded view.
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney, ONLINE_ORDER_MESSAGES } from '@dealer/contracts';
@@ -9,6 +10,7 @@ import type { OnlineOrderStatusView } from '@dealer/contracts/online-orders/stat
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { paths } from '../../../config/paths';
 import { useOnlineOrder } from '../api/online-order-status';
+import { GIFT_ORDER_TEXTS as G, giftEndedText, giftState } from './gift-order-texts';
 import type { ConfirmState } from './checkout-flow';
 import { PurchaseConfirmation } from './purchase-confirmation';
 import { CHECKOUT_TEXTS as T } from './purchase-texts';
@@ -48,6 +50,25 @@ function confirmedFrom(order: OnlineOrderStatusView): ConfirmState {
   };
 }
 
+/** A gift's recipient and state, as rows of the order's fields. */
+function GiftRows({ order }: { order: OnlineOrderStatusView }) {
+  if (!order.gift) return null;
+  // A refunded gift that ended unclaimed says so below the fields, once.
+  const state = order.status === 'refunded' && giftEndedText(order) ? null : giftState(order);
+  return (
+    <>
+      <dt>{G.sentTo}</dt>
+      <dd>{order.gift.recipientEmail ?? G.unknownRecipient}</dd>
+      {state && (
+        <>
+          <dt>{G.gift}</dt>
+          <dd>{state}</dd>
+        </>
+      )}
+    </>
+  );
+}
+
 const choosePath = (order: OnlineOrderStatusView) =>
   `${paths.customer.purchase}?${new URLSearchParams({ packId: order.packId, locationId: String(order.locationId) }).toString()}`;
 
@@ -79,14 +100,24 @@ export function OrderStatus({ orderId, confirmed }: { orderId: string; confirmed
           {ONLINE_ORDER_MESSAGES.paid.split(':')[0]}
         </h2>
         <p>{ORDER_STATUS_TEXTS.giftPaid}</p>
+        <dl className="card-fields purchase-amounts">
+          <dt>{T.pack}</dt>
+          <dd>{data.packName ?? 'Coupon pack'}</dd>
+          <dt>{T.total}</dt>
+          <dd>
+            <strong>{formatMoney(data.total)}</strong>
+          </dd>
+          <GiftRows order={data} />
+        </dl>
         <p>{T.receipt}</p>
       </section>
     );
   }
+  const giftEnded = giftEndedText(data);
   return (
     <section className="card purchase-summary" aria-labelledby={titleId}>
       <h2 id={titleId} className="purchase-offer-title">
-        {TITLES[data.status]}
+        {giftEnded ? G.endedTitle : TITLES[data.status]}
       </h2>
       <dl className="card-fields purchase-amounts">
         <dt>{T.pack}</dt>
@@ -97,6 +128,7 @@ export function OrderStatus({ orderId, confirmed }: { orderId: string; confirmed
         <dd>
           <strong>{formatMoney(data.total)}</strong>
         </dd>
+        <GiftRows order={data} />
       </dl>
       {data.status === 'placed' && (
         <p>
@@ -116,7 +148,7 @@ export function OrderStatus({ orderId, confirmed }: { orderId: string; confirmed
           </div>
         </>
       )}
-      {data.status === 'refunded' && <p>{ORDER_STATUS_TEXTS.refunded(formatMoney(data.refundAmount ?? data.total))}</p>}
+      {data.status === 'refunded' && <p>{giftEnded ?? ORDER_STATUS_TEXTS.refunded(formatMoney(data.refundAmount ?? data.total))}</p>}
       {(data.status === 'cancelled' || data.status === 'returned') && (
         <>
           <p className="alert alert-info">{data.status === 'cancelled' ? ONLINE_ORDER_MESSAGES.cancelled : ONLINE_ORDER_MESSAGES.returned}</p>
