@@ -113,6 +113,8 @@ const MATRIX: Record<string, Persona[]> = {
   // A customer's packs and coupons: staff, and the customer themselves (issue 13; B is refused A's).
   'GET /api/customers/:id/purchases': OWN_A,
   'GET /api/customers/:id/coupons': OWN_A,
+  // Issue 13: the gifts a customer bought, for that customer only (their own order pages' data).
+  'GET /api/customers/:id/gifts': ['customerA'],
   // Issue 13: the customer's service history (their own ROs; staff any customer's), and the
   // current offers, public (the customer's coupons page and the /purchase landing).
   'GET /api/customers/:id/service-history': OWN_A,

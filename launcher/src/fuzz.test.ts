@@ -52,6 +52,7 @@ const PATH_PARAMS: Record<string, Record<string, string>> = {
   'POST /api/pack-sales/:id/void': { id: demoSaleId('jordan-complete') },
   'GET /api/customers/:id/purchases': { id: customerA },
   'GET /api/customers/:id/coupons': { id: customerA },
+  'GET /api/customers/:id/gifts': { id: customerA },
   'GET /api/customers/:id/service-history': { id: customerA },
   // Issue 12: no issued coupon of that id (ids come from the sale's newId), so bodies reach the lookups and refusals.
   'POST /api/coupon-redemptions/:issuedCouponId/void': { issuedCouponId: nowhere },

@@ -236,6 +236,20 @@ describe('gift packs', () => {
     expect(Date.parse(claimed.gift.claimedAt!)).toBeGreaterThan(Date.parse(waiting.gift.expiresAt) - 31 * 86_400_000);
     expect(claimed.gift.endedAt).toBeNull();
 
+    // My coupons' "Gifts you sent": the buyer's own gift orders only (an ordinary order is not one); nobody else's.
+    const plain = await inject({ method: 'POST', url: '/api/online-orders', headers: buyer.headers, payload: { packId: demoPackId('oil4'), locationId: 1 } });
+    expect(plain.statusCode, plain.body).toBe(200);
+    await waitForProjections(server.product);
+    const sent = await inject({ method: 'GET', url: `/api/customers/${buyer.id}/gifts`, headers: buyer.headers });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.headers['cache-control']).toBe('no-store');
+    const gifts = sent.json().dataSet as { orderId: string; isGift: boolean; gift: { recipientEmail: string; claimedAt: string | null } }[];
+    expect(gifts.map((g) => g.orderId)).toEqual([orderId]);
+    expect(gifts[0]!.gift).toMatchObject({ recipientEmail: 'ivy.friend@gifts.example', claimedAt: claimed.gift.claimedAt });
+    expect((await inject({ method: 'GET', url: `/api/customers/${friend.id}/gifts`, headers: friend.headers })).json().dataSet).toEqual([]);
+    expect((await inject({ method: 'GET', url: `/api/customers/${buyer.id}/gifts`, headers: friend.headers })).statusCode).toBe(403);
+    expect((await inject({ method: 'GET', url: `/api/customers/${buyer.id}/gifts`, headers: staff })).statusCode).toBe(403);
+
     // The buyer's erasure: the recipient's address (the buyer's personal data) leaves the order, also after a rebuild.
     const erased = await inject({ method: 'POST', url: '/api/customer-erasure', headers: admin, payload: { customerId: buyer.id, reason: 'Asked to be forgotten' } });
     expect(erased.statusCode, erased.body).toBeLessThan(300);

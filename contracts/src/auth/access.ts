@@ -98,6 +98,8 @@ export const ROLE_ACCESS: Record<Role, readonly string[]> = {
     ...crud('online-orders', ['GET', 'POST']),
     // Issue 13: claiming a gift sent to their e-mail (the /login/{giftToken} link).
     ...crud('gift-claims', ['POST']),
+    // Issue 13: the gifts they bought (to whom, claimed or waiting), on My coupons.
+    ...crud('customer-gifts', ['GET']),
   ],
 };
 

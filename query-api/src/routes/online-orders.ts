@@ -8,7 +8,10 @@
  *   managers and admins): orders newest first, with the customer's name: `{dataSet, metaData}`.
  *   Managers see only the locations they manage (admins every location): a `locationId` outside those
  *   answers an empty list; `metaData.locationIds` says which locations the list covers.
- * Both are no-store: a payment, a claim or a refund changes them at any moment.
+ * - GET /api/customers/{id}/gifts (access 'customer-gifts', customers; customerScope: their own only): the gifts
+ *   the customer bought (paid gift orders), newest first, at most GIFTS_SENT_MAX: `{dataSet}` of the same view,
+ *   each with its `gift` (to whom, waiting / claimed / ended unclaimed). My coupons lists them.
+ * All are no-store: a payment, a claim or a refund changes them at any moment.
  */
 import type { FastifyInstance } from 'fastify';
 import { DomainError, INPUT_SCHEMAS, type Sql } from '@dealer/platform';
@@ -22,7 +25,7 @@ import {
   type OnlineOrderStatusView,
 } from '@dealer/contracts/online-orders/status';
 import { locationNames } from '../read-models/coupons';
-import { pageMetaSchema } from './coupons';
+import { idParamsSchema, pageMetaSchema } from './coupons';
 import { managedLocationIds } from './role-locations';
 
 export const ONLINE_ORDERS = 'online_orders';
@@ -151,6 +154,22 @@ export async function getOnlineOrder(sql: Sql, orderId: string): Promise<OnlineO
   return rows[0] ? toView(rows[0], await locationNames(sql)) : null;
 }
 
+/** The most gifts GET /api/customers/{id}/gifts answers (the newest). */
+export const GIFTS_SENT_MAX = 100;
+
+/** The customer's paid gift orders, newest payment first. */
+export async function listGiftsSent(sql: Sql, customerId: string): Promise<OnlineOrderStatusView[]> {
+  const rows = await sql.unsafe<Row[]>(
+    `select ${COLUMNS} from rm_online_orders.orders o left join rm_pack_catalogue.packs p on p.pack_id = o.pack_id
+     where o.customer_id = $1 and o.is_gift and o.gift_id is not null
+     order by o.paid_at desc nulls last, o.order_id
+     limit $2`,
+    [customerId, GIFTS_SENT_MAX],
+  );
+  const names = await locationNames(sql);
+  return rows.map((r) => toView(r, names));
+}
+
 export async function listOnlineOrders(
   sql: Sql,
   q: { status?: OnlineOrderStatus; locationId?: number; locationIds: readonly number[]; limit: number; offset: number },
@@ -197,6 +216,22 @@ export function onlineOrderQueryRoutes(sql: Sql) {
         if (!visible) throw new DomainError('not_found', [ONLINE_ORDER_STATUS_MESSAGES.notFound]);
         reply.header('cache-control', 'no-store');
         return { dataSet: order };
+      },
+    );
+
+    app.get<{ Params: { id: string } }>(
+      '/api/customers/:id/gifts',
+      {
+        config: { access: 'customer-gifts', customerScope: { in: 'params', field: 'id' }, readModels: [ONLINE_ORDERS] },
+        schema: {
+          params: idParamsSchema,
+          querystring: { type: 'object', properties: { minPosition: { type: 'string', maxLength: 40 } } },
+          response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: { type: 'object', properties: orderProperties } } } } },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { dataSet: await listGiftsSent(sql, request.params.id) };
       },
     );
 
