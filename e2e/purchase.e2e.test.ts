@@ -166,8 +166,18 @@ describe('/purchase', () => {
   // Runs after the purchases above (tests in a file run in order): their paid orders are listed.
   for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
     it(`should show managers the online orders by status, with a declined card counted (${viewport})`, async () => {
+      // The demo manager manages location 1 only: the Location filter offers only it. The packs above were bought at
+      // the first location by name, so the admin (every location) reads them.
+      const manager = await openPage(browser, server.url, viewport);
+      await signIn(manager.page, 'manager', { destination: '/employee/packs' });
+      const managed = await visible(manager.page.getByRole('region', { name: 'Online orders' }));
+      const options = managed.getByLabel('Location').locator('option');
+      for (let i = 0; i < 100 && (await options.count()) !== 2; i++) await manager.page.waitForTimeout(100);
+      expect(await options.allTextContents()).toEqual(['All locations', 'Front Range Toyota']);
+      await manager.context.close();
+
       const { page, context } = await openPage(browser, server.url, viewport);
-      await signIn(page, 'manager', { destination: '/employee/packs' });
+      await signIn(page, 'admin', { destination: '/employee/packs' });
       const section = await visible(page.getByRole('region', { name: 'Online orders' }));
       await section.getByLabel('Status').selectOption({ label: 'Paid' });
       const rows = viewport === 'desktop' ? section.getByRole('row').filter({ hasText: PACK }) : section.getByRole('listitem').filter({ hasText: PACK });
