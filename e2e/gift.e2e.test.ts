@@ -4,7 +4,8 @@
 // (390 px) and lands on My coupons with the pack. A second gift to the same person is claimed through /login/{token}:
 // they sign in and the pack is added; the same link used again (signed in) says it was claimed already. A third gift is opened by
 // the recipient already signed in: one click on "Claim this gift" (after Pat, signed in, was refused it and staff were
-// told the link is the customer's); Pat's order page says to whom it went, waiting, then claimed. Screenshots run axe.
+// told the link is the customer's); Pat's order page says to whom it went, waiting, then claimed, and My coupons lists
+// the gifts Pat sent. Screenshots run axe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
@@ -165,6 +166,18 @@ describe('gift packs', () => {
     await buyer.page.reload();
     await visible(buyer.page.getByText(/^Claimed on /));
     await screenshot(buyer.page, 'gift-order-claimed-desktop');
+    // My coupons lists Pat's three gifts to Robin, each claimed, newest first, and opens the order page.
+    await buyer.page.goto('/customer/coupons');
+    const sent = await visible(buyer.page.getByRole('region', { name: 'Gifts you sent' }));
+    const rows = sent.getByRole('row').filter({ hasText: RECIPIENT });
+    await visible(rows.first());
+    expect(await rows.count()).toBe(3);
+    expect(await rows.first().textContent()).toContain('Complete Care Plan');
+    for (const text of await rows.allTextContents()) expect(text).toMatch(/Claimed on /);
+    await screenshot(buyer.page, 'gifts-sent-desktop');
+    await rows.first().getByRole('link').click();
+    await buyer.page.waitForURL(`**/customer/purchase/confirm?orderId=${orderId}`);
+    await visible(buyer.page.getByText(/^Claimed on /));
     expect(buyer.pageErrors).toEqual([]);
     await buyer.context.close();
   }, 180_000);
