@@ -175,6 +175,13 @@ describe('gift packs', () => {
     expect(await rows.first().textContent()).toContain('Complete Care Plan');
     for (const text of await rows.allTextContents()) expect(text).toMatch(/Claimed on /);
     await screenshot(buyer.page, 'gifts-sent-desktop');
+    // At 390 px: cards.
+    await buyer.page.setViewportSize({ width: 390, height: 844 });
+    const cards = sent.getByRole('listitem').filter({ hasText: RECIPIENT });
+    await visible(cards.first());
+    expect(await cards.count()).toBe(3);
+    await screenshot(buyer.page, 'gifts-sent-mobile');
+    await buyer.page.setViewportSize({ width: 1366, height: 900 });
     await rows.first().getByRole('link').click();
     await buyer.page.waitForURL(`**/customer/purchase/confirm?orderId=${orderId}`);
     await visible(buyer.page.getByText(/^Claimed on /));

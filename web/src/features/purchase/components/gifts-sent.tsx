@@ -36,17 +36,22 @@ export function GiftsSent({ customerId }: { customerId: string }) {
   const gifts = useGiftsSent(customerId);
   if (gifts.isError)
     return (
-      <section className="panel" aria-labelledby={titleId}>
-        <h2 id={titleId}>{T.title}</h2>
-        <ErrorMessages error={gifts.error} />
+      <section className="area-section" aria-labelledby={titleId}>
+        <h2 id={titleId} className="area-section-title">
+          {T.title}
+        </h2>
+        <ErrorMessages error={gifts.error} className="alert alert-danger" />
       </section>
     );
   const list = gifts.data ?? [];
   if (list.length === 0) return null;
   return (
-    <section className="panel" aria-labelledby={titleId}>
-      <h2 id={titleId}>{T.title}</h2>
-      <p className="muted">{T.intro}</p>
+    // The page's section look (customer-area's .area-section, as My coupon packs and Current offers).
+    <section className="area-section" aria-labelledby={titleId}>
+      <h2 id={titleId} className="area-section-title">
+        {T.title}
+      </h2>
+      <p className="muted area-section-intro">{T.intro}</p>
       {isMobile ? (
         <ul className="card-list" aria-label={T.caption}>
           {list.map((o) => (
