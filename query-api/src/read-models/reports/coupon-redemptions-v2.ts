@@ -11,7 +11,7 @@ import { LABOR_TYPES, REPORT_ROWS_MAX, type LaborType, type ReportColumn, type R
 import type { Sql } from '@dealer/platform';
 import { staffNamesOf } from '../staff-names';
 import type { ReportDefinition } from './definition';
-import { CURSOR_BATCH, drillLocation, locationNameOf, locationNames, num, SOURCE_LABELS, streamRows, table, unknownTable, type Fragment } from './redemption-parts';
+import { allocatedRedeemedChart, CURSOR_BATCH, drillLocation, locationNameOf, locationNames, num, SOURCE_LABELS, streamRows, table, unknownTable, type Fragment } from './redemption-parts';
 
 const RO_COLUMNS: ReportColumn[] = [
   { key: 'location', label: 'Location', kind: 'text' },
@@ -189,12 +189,15 @@ export const couponRedemptionsV2Report: ReportDefinition = {
     }
 
     // One pass: the totals over every RO (window), the first REPORT_ROWS_MAX ROs in the table's order.
-    const first = await sql<(RoRow & Record<'rowCount' | 'tRedeemed' | 'tAllocated' | 'tDiscount' | 'tVoided' | 'tNet', string>)[]>`
-      select g.*, count(*) over () as "rowCount", sum(g.redeemed) over () as "tRedeemed", sum(g.allocated) over () as "tAllocated",
-        sum(g.discount) over () as "tDiscount", sum(g.voided) over () as "tVoided", sum(g.net) over () as "tNet"
-      from (${rosSelect(sql, query)}) g
-      order by g."firstRedeemedOn", g.location, g."locationId", g."roNumber"
-      limit ${REPORT_ROWS_MAX}`;
+    const [first, chart] = await Promise.all([
+      sql<(RoRow & Record<'rowCount' | 'tRedeemed' | 'tAllocated' | 'tDiscount' | 'tVoided' | 'tNet', string>)[]>`
+        select g.*, count(*) over () as "rowCount", sum(g.redeemed) over () as "tRedeemed", sum(g.allocated) over () as "tAllocated",
+          sum(g.discount) over () as "tDiscount", sum(g.voided) over () as "tVoided", sum(g.net) over () as "tNet"
+        from (${rosSelect(sql, query)}) g
+        order by g."firstRedeemedOn", g.location, g."locationId", g."roNumber"
+        limit ${REPORT_ROWS_MAX}`,
+      allocatedRedeemedChart(sql, query),
+    ]);
     const rows = first.map(roRow);
     const t = first[0];
     return {
@@ -208,7 +211,7 @@ export const couponRedemptionsV2Report: ReportDefinition = {
           net: num(t?.tNet),
         }),
       ],
-      charts: [],
+      charts: [chart],
       notes: NOTES,
     };
   },

@@ -9,7 +9,7 @@
 import { LABOR_TYPES, REPORT_ROWS_MAX, type LaborType, type ReportColumn, type ReportQuery, type ReportRow } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 import type { ReportDefinition } from './definition';
-import { chartBuckets, locationNameOf, num, streamRows, table, unknownTable, type Fragment } from './redemption-parts';
+import { allocatedRedeemedChart, locationNameOf, num, streamRows, table, unknownTable, type Fragment } from './redemption-parts';
 
 type GroupBy = 'location' | 'opCode' | 'laborType';
 const GROUP_LABELS: Record<GroupBy, string> = { location: 'Location', opCode: 'Op code', laborType: 'Labour type' };
@@ -87,35 +87,15 @@ export const couponRedemptionsReport: ReportDefinition = {
   async answer(sql, query) {
     const by = groupByOf(query);
     // The groups are few (locations, op codes, labour types): all of them in one query, the totals added here.
-    const buckets = chartBuckets(query.from, query.to);
-    const x = buckets.unit === 'day' ? sql`r.redeemed_on::text` : sql`to_char(r.redeemed_on, 'YYYY-MM')`;
-    const [groups, perBucket] = await Promise.all([
-      sql<GroupRow[]>`${groupsQuery(sql, query)}`,
-      sql<{ x: string; allocated: string }[]>`
-        select ${x} as x, sum(r.allocated_value)::bigint as allocated
-        from rm_reports.redemptions r
-        where r.location_id = any(${query.locationIds}::int[]) and r.redeemed_on between ${query.from}::date and ${query.to}::date
-        group by 1`,
-    ]);
+    const [groups, chart] = await Promise.all([sql<GroupRow[]>`${groupsQuery(sql, query)}`, allocatedRedeemedChart(sql, query)]);
     const all = groups.map(toRow(by));
     const totals = Object.fromEntries(FIGURES.map((k) => [k, all.reduce((s, r) => s + (r.cells[k] as number), 0)]));
-    const byX = new Map(perBucket.map((p) => [p.x, num(p.allocated)]));
 
     return {
       tables: [
         table('redemptions', `Redemptions by ${GROUP_LABELS[by].toLowerCase()}`, columns(by), all.slice(0, REPORT_ROWS_MAX), all.length, { group: 'Total', ...totals }),
       ],
-      charts: [
-        {
-          key: 'allocated',
-          title: buckets.unit === 'day' ? 'Allocated value redeemed per day' : 'Allocated value redeemed per month',
-          kind: 'bar',
-          xKey: buckets.unit,
-          valueKind: 'money',
-          series: [{ key: 'allocated', label: 'Allocated value' }],
-          points: buckets.keys.map((k) => ({ [buckets.unit]: k, allocated: byX.get(k) ?? 0 })),
-        },
-      ],
+      charts: [chart],
       notes: [
         'A redemption counts on its local day at the location that redeemed it (after an RO correction, the location and RO it was moved to); a void counts on the local day it was voided, in that location\'s zone. A redemption voided in a later period is in this period\'s redemptions and in that period\'s voids.',
         'Allocated value is the coupon\'s share of its pack\'s price before tax (by stand-alone value): the revenue recognised when it is redeemed. Net allocated = allocated value redeemed - allocated value voided in the period.',

@@ -39,6 +39,25 @@ describe('payouts', () => {
     ]);
     expect(sumOf(net!.rows.map((r) => r.cells), 'net')).toBe(0);
     expect(net!.totals).toEqual({ location: 'Total', owedTo: a.r4 + a.r3 + a.r5, owedBy: a.r4 + a.r3 + a.r5, net: 0 });
+    // The chart draws the net table: what each location is owed and owes.
+    expect(body.charts).toEqual([
+      {
+        key: 'net',
+        title: 'Owed to and by each location',
+        kind: 'bar',
+        xKey: 'location',
+        valueKind: 'money',
+        series: [
+          { key: 'owedTo', label: 'Owed to it' },
+          { key: 'owedBy', label: 'Owed by it' },
+        ],
+        points: [
+          { location: 'Aurora', owedTo: 0, owedBy: a.r4 },
+          { location: 'Boulder', owedTo: a.r3 + a.r5, owedBy: 0 },
+          { location: 'Denver North', owedTo: a.r4, owedBy: a.r3 + a.r5 },
+        ],
+      },
+    ]);
   });
 
   it('should reverse a redemption in the period of its void, and leave out redemptions where the coupon was sold', async () => {

@@ -9,7 +9,7 @@
  * 'net', per location in those pairs: owed to it, owed by it, net (the nets sum to zero). The
  * drill {fromLocationId, toLocationId} lists the movements behind a pair's amount.
  */
-import { REPORT_ROWS_MAX, type ReportColumn, type ReportQuery, type ReportRow } from '@dealer/contracts';
+import { REPORT_ROWS_MAX, type ReportChart, type ReportColumn, type ReportQuery, type ReportRow } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 import type { ReportDefinition } from './definition';
 import { CURSOR_BATCH, firstRows, locationNameOf, locationNames, locationParam, num, SOURCE_LABELS, streamRows, table, unknownTable, type Fragment } from './redemption-parts';
@@ -104,6 +104,22 @@ function netRows(pairs: PairRow[]): ReportRow[] {
     .map((s) => ({ cells: { location: s.location, owedTo: s.owedTo, owedBy: s.owedBy, net: s.owedTo - s.owedBy } }));
 }
 
+/** What each location is owed and owes in the period, side by side (the net table as a picture). */
+function netChart(nets: ReportRow[]): ReportChart {
+  return {
+    key: 'net',
+    title: 'Owed to and by each location',
+    kind: 'bar',
+    xKey: 'location',
+    valueKind: 'money',
+    series: [
+      { key: 'owedTo', label: 'Owed to it' },
+      { key: 'owedBy', label: 'Owed by it' },
+    ],
+    points: nets.map((r) => ({ location: r.cells.location as string, owedTo: r.cells.owedTo as number, owedBy: r.cells.owedBy as number })),
+  };
+}
+
 const sumOf = (rows: ReportRow[], key: string) => rows.reduce((s, r) => s + (r.cells[key] as number), 0);
 
 interface LineRow {
@@ -190,7 +206,7 @@ export const payoutsReport: ReportDefinition = {
           net: sumOf(nets, 'net'),
         }),
       ],
-      charts: [],
+      charts: [netChart(nets)],
       notes: NOTES,
     };
   },

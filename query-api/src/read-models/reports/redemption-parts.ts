@@ -6,7 +6,7 @@
  * (coupon-sales, coupon-sales-v2, invoice-figures) share with them the numbers, the unknown
  * table's error and the chart's days or months over a period.
  */
-import { REPORT_MESSAGES, REPORT_ROWS_MAX, type ReportCell, type ReportColumn, type ReportQuery, type ReportRow, type ReportTable } from '@dealer/contracts';
+import { REPORT_MESSAGES, REPORT_ROWS_MAX, type ReportCell, type ReportChart, type ReportColumn, type ReportQuery, type ReportRow, type ReportTable } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 /** A query built with sql`...` (nested in another query, or run). */
 export type Fragment = ReturnType<Sql['unsafe']>;
@@ -116,3 +116,27 @@ export function chartXs(query: ReportQuery, monthly: boolean, withFigures: Itera
 }
 
 export const SOURCE_LABELS: Record<string, string> = { digital: 'Digital', paper: 'Paper' };
+
+/**
+ * The redemption reports' chart: the allocated value redeemed at the chosen locations per local
+ * day of the period (per month over a longer period), every day or month shown, empty ones as 0.
+ */
+export async function allocatedRedeemedChart(sql: Sql, query: ReportQuery): Promise<ReportChart> {
+  const buckets = chartBuckets(query.from, query.to);
+  const x = buckets.unit === 'day' ? sql`r.redeemed_on::text` : sql`to_char(r.redeemed_on, 'YYYY-MM')`;
+  const perBucket = await sql<{ x: string; allocated: string }[]>`
+    select ${x} as x, sum(r.allocated_value)::bigint as allocated
+    from rm_reports.redemptions r
+    where r.location_id = any(${query.locationIds}::int[]) and r.redeemed_on between ${query.from}::date and ${query.to}::date
+    group by 1`;
+  const byX = new Map(perBucket.map((p) => [p.x, num(p.allocated)]));
+  return {
+    key: 'allocated',
+    title: buckets.unit === 'day' ? 'Allocated value redeemed per day' : 'Allocated value redeemed per month',
+    kind: 'bar',
+    xKey: buckets.unit,
+    valueKind: 'money',
+    series: [{ key: 'allocated', label: 'Allocated value' }],
+    points: buckets.keys.map((k) => ({ [buckets.unit]: k, allocated: byX.get(k) ?? 0 })),
+  };
+}

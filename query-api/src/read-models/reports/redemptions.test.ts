@@ -72,6 +72,8 @@ describe('coupon-redemptions', () => {
       { day: '2026-04-15', allocated: a.r4 },
       { day: '2026-04-20', allocated: a.r5 },
     ]);
+    // Coupon Redemptions V2 (by RO) draws the same chart over its ROs' redemptions.
+    expect((await couponRedemptionsV2Report.answer(env.sql, reportQuery(...APRIL, ALL))).charts).toEqual([daily]);
     const [monthly] = (await couponRedemptionsReport.answer(env.sql, reportQuery('2026-01-15', '2026-06-30', ALL))).charts;
     expect(monthly!.xKey).toBe('month');
     expect(monthly!.points).toEqual([

@@ -14,6 +14,8 @@ const LABEL_ROOM = 56;
 /** Distinct hues, each at least 4.5:1 on white. */
 export const SERIES_COLOURS = ['#1d4ed8', '#b45309', '#047857', '#7c3aed', '#be123c', '#0e7490'] as const;
 
+/** The figures table's first heading, by what the x values are. */
+const X_HEADINGS: Record<string, string> = { day: 'Day', date: 'Day', month: 'Month', location: 'Location' };
 const numberOf = (v: string | number | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const xLabel = (v: string | number | undefined) => (typeof v === 'string' ? formatReportDate(v) : String(v ?? ''));
 /** On the axis a day is month/day (the year is in the description and the figures) and a month is month/year. */
@@ -144,7 +146,7 @@ export function ReportChart({ chart }: { chart: ReportChartData }) {
                 <caption className="visually-hidden">{chart.title}: figures</caption>
                 <thead>
                   <tr>
-                    <th scope="col">{chart.xKey === 'day' || chart.xKey === 'date' ? 'Day' : 'Point'}</th>
+                    <th scope="col">{X_HEADINGS[chart.xKey] ?? 'Point'}</th>
                     {series.map((s) => (
                       <th key={s.key} scope="col" className="num">
                         {s.label}
