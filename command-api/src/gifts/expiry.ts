@@ -22,6 +22,7 @@ import { GIFT_LIFETIME_DAYS, foldOnlineOrder, giftExpiresNow, giftStreamId, onli
 import { WrongExpectedRevisionError, systemContext, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import type { PaymentProvider } from '../payments/port';
 import { giftSaleIdOf, readGift } from './service';
+import { runPeriodically } from '../plugins/periodic-sweeper';
 
 export const GIFT_EXPIRY_SWEEP_INTERVAL_MS = 10 * 60_000;
 /** Gifts handled per sweep (the next sweep takes the rest). */
@@ -143,26 +144,6 @@ export async function sweepExpiredGifts(deps: GiftExpiryDeps, now = new Date(), 
 export function giftExpirySweeper(deps: GiftExpiryDeps, intervalMs = GIFT_EXPIRY_SWEEP_INTERVAL_MS) {
   return async function plugin(app: FastifyInstance) {
     if (!deps.provider) return;
-    let timer: NodeJS.Timeout | null = null;
-    let running = false;
-    const sweep = async () => {
-      if (running) return;
-      running = true;
-      try {
-        await sweepExpiredGifts(deps, new Date(), (message, error) => app.log.warn({ err: error }, message));
-      } catch (error) {
-        // The read model is not there yet (the projector creates it) or the database is away: next time.
-        app.log.warn({ err: error }, 'sweeping expired gifts failed');
-      } finally {
-        running = false;
-      }
-    };
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => void sweep(), intervalMs);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-    });
+    runPeriodically(app, intervalMs, 'sweeping expired gifts failed', (log) => sweepExpiredGifts(deps, new Date(), log));
   };
 }

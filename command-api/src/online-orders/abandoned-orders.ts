@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { ONLINE_ORDER_ABANDON_AFTER_MS } from '@dealer/contracts';
 import { systemContext } from '@dealer/platform';
 import { cancelAbandonedOrder, type OnlineOrderDeps } from './service';
+import { runPeriodically } from '../plugins/periodic-sweeper';
 
 export const ABANDONED_SWEEP_INTERVAL_MS = 10 * 60_000;
 /** Orders handled per sweep (the next sweep takes the rest). */
@@ -47,26 +48,6 @@ export async function sweepAbandonedOrders(deps: OnlineOrderDeps, now = new Date
 export function abandonedOrderSweeper(deps: OnlineOrderDeps, intervalMs = ABANDONED_SWEEP_INTERVAL_MS) {
   return async function plugin(app: FastifyInstance) {
     if (!deps.provider) return;
-    let timer: NodeJS.Timeout | null = null;
-    let running = false;
-    const sweep = async () => {
-      if (running) return;
-      running = true;
-      try {
-        await sweepAbandonedOrders(deps, new Date(), (message, error) => app.log.warn({ err: error }, message));
-      } catch (error) {
-        // The read model is not there yet (the projector creates it) or the database is away: next time.
-        app.log.warn({ err: error }, 'sweeping abandoned online orders failed');
-      } finally {
-        running = false;
-      }
-    };
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => void sweep(), intervalMs);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-    });
+    runPeriodically(app, intervalMs, 'sweeping abandoned online orders failed', (log) => sweepAbandonedOrders(deps, new Date(), log));
   };
 }
