@@ -364,20 +364,7 @@ async function applyRedemptionEvent(tx: Tx, s: string, event: RecordedEvent): Pr
         sale_id: d.saleId,
         paper_book_number: null,
         customer_id: d.customerId,
-        sold_location_id: d.soldLocationId,
-        location_id: d.locationId,
-        time_zone: d.timeZone,
-        ro_number: d.roNumber,
-        op_code: d.line.opCode,
-        labor_type: d.line.laborType,
-        line_total: d.line.lineTotal,
-        amount: d.amount,
-        allocated_value: d.allocatedValue,
-        redeemed_by: d.redeemedBy,
-        redeemed_at: d.redeemedAt,
-        redeemed_on: d.redeemedOn,
-        status: 'redeemed',
-        revision: event.revision,
+        ...redeemedColumns(d, event.revision),
       });
     }
     case 'PaperCouponRedeemed': {
@@ -391,20 +378,7 @@ async function applyRedemptionEvent(tx: Tx, s: string, event: RecordedEvent): Pr
         sale_id: null,
         paper_book_number: d.bookNumber,
         customer_id: null,
-        sold_location_id: d.soldLocationId,
-        location_id: d.locationId,
-        time_zone: d.timeZone,
-        ro_number: d.roNumber,
-        op_code: d.line.opCode,
-        labor_type: d.line.laborType,
-        line_total: d.line.lineTotal,
-        amount: d.amount,
-        allocated_value: d.allocatedValue,
-        redeemed_by: d.redeemedBy,
-        redeemed_at: d.redeemedAt,
-        redeemed_on: d.redeemedOn,
-        status: 'redeemed',
-        revision: event.revision,
+        ...redeemedColumns(d, event.revision),
       });
     }
     case 'CouponRedemptionVoided':
@@ -435,6 +409,26 @@ async function applyRedemptionEvent(tx: Tx, s: string, event: RecordedEvent): Pr
     default:
       throw new Error(`reports does not know the event type ${(event as RecordedEvent).type}.`);
   }
+}
+
+/** The columns a digital and a paper redemption fill alike (the rest say which coupon it was). */
+function redeemedColumns(d: CouponRedeemed['data'] | PaperCouponRedeemed['data'], revision: number): Record<string, unknown> {
+  return {
+    sold_location_id: d.soldLocationId,
+    location_id: d.locationId,
+    time_zone: d.timeZone,
+    ro_number: d.roNumber,
+    op_code: d.line.opCode,
+    labor_type: d.line.laborType,
+    line_total: d.line.lineTotal,
+    amount: d.amount,
+    allocated_value: d.allocatedValue,
+    redeemed_by: d.redeemedBy,
+    redeemed_at: d.redeemedAt,
+    redeemed_on: d.redeemedOn,
+    status: 'redeemed',
+    revision,
+  };
 }
 
 async function insertRedemption(tx: Tx, s: string, row: Record<string, unknown>): Promise<void> {
