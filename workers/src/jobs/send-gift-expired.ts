@@ -7,8 +7,6 @@
  * the buyer's erasure; its subject is the buyer, so an erasure scrubs the development outbox copy.
  */
 import {
-  customerStreamId,
-  formatMoney,
   foldGift,
   giftStreamId,
   onlineOrderStreamId,
@@ -20,6 +18,7 @@ import {
   type OnlineOrderRefunded,
 } from '@dealer/contracts';
 import type { OnlineOrderReceiptDeps } from './send-online-order-receipt';
+import { readRefundRecipient, refundLines } from './refund-message';
 
 export interface SendGiftExpiredJob {
   orderId: string;
@@ -46,9 +45,7 @@ export function giftExpiredText(
     why,
     'Your payment was refunded in full.',
     '',
-    `Pack: ${packName}`,
-    `Refunded: ${formatMoney(refund.amount)}${refund.status === 'pending' ? ' (on its way back to your card)' : ''}`,
-    ...(order.provider === 'demo' ? ['Demo payment: no money moves.'] : []),
+    ...refundLines(order, packName, refund),
     '',
     `Order reference: ${order.orderId}`,
   ];
@@ -65,13 +62,7 @@ export async function sendGiftExpired(jobId: string, job: SendGiftExpiredJob, de
   const gift = foldGift((await deps.store.readStream(giftStreamId(paid.giftId))) as unknown as GiftEvent[]);
   // Not a gift that ended unclaimed (a manager voided the recipient's sale): not this message.
   if (!gift?.expiry) return;
-  const customer: { firstName: string | null; emailAddress: string | null; erased: boolean } = { firstName: null, emailAddress: null, erased: false };
-  for (const e of await deps.store.readStream(customerStreamId(job.customerId))) {
-    const d = e.data as Record<string, unknown>;
-    if (d.personalDataErased || e.type === 'CustomerPersonalDataErased') customer.erased = true;
-    if ('firstName' in d) customer.firstName = (d.firstName as string | null) ?? null;
-    if ('emailAddress' in d) customer.emailAddress = (d.emailAddress as string | null) ?? null;
-  }
+  const customer = await readRefundRecipient(deps.store, job.customerId);
   if (customer.erased || !customer.emailAddress) return;
   await deps.sender.send({
     idempotencyKey: jobId,

@@ -5,8 +5,9 @@
  * the job id; the event is recorded once). No message without an e-mail address or after erasure;
  * its subject is the customer, so an erasure scrubs the development outbox copy.
  */
-import { customerStreamId, evolvePack, formatMoney, initialPackState, onlineOrderStreamId, packStreamId, type OnlineOrderPaymentReturned, type OnlineOrderPlaced } from '@dealer/contracts';
+import { evolvePack, initialPackState, onlineOrderStreamId, packStreamId, type OnlineOrderPaymentReturned, type OnlineOrderPlaced } from '@dealer/contracts';
 import type { OnlineOrderReceiptDeps } from './send-online-order-receipt';
+import { readRefundRecipient, refundLines } from './refund-message';
 
 export interface SendOnlineOrderReturnedJob {
   orderId: string;
@@ -26,9 +27,7 @@ export function onlineOrderReturnedText(
     '',
     `${returned.message}`,
     '',
-    `Pack: ${packName}`,
-    `Refunded: ${formatMoney(returned.amount)}${returned.status === 'pending' ? ' (on its way back to your card)' : ''}`,
-    ...(order.provider === 'demo' ? ['Demo payment: no money moves.'] : []),
+    ...refundLines(order, packName, returned),
     '',
     'You can choose another pack online at any time.',
     '',
@@ -42,13 +41,7 @@ export async function sendOnlineOrderReturned(jobId: string, job: SendOnlineOrde
   const placed = events.find((e) => e.type === 'OnlineOrderPlaced')?.data as OnlineOrderPlaced['data'] | undefined;
   const returned = events.find((e) => e.type === 'OnlineOrderPaymentReturned')?.data as OnlineOrderPaymentReturned['data'] | undefined;
   if (!placed || !returned) throw new Error(`online order ${job.orderId} has no returned payment`);
-  const customer: { firstName: string | null; emailAddress: string | null; erased: boolean } = { firstName: null, emailAddress: null, erased: false };
-  for (const e of await deps.store.readStream(customerStreamId(job.customerId))) {
-    const d = e.data as Record<string, unknown>;
-    if (d.personalDataErased || e.type === 'CustomerPersonalDataErased') customer.erased = true;
-    if ('firstName' in d) customer.firstName = (d.firstName as string | null) ?? null;
-    if ('emailAddress' in d) customer.emailAddress = (d.emailAddress as string | null) ?? null;
-  }
+  const customer = await readRefundRecipient(deps.store, job.customerId);
   if (customer.erased || !customer.emailAddress) return;
   const packName = (await deps.store.readStream(packStreamId(placed.packId))).reduce(evolvePack, initialPackState())?.terms.name ?? 'coupon pack';
   await deps.sender.send({
