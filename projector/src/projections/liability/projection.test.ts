@@ -11,32 +11,23 @@
  * from the payment day); a gift that ended unclaimed is a sale void on its local day.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, cents, type PackSold } from '@dealer/contracts';
-import { PostgresEventStore, type Sql } from '@dealer/platform';
-import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
+import type { Sql } from '@dealer/platform';
+import { useEventStoreDatabase } from '@dealer/platform/testing/event-store-database';
 import { rebuildProjection } from '../../rebuild';
 import { append, catchUp, couponRedeemed, couponTerms, issuedCouponStream, packSold, redemptionFacts, saleStream } from '../pack-sales/test-events';
 import { DAILY_COLUMNS, dueWithinYearFrom, dayNumber, liability } from './projection';
 import { giftClaimSale, giftClaimed, giftExpired, giftPurchased, giftRefunded, giftStreamId } from '../reports/gift-test-events';
 
-let db: TestDatabase;
-let store: PostgresEventStore;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = new PostgresEventStore(db.sql, { pollIntervalMs: 50 });
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const env = useEventStoreDatabase();
 
 const NONZERO = DAILY_COLUMNS.map((c) => `${c} <> 0`).join(' or ');
 const NET = 'sold + converted - redeemed + unredeemed - voided - breakage + transfer_in - transfer_out';
 
 /** What is outstanding at a location at the end of `day`: by movements, by ageing and by falls-due. */
 async function balance(locationId: number, day: string) {
-  const [r] = await db.sql.unsafe(
+  const [r] = await env.db.sql.unsafe(
     `select coalesce(sum(${NET}), 0)::int as net, coalesce(sum(age_0_90 + age_91_180 + age_181_365 + age_over_365), 0)::int as aged,
        coalesce(sum(due_12m + due_later), 0)::int as due, coalesce(sum(age_0_90), 0)::int as age_0_90, coalesce(sum(age_91_180), 0)::int as age_91_180,
        coalesce(sum(due_12m), 0)::int as due_12m
@@ -49,7 +40,7 @@ async function balance(locationId: number, day: string) {
 }
 /** The movements of one location and day. */
 async function movements(locationId: number, day: string) {
-  const [r] = await db.sql`select sold::int, converted::int, redeemed::int, unredeemed::int, voided::int, breakage::int, breakage_count, transfer_in::int, transfer_out::int
+  const [r] = await env.db.sql`select sold::int, converted::int, redeemed::int, unredeemed::int, voided::int, breakage::int, breakage_count, transfer_in::int, transfer_out::int
     from rm_liability.daily where location_id = ${locationId} and day = ${day}::date`;
   return r ?? null;
 }
@@ -71,8 +62,8 @@ describe('liability', () => {
   const manager = randomUUID();
 
   it('should put a sale\'s coupons in the liability on its day, with breakage scheduled the day after each one\'s last day', async () => {
-    await append(store, saleStream(sold.saleId), [{ type: 'PackSold', data: sold }]);
-    expect(await catchUp(db.sql, store, liability)).toBe(0);
+    await append(env.store, saleStream(sold.saleId), [{ type: 'PackSold', data: sold }]);
+    expect(await catchUp(env.db.sql, env.store, liability)).toBe(0);
     expect(c0.allocatedValue + c1.allocatedValue + c2.allocatedValue).toBe(19900);
     expect(await movements(1, '2026-03-10')).toMatchObject({ sold: 19900, converted: 0, breakage: 0 });
     expect(await balance(1, '2026-03-09')).toMatchObject({ net: 0 });
@@ -95,18 +86,18 @@ describe('liability', () => {
 
   it('should take a redemption out on its day and unschedule its breakage; its void brings it back', async () => {
     const facts = redemptionFacts(sold, 0, { locationId: 2 });
-    await append(store, issuedCouponStream(c0.issuedCouponId), [couponRedeemed(facts, '2026-04-01T16:00:00.000Z')]);
-    await catchUp(db.sql, store, liability);
+    await append(env.store, issuedCouponStream(c0.issuedCouponId), [couponRedeemed(facts, '2026-04-01T16:00:00.000Z')]);
+    await catchUp(env.db.sql, env.store, liability);
     // The selling location's liability, wherever redeemed.
     expect(await movements(1, '2026-04-01')).toMatchObject({ redeemed: c0.allocatedValue });
     expect(await movements(2, '2026-04-01')).toBeNull();
     expect(await balance(1, '2026-04-01')).toMatchObject({ net: 19900 - c0.allocatedValue });
     expect(await movements(1, nextDay(c0.expiresOn))).toMatchObject({ breakage: c1.allocatedValue, breakage_count: 1 });
 
-    await append(store, issuedCouponStream(c0.issuedCouponId), [
+    await append(env.store, issuedCouponStream(c0.issuedCouponId), [
       { type: 'CouponRedemptionVoided', data: { ...facts, reason: 'Wrong customer', by: manager, voidedAt: '2026-04-02T17:00:00.000Z' } },
     ]);
-    await catchUp(db.sql, store, liability);
+    await catchUp(env.db.sql, env.store, liability);
     expect(await movements(1, '2026-04-02')).toMatchObject({ unredeemed: c0.allocatedValue });
     expect(await balance(1, '2026-04-02')).toMatchObject({ net: 19900 });
     expect(await movements(1, nextDay(c0.expiresOn))).toMatchObject({ breakage: c0.allocatedValue + c1.allocatedValue, breakage_count: 2 });
@@ -114,14 +105,14 @@ describe('liability', () => {
 
   it('should move what is outstanding to the corrected location on the correction\'s day', async () => {
     const facts = redemptionFacts(sold, 1);
-    await append(store, issuedCouponStream(c1.issuedCouponId), [couponRedeemed(facts, '2026-04-03T16:00:00.000Z')]);
-    await append(store, saleStream(sold.saleId), [
+    await append(env.store, issuedCouponStream(c1.issuedCouponId), [couponRedeemed(facts, '2026-04-03T16:00:00.000Z')]);
+    await append(env.store, saleStream(sold.saleId), [
       {
         type: 'PackSaleLocationCorrected',
         data: { saleId: sold.saleId, customerId, fromLocationId: 1, toLocationId: 2, timeZone: 'America/Denver', reason: 'Sold at the other store', by: manager, correctedAt: '2026-04-04T17:00:00.000Z', coupons: [] },
       },
     ]);
-    await catchUp(db.sql, store, liability);
+    await catchUp(env.db.sql, env.store, liability);
     const outstanding = c0.allocatedValue + c2.allocatedValue;
     expect(await movements(1, '2026-04-04')).toMatchObject({ transfer_out: outstanding });
     expect(await movements(2, '2026-04-04')).toMatchObject({ transfer_in: outstanding });
@@ -134,27 +125,27 @@ describe('liability', () => {
     expect(await movements(1, '2027-01-01')).toMatchObject({ breakage: 0, breakage_count: 0 });
 
     // The redemption made before the correction, voided after it, comes back at the new location.
-    await append(store, issuedCouponStream(c1.issuedCouponId), [
+    await append(env.store, issuedCouponStream(c1.issuedCouponId), [
       { type: 'CouponRedemptionVoided', data: { ...facts, reason: 'Wrong RO', by: manager, voidedAt: '2026-04-05T17:00:00.000Z' } },
     ]);
-    await catchUp(db.sql, store, liability);
+    await catchUp(env.db.sql, env.store, liability);
     expect(await movements(2, '2026-04-05')).toMatchObject({ unredeemed: c1.allocatedValue });
     expect(await balance(2, '2026-04-05')).toMatchObject({ net: 19900 });
     expect(await balance(1, '2026-04-05')).toMatchObject({ net: 0 });
   });
 
   it('should take a voided sale\'s coupons out on the void\'s day and leave nothing to expire', async () => {
-    await append(store, saleStream(sold.saleId), [
+    await append(env.store, saleStream(sold.saleId), [
       {
         type: 'PackSaleVoided',
         data: { saleId: sold.saleId, customerId, locationId: 2, reason: 'Changed their mind', by: manager, voidedAt: '2026-04-06T18:00:00.000Z', refund: sold.total, refundTax: sold.tax, voidedCouponIds: sold.coupons.map((c) => c.issuedCouponId), wasStatus: 'final' },
       },
     ]);
-    await catchUp(db.sql, store, liability);
+    await catchUp(env.db.sql, env.store, liability);
     expect(await movements(2, '2026-04-06')).toMatchObject({ voided: 19900 });
     expect(await balance(2, '2026-04-06')).toMatchObject({ net: 0 });
     expect(await balance(2, '2028-01-01')).toMatchObject({ net: 0 });
-    const [scheduled] = await db.sql`select coalesce(sum(breakage), 0)::int as breakage, coalesce(sum(breakage_count), 0)::int as n from rm_liability.daily where day > '2026-04-06'`;
+    const [scheduled] = await env.db.sql`select coalesce(sum(breakage), 0)::int as breakage, coalesce(sum(breakage_count), 0)::int as n from rm_liability.daily where day > '2026-04-06'`;
     expect(scheduled).toEqual({ breakage: 0, n: 0 });
   });
 
@@ -162,8 +153,8 @@ describe('liability', () => {
     // Its soldOn is the paper book's sale day; it was converted (soldAt) a year later.
     const paper = packSold({ customerId, soldOn: '2025-05-02', locationId: 3, items: [{ couponId: oil, terms: couponTerms('Oil and Filter'), quantity: 2 }], price: 5000 });
     const converted = { ...paper, soldAt: '2026-05-02T17:00:00.000Z', coupons: paper.coupons.map((c) => ({ ...c, expiresOn: '2026-08-31' })), paperBookNumber: 'PB-9' };
-    await append(store, saleStream(converted.saleId), [{ type: 'PackSold', data: converted }]);
-    await catchUp(db.sql, store, liability);
+    await append(env.store, saleStream(converted.saleId), [{ type: 'PackSold', data: converted }]);
+    await catchUp(env.db.sql, env.store, liability);
     expect(await movements(3, '2026-05-02')).toMatchObject({ sold: 0, converted: 5000 });
     expect(await balance(3, '2026-05-01')).toMatchObject({ net: 0 });
     expect(await balance(3, '2026-05-02')).toMatchObject({ net: 5000, age_0_90: 0 });
@@ -179,12 +170,12 @@ describe('liability', () => {
 
     it('should make a redemption voided after the last day breakage on the void\'s day', async () => {
       const facts = redemptionFacts(expiring, 0, { locationId: 4 });
-      await append(store, saleStream(expiring.saleId), [{ type: 'PackSold', data: expiring }]);
-      await append(store, issuedCouponStream(e0.issuedCouponId), [
+      await append(env.store, saleStream(expiring.saleId), [{ type: 'PackSold', data: expiring }]);
+      await append(env.store, issuedCouponStream(e0.issuedCouponId), [
         couponRedeemed(facts, '2025-06-20T16:00:00.000Z'),
         { type: 'CouponRedemptionVoided', data: { ...facts, reason: 'Late void', by: manager, voidedAt: '2025-07-15T17:00:00.000Z' } },
       ]);
-      await catchUp(db.sql, store, liability);
+      await catchUp(env.db.sql, env.store, liability);
       expect(await movements(4, '2025-07-01')).toMatchObject({ breakage: e1.allocatedValue, breakage_count: 1 });
       expect(await movements(4, '2025-07-15')).toMatchObject({ unredeemed: e0.allocatedValue, breakage: e0.allocatedValue, breakage_count: 1 });
       expect(await balance(4, '2025-06-30')).toMatchObject({ net: e1.allocatedValue });
@@ -192,13 +183,13 @@ describe('liability', () => {
     });
 
     it('should reverse the breakage when the sale is voided after its coupons expired', async () => {
-      await append(store, saleStream(expiring.saleId), [
+      await append(env.store, saleStream(expiring.saleId), [
         {
           type: 'PackSaleVoided',
           data: { saleId: expiring.saleId, customerId, locationId: 4, reason: 'Refund', by: manager, voidedAt: '2025-08-01T18:00:00.000Z', refund: expiring.total, refundTax: expiring.tax, voidedCouponIds: [], wasStatus: 'final' },
         },
       ]);
-      await catchUp(db.sql, store, liability);
+      await catchUp(env.db.sql, env.store, liability);
       expect(await movements(4, '2025-08-01')).toMatchObject({ voided: 6000, breakage: -6000, breakage_count: -2 });
       expect(await balance(4, '2025-08-01')).toMatchObject({ net: 0 });
     });
@@ -209,19 +200,19 @@ describe('liability', () => {
     const [l0] = late.coupons as [PackSold['data']['coupons'][0]];
     // Redeemed at a Los Angeles store; voided at 02:00 UTC on the 3rd: still the 2nd in Los Angeles (the sale's Denver too).
     const facts = { ...redemptionFacts(late, 0, { locationId: 6 }), timeZone: 'America/Los_Angeles' };
-    await append(store, saleStream(late.saleId), [{ type: 'PackSold', data: late }]);
-    await append(store, issuedCouponStream(l0.issuedCouponId), [
+    await append(env.store, saleStream(late.saleId), [{ type: 'PackSold', data: late }]);
+    await append(env.store, issuedCouponStream(l0.issuedCouponId), [
       couponRedeemed(facts, '2026-06-02T16:00:00.000Z'),
       { type: 'CouponRedemptionVoided', data: { ...facts, reason: 'Wrong RO', by: manager, voidedAt: '2026-06-03T02:00:00.000Z' } },
     ]);
     // Voided at 03:00 UTC on the 5th: the 4th in Denver.
-    await append(store, saleStream(late.saleId), [
+    await append(env.store, saleStream(late.saleId), [
       {
         type: 'PackSaleVoided',
         data: { saleId: late.saleId, customerId, locationId: 5, reason: 'Refund', by: manager, voidedAt: '2026-06-05T03:00:00.000Z', refund: late.total, refundTax: late.tax, voidedCouponIds: [], wasStatus: 'final' },
       },
     ]);
-    await catchUp(db.sql, store, liability);
+    await catchUp(env.db.sql, env.store, liability);
     expect(await movements(5, '2026-06-02')).toMatchObject({ redeemed: l0.allocatedValue, unredeemed: l0.allocatedValue });
     expect(await movements(5, '2026-06-04')).toMatchObject({ voided: 8000 });
     expect(await balance(5, '2026-06-03')).toMatchObject({ net: 8000 });
@@ -229,31 +220,31 @@ describe('liability', () => {
   });
 
   it('should change nothing when the same events are applied again', async () => {
-    const all = () => db.sql`select * from rm_liability.daily order by location_id, day`;
+    const all = () => env.db.sql`select * from rm_liability.daily order by location_id, day`;
     const before = await all();
-    const events = await store.readAll({ after: 0, maxCount: 1000 });
-    await db.sql.begin((tx) => liability.applyBatch(tx as unknown as Sql, 'rm_liability', events.filter((e) => liability.handles.has(e.type))));
+    const events = await env.store.readAll({ after: 0, maxCount: 1000 });
+    await env.db.sql.begin((tx) => liability.applyBatch(tx as unknown as Sql, 'rm_liability', events.filter((e) => liability.handles.has(e.type))));
     expect(await all()).toEqual(before);
   });
 
   it('should park an event of a sale or coupon it does not hold, and rebuild the same rows', async () => {
     const ghost = randomUUID();
-    await append(store, saleStream(ghost), [
+    await append(env.store, saleStream(ghost), [
       { type: 'PackSaleVoided', data: { saleId: ghost, customerId, locationId: 1, reason: 'x', by: manager, voidedAt: '2026-04-06T18:00:00.000Z', refund: 0, refundTax: 0, voidedCouponIds: [], wasStatus: 'final' } },
     ]);
     const facts = { ...redemptionFacts(sold, 0), issuedCouponId: randomUUID() };
-    await append(store, issuedCouponStream(facts.issuedCouponId), [couponRedeemed(facts)]);
-    expect(await catchUp(db.sql, store, liability)).toBe(2);
-    const parked = await db.sql`select error from parked_events where projection = 'liability' order by global_position`;
+    await append(env.store, issuedCouponStream(facts.issuedCouponId), [couponRedeemed(facts)]);
+    expect(await catchUp(env.db.sql, env.store, liability)).toBe(2);
+    const parked = await env.db.sql`select error from parked_events where projection = 'liability' order by global_position`;
     expect(parked.map((p) => p.error)).toEqual([expect.stringContaining('does not hold'), expect.stringContaining('does not hold')]);
 
     const snapshot = async () => [
-      await db.sql.unsafe(`select * from rm_liability.daily where (${NONZERO}) order by location_id, day`),
-      await db.sql`select * from rm_liability.coupons order by issued_coupon_id`,
-      await db.sql`select * from rm_liability.sales order by sale_id`,
+      await env.db.sql.unsafe(`select * from rm_liability.daily where (${NONZERO}) order by location_id, day`),
+      await env.db.sql`select * from rm_liability.coupons order by issued_coupon_id`,
+      await env.db.sql`select * from rm_liability.sales order by sale_id`,
     ];
     const expected = await snapshot();
-    const result = await rebuildProjection({ sql: db.sql, store }, liability, { batchSize: 3 });
+    const result = await rebuildProjection({ sql: env.db.sql, store: env.store }, liability, { batchSize: 3 });
     expect(result.parked).toBe(2);
     expect(await snapshot()).toEqual(expected);
   });
@@ -269,13 +260,13 @@ describe('liability: gifts', () => {
   const pending = giftPurchased({ buyerId, purchasedAt: '2026-05-03T17:00:00.000Z', price: 5000, locationId: 9 });
   const sale = giftClaimSale(claimed, recipientId, items, '2026-05-20');
   const snapshot = async () => [
-    await db.sql`select * from rm_liability.daily where location_id in (7, 8, 9) and (${db.sql.unsafe(NONZERO)}) order by location_id, day`,
-    await db.sql`select * from rm_liability.gifts order by gift_id`,
+    await env.db.sql`select * from rm_liability.daily where location_id in (7, 8, 9) and (${env.db.sql.unsafe(NONZERO)}) order by location_id, day`,
+    await env.db.sql`select * from rm_liability.gifts order by gift_id`,
   ];
 
   it('should put a paid gift in the liability as sold on its payment day, aged from it and due within the year', async () => {
-    for (const g of [claimed, unclaimed, pending]) await append(store, giftStreamId(g.giftId), [{ type: 'GiftPurchased', data: g }]);
-    expect(await catchUp(db.sql, store, liability)).toBe(0);
+    for (const g of [claimed, unclaimed, pending]) await append(env.store, giftStreamId(g.giftId), [{ type: 'GiftPurchased', data: g }]);
+    expect(await catchUp(env.db.sql, env.store, liability)).toBe(0);
     expect(await movements(7, '2026-04-30')).toMatchObject({ sold: 19900, voided: 0, breakage: 0 });
     expect(await balance(7, '2026-04-29')).toMatchObject({ net: 0 });
     expect(await balance(7, '2026-04-30')).toMatchObject({ net: 19900, age_0_90: 19900, due_12m: 19900 });
@@ -286,30 +277,30 @@ describe('liability: gifts', () => {
   });
 
   it('should turn a claimed gift into its coupons on the claim day without selling it again, aged from the payment day', async () => {
-    await append(store, giftStreamId(claimed.giftId), [giftClaimed(claimed, recipientId, '2026-05-20T17:00:00.000Z')]);
-    await append(store, saleStream(sale.saleId), [{ type: 'PackSold', data: sale }]);
-    expect(await catchUp(db.sql, store, liability)).toBe(0);
+    await append(env.store, giftStreamId(claimed.giftId), [giftClaimed(claimed, recipientId, '2026-05-20T17:00:00.000Z')]);
+    await append(env.store, saleStream(sale.saleId), [{ type: 'PackSold', data: sale }]);
+    expect(await catchUp(env.db.sql, env.store, liability)).toBe(0);
     const claimDay = await movements(7, '2026-05-20');
     expect(claimDay === null || claimDay.sold === 0).toBe(true);
     expect(await balance(7, '2026-05-20')).toMatchObject({ net: 19900, age_0_90: 19900 });
     // 91 days after the payment (not the claim).
     expect(await balance(7, '2026-07-29')).toMatchObject({ age_0_90: 19900 });
     expect(await balance(7, '2026-07-30')).toMatchObject({ age_0_90: 0, age_91_180: 19900 });
-    const [g] = await db.sql`select state, to_char(left_on, 'YYYY-MM-DD') as left_on from rm_liability.gifts where gift_id = ${claimed.giftId}`;
+    const [g] = await env.db.sql`select state, to_char(left_on, 'YYYY-MM-DD') as left_on from rm_liability.gifts where gift_id = ${claimed.giftId}`;
     expect(g).toEqual({ state: 'claimed', left_on: '2026-05-20' });
     // The coupons then behave as any: a redemption takes one out.
     const facts = redemptionFacts(sale, 0, { roNumber: '7700001', locationId: 7 });
-    await append(store, issuedCouponStream(facts.issuedCouponId), [couponRedeemed(facts, '2026-06-01T17:00:00.000Z')]);
-    expect(await catchUp(db.sql, store, liability)).toBe(0);
+    await append(env.store, issuedCouponStream(facts.issuedCouponId), [couponRedeemed(facts, '2026-06-01T17:00:00.000Z')]);
+    expect(await catchUp(env.db.sql, env.store, liability)).toBe(0);
     expect(await movements(7, '2026-06-01')).toMatchObject({ redeemed: facts.allocatedValue });
     expect(await balance(7, '2026-06-01')).toMatchObject({ net: 19900 - facts.allocatedValue });
   });
 
   it('should take an unclaimed gift out as a sale void on the local day it ended', async () => {
     // 05:00Z on 2 June is 1 June in Denver.
-    await append(store, giftStreamId(unclaimed.giftId), [giftExpired(unclaimed, '2026-06-02T05:00:00.000Z')]);
-    await append(store, `online-order-${unclaimed.orderId}`, [giftRefunded(unclaimed, '2026-06-02T05:00:01.000Z')]);
-    expect(await catchUp(db.sql, store, liability)).toBe(0);
+    await append(env.store, giftStreamId(unclaimed.giftId), [giftExpired(unclaimed, '2026-06-02T05:00:00.000Z')]);
+    await append(env.store, `online-order-${unclaimed.orderId}`, [giftRefunded(unclaimed, '2026-06-02T05:00:01.000Z')]);
+    expect(await catchUp(env.db.sql, env.store, liability)).toBe(0);
     expect(await movements(8, '2026-05-02')).toMatchObject({ sold: 10000 });
     expect(await movements(8, '2026-06-01')).toMatchObject({ voided: 10000, breakage: 0 });
     expect(await balance(8, '2026-05-31')).toMatchObject({ net: 10000, age_0_90: 10000 });
@@ -320,11 +311,11 @@ describe('liability: gifts', () => {
   it('should change nothing when the gift events are applied again, and rebuild the same rows', async () => {
     const before = await snapshot();
     const mine = new Set([...[claimed, unclaimed, pending].map((g) => giftStreamId(g.giftId)), saleStream(sale.saleId)]);
-    const handled = (await store.readAll({ after: 0, maxCount: 1000 })).filter((e) => mine.has(e.streamId) && liability.handles.has(e.type));
+    const handled = (await env.store.readAll({ after: 0, maxCount: 1000 })).filter((e) => mine.has(e.streamId) && liability.handles.has(e.type));
     expect(handled.map((e) => e.type).sort()).toEqual(['GiftExpired', 'GiftPurchased', 'GiftPurchased', 'GiftPurchased', 'PackSold']);
-    await db.sql.begin((tx) => liability.applyBatch(tx as unknown as Sql, 'rm_liability', handled));
+    await env.db.sql.begin((tx) => liability.applyBatch(tx as unknown as Sql, 'rm_liability', handled));
     expect(await snapshot()).toEqual(before);
-    await rebuildProjection({ sql: db.sql, store }, liability, { batchSize: 2 });
+    await rebuildProjection({ sql: env.db.sql, store: env.store }, liability, { batchSize: 2 });
     expect(await snapshot()).toEqual(before);
   });
 });

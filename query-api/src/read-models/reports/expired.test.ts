@@ -25,25 +25,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GIFT_LIFETIME_DAYS, addDays, addMonths, type PackSold, type RedemptionFacts, type ReportQuery, type ReportRow } from '@dealer/contracts';
-import { PostgresEventStore } from '@dealer/platform';
-import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
+import { useEventStoreDatabase } from '@dealer/platform/testing/event-store-database';
 import { liability } from '@dealer/projector/projections/liability/projection';
 import { append, catchUp, couponRedeemed, couponTerms, issuedCouponStream, packSold, redemptionFacts, saleStream } from '@dealer/projector/projections/pack-sales/test-events';
 import { giftClaimSale, giftClaimed, giftExpired, giftPurchased, giftRefunded, giftStreamId } from '@dealer/projector/projections/reports/gift-test-events';
 import { expiredReport } from './expired';
 
-let db: TestDatabase;
-let store: PostgresEventStore;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = new PostgresEventStore(db.sql, { pollIntervalMs: 50 });
-});
-afterAll(async () => {
-  await db?.drop();
-});
+const env = useEventStoreDatabase();
 
 const BASE = '2025-01-01';
 const day = (offset: number) => addDays(BASE, offset);
@@ -139,7 +129,7 @@ async function writeSale(input: SaleInput, locations: number[], movements: Movem
   if (input.gift) {
     // Paid on soldOn (UTC): sold that day as one pending amount; the link lasts GIFT_LIFETIME_DAYS.
     const purchased = { ...giftPurchased({ buyerId: randomUUID(), purchasedAt: at(soldOn), price: input.price, locationId: location }), timeZone: 'UTC' };
-    await append(store, giftStreamId(purchased.giftId), [{ type: 'GiftPurchased', data: purchased }]);
+    await append(env.store, giftStreamId(purchased.giftId), [{ type: 'GiftPurchased', data: purchased }]);
     movements.push({ location, day: soldOn, column: 'sold', amount: purchased.price });
     gift = { paidOn: soldOn, linkExpiresOn: addDays(soldOn, GIFT_LIFETIME_DAYS), amount: purchased.price, leftOn: null };
     const { outcome, after, late } = input.gift;
@@ -147,8 +137,8 @@ async function writeSale(input: SaleInput, locations: number[], movements: Movem
     if (outcome === 'expired' || outcome === 'not-sellable') {
       // Ended unclaimed, the buyer refunded: a void of the pending amount on its day (never breakage).
       const endedOn = outcome === 'expired' ? addDays(gift.linkExpiresOn, late) : addDays(soldOn, after);
-      await append(store, giftStreamId(purchased.giftId), [giftExpired(purchased, at(endedOn), outcome)]);
-      await append(store, `online-order-${purchased.orderId}`, [giftRefunded(purchased, at(endedOn))]);
+      await append(env.store, giftStreamId(purchased.giftId), [giftExpired(purchased, at(endedOn), outcome)]);
+      await append(env.store, `online-order-${purchased.orderId}`, [giftRefunded(purchased, at(endedOn))]);
       movements.push({ location, day: endedOn, column: 'voided', amount: purchased.price });
       gift.leftOn = endedOn;
     }
@@ -156,7 +146,7 @@ async function writeSale(input: SaleInput, locations: number[], movements: Movem
     // Claimed: the recipient's pack sale on the claim day (coupons valid from then), no second sale.
     const claimOn = addDays(soldOn, after);
     const recipientId = randomUUID();
-    await append(store, giftStreamId(purchased.giftId), [giftClaimed(purchased, recipientId, at(claimOn))]);
+    await append(env.store, giftStreamId(purchased.giftId), [giftClaimed(purchased, recipientId, at(claimOn))]);
     claimed = { ...giftClaimSale(purchased, recipientId, items, claimOn), timeZone: 'UTC', soldAt: at(claimOn) };
     gift.leftOn = claimOn;
   }
@@ -178,7 +168,7 @@ async function writeSale(input: SaleInput, locations: number[], movements: Movem
     coupons: sold.coupons.map((c) => ({ value: c.allocatedValue, agedFrom: soldOn, enteredOn, expiresOn: c.expiresOn, redemptions: [] })),
     gift,
   };
-  await append(store, saleStream(sold.saleId), [{ type: 'PackSold', data: sold }]);
+  await append(env.store, saleStream(sold.saleId), [{ type: 'PackSold', data: sold }]);
   // A claimed gift's coupons replace its pending amount (their values add up to the price paid): not sold again.
   if (!gift) {
     for (const c of sale.coupons) movements.push({ location, day: enteredOn, column: paper ? 'converted' : 'sold', amount: c.value });
@@ -196,14 +186,14 @@ async function writeSale(input: SaleInput, locations: number[], movements: Movem
     if (action.kind === 'redeem' && sale.voidedOn === null && redeemedBy[j] === null && t <= coupon.expiresOn) {
       const facts = redemptionFacts(sold, j, { locationId: locations[action.to]! });
       redeemedBy[j] = facts;
-      await append(store, issuedCouponStream(facts.issuedCouponId), [couponRedeemed(facts, at(t))]);
+      await append(env.store, issuedCouponStream(facts.issuedCouponId), [couponRedeemed(facts, at(t))]);
       coupon.redemptions.push({ day: t, redeemed: true });
       if (gift) giftsSeen.redeemed += 1;
       movements.push({ location: current, day: t, column: 'redeemed', amount: coupon.value });
     } else if (action.kind === 'unredeem' && redeemedBy[j] !== null) {
       const facts = redeemedBy[j]!;
       redeemedBy[j] = null;
-      await append(store, issuedCouponStream(facts.issuedCouponId), [{ type: 'CouponRedemptionVoided', data: { ...facts, reason: 'Wrong RO', by: 'manager', voidedAt: at(t) } }]);
+      await append(env.store, issuedCouponStream(facts.issuedCouponId), [{ type: 'CouponRedemptionVoided', data: { ...facts, reason: 'Wrong RO', by: 'manager', voidedAt: at(t) } }]);
       coupon.redemptions.push({ day: t, redeemed: false });
       movements.push({ location: current, day: t, column: 'redeemed', amount: -coupon.value });
       // Voided after its last day: remote at once, breakage on the void's day.
@@ -212,7 +202,7 @@ async function writeSale(input: SaleInput, locations: number[], movements: Movem
       }
     } else if (action.kind === 'correct' && sale.voidedOn === null && locations[action.to] !== current) {
       const to = locations[action.to]!;
-      await append(store, saleStream(sold.saleId), [
+      await append(env.store, saleStream(sold.saleId), [
         {
           type: 'PackSaleLocationCorrected',
           data: { saleId: sold.saleId, customerId: sold.customerId, fromLocationId: current, toLocationId: to, timeZone: 'UTC', reason: 'Other store', by: 'manager', correctedAt: at(t), coupons: [] },
@@ -225,7 +215,7 @@ async function writeSale(input: SaleInput, locations: number[], movements: Movem
       sale.corrections.push({ day: t, to });
       current = to;
     } else if (action.kind === 'void' && sale.voidedOn === null && redeemedBy.every((r) => r === null)) {
-      await append(store, saleStream(sold.saleId), [
+      await append(env.store, saleStream(sold.saleId), [
         {
           type: 'PackSaleVoided',
           data: { saleId: sold.saleId, customerId: sold.customerId, locationId: current, reason: 'Refund', by: 'manager', voidedAt: at(t), refund: sold.total, refundTax: sold.tax, voidedCouponIds: sold.coupons.map((c) => c.issuedCouponId), wasStatus: 'final' },
@@ -272,14 +262,14 @@ describe('expired report (property: the roll-forward closes and equals the outst
         const locations = [runs * 10 + 1, runs * 10 + 2, runs * 10 + 3];
         const movements: Movement[] = [];
         const sales: ModelSale[] = [];
-        const [before] = await db.sql<{ position: string }[]>`select position from checkpoints where name = 'liability'`.catch(() => []);
+        const [before] = await env.db.sql<{ position: string }[]>`select position from checkpoints where name = 'liability'`.catch(() => []);
         for (const input of salesInput) sales.push(await writeSale(input, locations, movements));
-        expect(await catchUp(db.sql, store, liability)).toBe(0);
+        expect(await catchUp(env.db.sql, env.store, liability)).toBe(0);
         // Re-applying this run's events (gifts' events included) changes nothing.
-        const daily = () => db.sql`select * from rm_liability.daily where location_id = any(${locations}) order by location_id, day`;
+        const daily = () => env.db.sql`select * from rm_liability.daily where location_id = any(${locations}) order by location_id, day`;
         const applied = [...(await daily())];
-        await db.sql`update checkpoints set position = ${Number(before?.position ?? 0)} where name = 'liability'`;
-        expect(await catchUp(db.sql, store, liability)).toBe(0);
+        await env.db.sql`update checkpoints set position = ${Number(before?.position ?? 0)} where name = 'liability'`;
+        expect(await catchUp(env.db.sql, env.store, liability)).toBe(0);
         expect([...(await daily())]).toEqual(applied);
 
         for (const p of periods) {
@@ -294,7 +284,7 @@ describe('expired report (property: the roll-forward closes and equals the outst
           const end = today < to ? today : to;
           const openingDay = from <= end ? addDays(from, -1) : end;
           const query: ReportQuery = { from, to, locationIds: locations, options: {}, drill: {}, today };
-          const answer = await expiredReport.answer(db.sql, query);
+          const answer = await expiredReport.answer(env.db.sql, query);
           const tables = Object.fromEntries(answer.tables.map((t) => [t.key, t]));
 
           const rows = locations.map((location, i) => {
@@ -347,7 +337,7 @@ describe('expired report (property: the roll-forward closes and equals the outst
           const chart = answer.charts[0]!;
           expect(chart.points.at(-1)).toEqual({ month: end.slice(0, 7), closing: rows.reduce((sum, r) => sum + r.closing!, 0) });
           expect(chart.points.length).toBeGreaterThanOrEqual(12);
-          expect(await collect(expiredReport.stream(db.sql, query, 'rollforward'))).toEqual(tables.rollforward!.rows);
+          expect(await collect(expiredReport.stream(env.db.sql, query, 'rollforward'))).toEqual(tables.rollforward!.rows);
         }
       }),
       { numRuns: 40 },
@@ -358,13 +348,13 @@ describe('expired report (property: the roll-forward closes and equals the outst
 
 describe('expired report: names, the chart and a period after today', () => {
   it('should name locations from ref.locations, chart month ends, and recognise nothing after today', async () => {
-    await db.sql`insert into ref.locations (location_id, location_name, loc_id) values (9001, 'Denver North', 'DN9')`;
+    await env.db.sql`insert into ref.locations (location_id, location_name, loc_id) values (9001, 'Denver North', 'DN9')`;
     const sold = packSold({ customerId: randomUUID(), soldOn: '2026-01-15', locationId: 9001, items: [{ couponId: randomUUID(), terms: couponTerms('Oil and Filter'), quantity: 2 }], price: 10000 });
     const data = { ...sold, coupons: sold.coupons.map((c) => ({ ...c, expiresOn: '2026-03-31' })) };
-    await append(store, saleStream(sold.saleId), [{ type: 'PackSold', data }]);
-    expect(await catchUp(db.sql, store, liability)).toBe(0);
+    await append(env.store, saleStream(sold.saleId), [{ type: 'PackSold', data }]);
+    expect(await catchUp(env.db.sql, env.store, liability)).toBe(0);
 
-    const ask = (from: string, to: string, today: string) => expiredReport.answer(db.sql, { from, to, today, locationIds: [9001, 9002], options: {}, drill: {} });
+    const ask = (from: string, to: string, today: string) => expiredReport.answer(env.db.sql, { from, to, today, locationIds: [9001, 9002], options: {}, drill: {} });
     const spring = await ask('2026-01-01', '2026-04-30', '2026-06-01');
     const roll = spring.tables.find((t) => t.key === 'rollforward')!;
     expect(roll.rows.map((r) => r.cells)).toEqual([
