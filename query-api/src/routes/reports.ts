@@ -18,13 +18,13 @@
  *   one of the answer's tables, else 400 tableUnknown), as routes/reports-csv.ts writes it, with
  *   Content-Disposition attachment `<report>-<from>-<to>.csv` (`<report>-<from>-<to>-<table>.csv`
  *   when the report has more than one table, as the page names it).
- * Unknown report -> 404 'Report not found.'. A definition that is not built yet (throws "... not
- * built yet") -> 501 with its message. today = the server's current UTC date.
+ * Unknown report -> 404 'Report not found.'; a definition that fails -> a plain 500 (nothing of
+ * the failure in the answer). today = the server's current UTC date.
  *
  * GET /api/report-locations (access 'reports'): {dataSet: [{locationId, name}]} by name, the locations the
  * caller reads reports at (the same reportingLocationIds that narrows the asked ones); none: an empty list.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   REPORT_CATALOGUE,
   REPORT_DRILL_TEXT_MAX,
@@ -158,15 +158,6 @@ async function reportLocations(sql: Sql, request: FastifyRequest, asked: number[
 /** The server's current UTC date. */
 export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
 
-/** A definition whose owner has not finished it says so; the caller gets 501 with that message. */
-const NOT_BUILT = /not built yet/i;
-
-function notBuilt(reply: FastifyReply, error: unknown): boolean {
-  if (!(error instanceof Error) || !NOT_BUILT.test(error.message)) return false;
-  reply.status(501).type('application/problem+json').send({ type: 'about:blank', title: 'not_implemented', status: 501, errors: [error.message] });
-  return true;
-}
-
 export function reportRoutes(sql: Sql, definitions: Readonly<Record<ReportName, ReportDefinition>> = REPORT_DEFINITIONS) {
   // One route serves every report: read-your-writes waits for every read model any report reads.
   const readModels = [...new Set(Object.values(definitions).flatMap((d) => d.readModels))];
@@ -223,13 +214,7 @@ export function reportRoutes(sql: Sql, definitions: Readonly<Record<ReportName, 
         const locationIds = await reportLocations(sql, request, asked);
         const query: ReportQuery = { from, to, locationIds, options, drill, today: utcToday() };
 
-        let body;
-        try {
-          body = await definition.answer(sql, query);
-        } catch (error) {
-          if (notBuilt(reply, error)) return reply;
-          throw error;
-        }
+        const body = await definition.answer(sql, query);
         reply.header('cache-control', 'no-store');
         if (!csv) {
           const answer: ReportAnswer = { report: name, from, to, locationIds, options, drill, ...body };
