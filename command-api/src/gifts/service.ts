@@ -26,7 +26,7 @@ import {
   type OnlineOrderPlaced,
   type PackSold,
 } from '@dealer/contracts';
-import { DomainError, WrongExpectedRevisionError, deterministicUuid, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, WrongExpectedRevisionError, deterministicUuid, lastPositionOf, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { giftIdOfToken, giftTokenFor, giftTokenHash, giftTokenMatches } from '@dealer/platform/auth/gift-token';
 import { customerDecider } from '../customers/decider';
 import type { PaymentProvider } from '../payments/port';
@@ -196,10 +196,11 @@ export async function refuseUnsellableGift(deps: GiftDeps, giftId: string, gift:
   }
 }
 
-/** Issues the claimed gift's pack sale once; null when it was issued already. */
-async function issueSale(deps: GiftDeps, gift: GiftPurchased['data'], claim: GiftClaimed['data'], ctx: CommandContext): Promise<number | null> {
+/** Issues the claimed gift's pack sale once; answers the sale's position, whoever recorded it. */
+async function issueSale(deps: GiftDeps, gift: GiftPurchased['data'], claim: GiftClaimed['data'], ctx: CommandContext): Promise<number> {
   const saleStream = packSaleStreamId(claim.saleId);
-  if ((await deps.store.readStream(saleStream)).length > 0) return null;
+  const issued = await lastPositionOf(deps.store, saleStream);
+  if (issued !== null) return issued;
   const order = await orderOf(deps.store, gift.orderId);
   const events = packSaleDecider.decide(await giftSaleCommand(deps, gift, claim.customerId, order, ctx), null);
   const sold = events.map((e) => (e.type === 'PackSold' ? ({ ...e, data: { ...e.data, onlineOrderId: gift.orderId } } satisfies PackSold) : e));
@@ -207,7 +208,8 @@ async function issueSale(deps: GiftDeps, gift: GiftPurchased['data'], claim: Gif
     return (await deps.store.appendToStream(saleStream, toNewEvents(sold, ctx), { expectedRevision: 'no_stream' })).position;
   } catch (error) {
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
-    return null;
+    // A racing claim of this customer issued it first.
+    return (await lastPositionOf(deps.store, saleStream))!;
   }
 }
 
@@ -229,7 +231,7 @@ export async function claimGift(
     const claim = read?.state?.claim;
     if (read?.state && claim && claim.customerId === input.customerId && giftTokenMatches(input.giftToken, read.state.gift.tokenHash)) {
       if ((await deps.store.readStream(packSaleStreamId(claim.saleId))).length === 0) {
-        const position = (await issueSale(deps, read.state.gift, claim, ctx)) ?? (await deps.store.headPosition());
+        const position = await issueSale(deps, read.state.gift, claim, ctx);
         return { view: { giftId: claim.giftId, saleId: claim.saleId, message: GIFT_MESSAGES.claimed }, position };
       }
     }
@@ -253,9 +255,9 @@ export async function claimGift(
     const refusal = again.state?.expiry ? giftRefusal(again.state, ctx.now()) : null;
     if (refusal) throw refuse(refusal);
     if (again.state?.claim?.customerId !== input.customerId) throw refuse('alreadyClaimed');
-    position = await deps.store.headPosition();
+    position = (await lastPositionOf(deps.store, giftStreamId(giftId)))!;
   }
-  // Issued by a racing claim of this customer: the head now is at or after that sale (read-your-writes).
-  position = (await issueSale(deps, gift, claimed.data, ctx)) ?? Math.max(position, await deps.store.headPosition());
+  // The sale comes after the claim: its position (whoever issued it) covers both (read-your-writes).
+  position = Math.max(position, await issueSale(deps, gift, claimed.data, ctx));
   return { view: { giftId, saleId, message: GIFT_MESSAGES.claimed }, position };
 }

@@ -31,7 +31,7 @@ import {
   type OnlineOrderState,
   type PackSold,
 } from '@dealer/contracts';
-import { DomainError, WrongExpectedRevisionError, deterministicUuid, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, WrongExpectedRevisionError, deterministicUuid, lastPositionOf, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { PaymentProviderError, type Payment, type PaymentProvider } from '../payments/port';
 import { packSaleDecider } from '../pack-sales/decide';
 import { loadCouponStates, loadCustomerTaxExempt, loadPackState, loadSaleLocation } from '../pack-sales/lookups';
@@ -233,7 +233,8 @@ async function recordPaid(
     const again = await readOrder(deps.store, order.orderId);
     if (again.state?.status !== 'paid' && again.state?.status !== 'refunded') return recordPaid(deps, again.state!, again.revision, via, ctx);
   }
-  if (position === null) position = await deps.store.headPosition();
+  // Recorded by another writer (the webhook or another click): its OnlineOrderPaid comes after the sale or gift.
+  if (position === null) position = await lastPositionOf(deps.store, onlineOrderStreamId(order.orderId));
   return { position, saleId, giftId: gift?.giftId ?? null };
 }
 
@@ -309,8 +310,9 @@ export async function confirmOnlineOrder(
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       // The webhook or another click got there first: answer what the order says now.
       const again = await readOrder(deps.store, orderId);
-      if (again.state?.status === 'paid') return { view: await paidViewOf(deps, orderId, again.state), position: await deps.store.headPosition() };
-      position = await deps.store.headPosition();
+      const recorded = (await lastPositionOf(deps.store, onlineOrderStreamId(orderId)))!;
+      if (again.state?.status === 'paid') return { view: await paidViewOf(deps, orderId, again.state), position: recorded };
+      position = recorded;
     }
     throw new PaymentDeclinedError(message, field, { orderId, status: 'failed', saleId: null, message }, position);
   }

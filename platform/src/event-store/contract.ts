@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  lastPositionOf,
   WrongExpectedRevisionError,
   type EventStore,
   type NewEvent,
@@ -164,6 +165,10 @@ export function describeEventStoreContract(name: string, createHarness: () => Pr
         const afterFirst = await h.store.readAll({ after: mine[0]!.globalPosition, maxCount: 1000 });
         expect(afterFirst.filter((e) => e.streamId === s1 || e.streamId === s2).map((e) => e.type)).toEqual(['Y1', 'X2']);
         expect(await h.store.headPosition()).toBeGreaterThanOrEqual(mine[2]!.globalPosition);
+        // A stream's last position is its own last event's, readable or not yet; none for a stream never written.
+        expect(await lastPositionOf(h.store, s1)).toBe(last.position);
+        expect(await lastPositionOf(h.store, s2)).toBe(mine[1]!.globalPosition);
+        expect(await lastPositionOf(h.store, stream('never-written'))).toBeNull();
       });
     });
 

@@ -83,6 +83,17 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
+/**
+ * The global position of a stream's last event (null for an empty stream): what a command
+ * answers for read-your-writes when another writer recorded the outcome first. Not
+ * headPosition(): that is the highest position *readable* now, which stays below a committed
+ * event while an older transaction anywhere is still open.
+ */
+export async function lastPositionOf(store: EventStore, streamId: string): Promise<number | null> {
+  const [last] = await store.readStream(streamId, { direction: 'backwards', maxCount: 1 });
+  return last?.globalPosition ?? null;
+}
+
 /** The stream's revision did not match the expected revision. Maps to HTTP 409. */
 export class WrongExpectedRevisionError extends Error {
   override readonly name = 'WrongExpectedRevisionError';
