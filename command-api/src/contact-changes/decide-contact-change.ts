@@ -20,6 +20,8 @@ export function decideContactChange(command: ContactChangeCommand, state: Custom
   const { customerId, changeId, kind } = command.data;
 
   if (command.type === 'RequestContactChange') {
+    // The same request again (a retry after a crash: its derived change id) records nothing, so no second code is sent.
+    if (state.contact.pending[kind]?.changeId === changeId || state.contact.lastConfirmed[kind] === changeId) return [];
     const current = kind === 'email' ? state.profile.emailAddress : state.profile.phoneMobile;
     if (current === command.data.value) {
       const message = kind === 'email' ? CONTACT_CHANGE_MESSAGES.sameEmail : CONTACT_CHANGE_MESSAGES.samePhone;

@@ -18,11 +18,17 @@ import { DomainError, handle, type CommandContext, type Decider, type EventStore
 
 type SendContactForm = { type: 'SendContactForm'; data: CustomerContactFormSent['data'] };
 
-/** Append-only: every accepted form is one message (retries are answered by the idempotency layer). */
-export const contactFormDecider: Decider<null, SendContactForm, CustomerContactFormSent> = {
-  initialState: () => null,
-  evolve: (state) => state,
-  decide: (command) => [{ type: 'CustomerContactFormSent', data: command.data }],
+/**
+ * Every accepted form is one message. The state is the message ids already sent, so a retry of
+ * the same request after a crash (its derived message id) records nothing a second time.
+ */
+export const contactFormDecider: Decider<ReadonlySet<string>, SendContactForm, CustomerContactFormSent> = {
+  initialState: () => new Set<string>(),
+  evolve: (state, event) => {
+    const id = (event.data as { messageId?: unknown }).messageId;
+    return event.type === 'CustomerContactFormSent' && typeof id === 'string' ? new Set([...state, id]) : state;
+  },
+  decide: (command, sent) => (sent.has(command.data.messageId) ? [] : [{ type: 'CustomerContactFormSent', data: command.data }]),
 };
 
 /** The customer's current e-mail and phones, folded from their stream (opened by the vault). */

@@ -14,7 +14,7 @@
  */
 import * as v from 'valibot';
 import { customerStreamId, registrationPasswordsSchema, validateProfile, type GiftClaimView } from '@dealer/contracts';
-import { DomainError, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, createdByRequest, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { ContactValueTakenError, contactValuesOf, normaliseEmail, type ContactReservations } from '../customers/contact-reservations';
 import { customerDecider } from '../customers/decider';
 import { hashPassword } from '../identity/passwords';
@@ -72,7 +72,9 @@ export async function registerFromGift(
     customerId = holder;
     isNew = false;
   }
-  if (isNew) {
+  // A retry of this very request after a crash (its derived id) finds the customer and account it created.
+  const retried = isNew && (await createdByRequest(store, customerStreamId(customerId), ctx)) !== null;
+  if (isNew && !retried) {
     const newProfile = { ...profile.value, isTaxExempt: false, verifyRedemptions: false };
     try {
       await handle(store, customerStreamId(customerId), customerDecider, { type: 'CreateCustomer', data: { customerId, profile: newProfile } }, ctx);
@@ -83,12 +85,14 @@ export async function registerFromGift(
   }
   const inserted = await sql`insert into auth_credentials (user_kind, user_id, login, password_hash)
     values ('customer', ${customerId}, ${email}, ${await hashPassword(passwords.output.password)}) on conflict do nothing returning user_id`;
-  if (inserted.length === 0) throw new DomainError('conflict', [ACCOUNT_EXISTS_FOR_GIFT]);
-  try {
-    await handle(store, customerStreamId(customerId), customerDecider, { type: 'RegisterCustomer', data: { customerId } }, ctx);
-  } catch (error) {
-    await sql`delete from auth_credentials where user_kind = 'customer' and user_id = ${customerId}`;
-    throw error;
+  if (inserted.length === 0 && !retried) throw new DomainError('conflict', [ACCOUNT_EXISTS_FOR_GIFT]);
+  if (!retried || !(await createdByRequest(store, customerStreamId(customerId), ctx))!.history.some((e) => e.type === 'CustomerRegistered')) {
+    try {
+      await handle(store, customerStreamId(customerId), customerDecider, { type: 'RegisterCustomer', data: { customerId } }, ctx);
+    } catch (error) {
+      if (!retried) await sql`delete from auth_credentials where user_kind = 'customer' and user_id = ${customerId}`;
+      throw error;
+    }
   }
   const claimed = await claimGift(deps, { giftToken: input.giftToken, customerId, via: 'registration' }, ctx);
   return { customerId, ...claimed };

@@ -31,7 +31,7 @@ import {
   type OnlineOrderState,
   type PackSold,
 } from '@dealer/contracts';
-import { DomainError, WrongExpectedRevisionError, deterministicUuid, lastPositionOf, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, WrongExpectedRevisionError, createdByRequest, deterministicUuid, lastPositionOf, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { PaymentProviderError, type Payment, type PaymentProvider } from '../payments/port';
 import { packSaleDecider } from '../pack-sales/decide';
 import { loadCouponStates, loadCustomerTaxExempt, loadPackState, loadSaleLocation } from '../pack-sales/lookups';
@@ -135,10 +135,13 @@ export async function placeOnlineOrder(
       ...(gift.value.recipientEmail ? { recipientEmail: gift.value.recipientEmail, giftMessage: gift.value.giftMessage } : {}),
     },
   };
-  const appended = await deps.store.appendToStream(onlineOrderStreamId(orderId), toNewEvents([placed], ctx), { expectedRevision: 'no_stream' });
+  // A retry of this very request after a crash (its derived order id, the provider's payment
+  // found again by its idempotency key) answers the order it placed.
+  const created = await createdByRequest(deps.store, onlineOrderStreamId(orderId), ctx);
+  const position = created ? created.position : (await deps.store.appendToStream(onlineOrderStreamId(orderId), toNewEvents([placed], ctx), { expectedRevision: 'no_stream' })).position;
   return {
     view: { orderId, price, tax, total, provider: payment.provider, notice: provider.notice, clientSecret: payment.clientSecret, publishableKey: provider.publishableKey, scriptUrl: provider.scriptUrl },
-    position: appended.position,
+    position,
   };
 }
 

@@ -45,7 +45,7 @@ import {
   type RoCouponLedgerState,
   type RoRedemption,
 } from '@dealer/contracts';
-import { DomainError, WrongExpectedRevisionError, deterministicUuid, handle, type CommandContext, type Decider, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, WrongExpectedRevisionError, deterministicUuid, handle, positionOfRequest, type CommandContext, type Decider, type EventStore, type Sql } from '@dealer/platform';
 import type { RedemptionActor } from '../coupon-redemptions/decide';
 import { liveLedger, release } from '../coupon-redemptions/service';
 import { loadPaperBook, loadRedemptionLocation, loadRedemptionRo } from '../coupon-redemptions/lookups';
@@ -240,7 +240,11 @@ export async function redeemPaperCoupon(
     const book = await loadPaperBook(deps.store, bookNumber);
     if (!book.state.book) throw bookNotFound(bookNumber);
     const known = Object.values(book.state.redemptions).find((x) => x.redemptionId === redemptionId);
-    if (known) return { redemptionId, bookNumber, paperCouponNumber: known.paperCouponNumber, status: 'redeemed', amount: known.amount, revision: book.revision, position: null };
+    if (known) {
+      // Already recorded: a retry of this request after a crash (its derived redemption id) answers it.
+      const position = ctx.requestKey === undefined ? null : positionOfRequest(await deps.store.readStream(stream), ctx);
+      return { redemptionId, bookNumber, paperCouponNumber: known.paperCouponNumber, status: 'redeemed', amount: known.amount, revision: book.revision, position };
+    }
     const location = await loadRedemptionLocation(deps.sql, r.locationId);
     const ro = await loadRedemptionRo(deps.sql, r.locationId, r.roNumber);
     const ledger = await liveLedger(deps, ctx, r.locationId, r.roNumber);

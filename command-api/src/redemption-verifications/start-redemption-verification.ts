@@ -16,7 +16,7 @@ import {
   type RedemptionVerification,
   type RedemptionVerificationType,
 } from '@dealer/contracts';
-import { DomainError, WrongExpectedRevisionError, handle, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, WrongExpectedRevisionError, createdByRequest, handle, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { REDEMPTION_SLOT_MESSAGES, redemptionSlotDecider, redemptionSlotStreamId, redemptionVerificationDecider, type RedemptionVerificationCommand } from './decide';
 import { loadCustomer, locationName, openVerificationOf, roOpCodes, ruleOpCodes, type VerificationCustomerRecord } from './lookups';
 
@@ -41,11 +41,17 @@ export async function startRedemptionVerification(deps: RedemptionDeps, body: Re
   const jobs = await roOpCodes(deps.sql, request.locationId, request.roNumber);
   if (!jobs) throw new DomainError('not_found', [REDEMPTION_MESSAGES.roNotFound], { roNumber: REDEMPTION_MESSAGES.roNotFound });
   const now = ctx.now();
+  const redemptionVerificationId = ctx.newId();
+  // A retry of this very request after a crash (its derived id) answers the verification it started, sending nothing again.
+  const created = await createdByRequest(deps.store, redemptionVerificationStreamId(redemptionVerificationId), ctx);
+  if (created) {
+    const state = created.history.reduce(redemptionVerificationDecider.evolve, redemptionVerificationDecider.initialState());
+    if (state) return { verification: redemptionVerificationView(state, customer, now, await locationName(deps.sql, request.locationId)), position: created.position, resent: false };
+  }
 
   const open = await openVerificationOf(deps.sql, request, now);
   if (open) return { ...(await resendRedemptionVerification(deps, open, request.type, ctx, customer)), resent: true };
 
-  const redemptionVerificationId = ctx.newId();
   const command: RedemptionVerificationCommand = {
     type: 'StartRedemptionVerification',
     data: {

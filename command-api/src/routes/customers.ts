@@ -1,7 +1,7 @@
 /** POST /api/customers, PUT /api/customers/{id}, POST /api/customer-resend-registration. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collidesWithMatches, CUSTOMER_MESSAGES, customerStreamId, validateProfile, type CustomerProfile } from '@dealer/contracts';
-import { DomainError, PreconditionRequiredError, handle, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, PreconditionRequiredError, createdByRequest, handle, type EventStore, type Sql } from '@dealer/platform';
 import { findMatches } from '../customers/matches';
 import { contactValuesOf, type ContactReservations } from '../customers/contact-reservations';
 import { customerDecider } from '../customers/decider';
@@ -47,10 +47,16 @@ export function customerRoutes(store: EventStore, sql: Sql, reservations: Contac
       { config: { access: 'customers', readModels: ['customer_search'] }, schema: { body: profileBody, response: { 201: commandResponse('customerId'), '4xx': problemResponse } } },
       async (request, reply) => {
         const profile = profileOrThrow(request.body);
-        if (collidesWithMatches(await findMatches(sql, profile), profile)) throw new DomainError('conflict', [CUSTOMER_MESSAGES.duplicate]);
-        if (!(request.auth?.roles ?? []).some((r) => r === 'manager' || r === 'admin')) profile.verifyRedemptions = false;
         const ctx = commandContext(request);
         const customerId = ctx.newId();
+        // A retry of this very request (Idempotency-Key) after a crash: the customer it created is its answer, not a duplicate.
+        const created = await createdByRequest(store, customerStreamId(customerId), ctx);
+        if (created) {
+          reply.status(201);
+          return { dataSet: { customerId, revision: created.revision }, metaData: position(created.position) };
+        }
+        if (collidesWithMatches(await findMatches(sql, profile), profile)) throw new DomainError('conflict', [CUSTOMER_MESSAGES.duplicate]);
+        if (!(request.auth?.roles ?? []).some((r) => r === 'manager' || r === 'admin')) profile.verifyRedemptions = false;
         // The read model above answers for customers saved before reservations existed; the
         // reservations hold under races (issue 10 item 12): of two creates with one e-mail or
         // mobile, exactly one reserves it.

@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { customerStreamId, validateProfile } from '@dealer/contracts';
 import { SELF_REGISTRATION_MESSAGES, selfRegistrationSchema, type SelfRegistrationAnswer } from '@dealer/contracts/customers/self-registration';
-import { DomainError, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, createdByRequest, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { ContactValueTakenError, contactValuesOf, normaliseEmail, type ContactReservations } from '../customers/contact-reservations';
 import { customerDecider } from '../customers/decider';
 import { countAttempt } from '../identity/throttle';
@@ -111,7 +111,8 @@ export function selfRegistrationRoutes(deps: { store: EventStore; sql: Sql; rese
           if (!holder) throw error;
           linkFor = holder;
         }
-        if (linkFor === customerId) {
+        // A retry of this very request after a crash (its derived id) finds the customer it created.
+        if (linkFor === customerId && !(await createdByRequest(store, customerStreamId(customerId), ctx))) {
           try {
             await handle(store, customerStreamId(customerId), customerDecider, { type: 'CreateCustomer', data: { customerId, profile } }, ctx);
           } catch (error) {

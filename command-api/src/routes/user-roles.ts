@@ -1,7 +1,7 @@
 /** POST /api/user-roles, PUT /api/user-roles/{id}, DELETE /api/user-roles/{id} (admins). */
 import type { FastifyInstance } from 'fastify';
 import { USER_ROLE_MESSAGES } from '@dealer/contracts';
-import { DomainError, INPUT_SCHEMAS, handle, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, INPUT_SCHEMAS, createdByRequest, handle, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { employeeStreamId, userRoleDecider, userRoleStreamId } from '../users/user-role';
 import { commandResponse, idParams, problemResponse } from './schemas';
@@ -25,10 +25,16 @@ export function userRoleRoutes(deps: { store: EventStore; sql: Sql }) {
         if ((await store.readStream(employeeStreamId(userId!), { maxCount: 1 })).length === 0) {
           throw new DomainError('validation', [USER_ROLE_MESSAGES.userNotFound]);
         }
-        const [same] = await sql`select 1 from rm_user_roles.user_roles where user_id = ${userId!} and role_name = ${roleName} and location_id = ${locationId}`;
-        if (same) throw new DomainError('conflict', [USER_ROLE_MESSAGES.duplicate]);
         const ctx = commandContext(request);
         const userRoleId = ctx.newId();
+        // A retry of this very request after a crash (its derived id) answers the role it assigned, not a duplicate.
+        const created = await createdByRequest(store, userRoleStreamId(userRoleId), ctx);
+        if (created) {
+          reply.status(201);
+          return { dataSet: { userRoleId, revision: created.revision }, metaData: position(created.position) };
+        }
+        const [same] = await sql`select 1 from rm_user_roles.user_roles where user_id = ${userId!} and role_name = ${roleName} and location_id = ${locationId}`;
+        if (same) throw new DomainError('conflict', [USER_ROLE_MESSAGES.duplicate]);
         const result = await handle(store, userRoleStreamId(userRoleId), userRoleDecider, { type: 'AssignUserRole', data: { userRoleId, userId: userId!, roleName, locationId } }, ctx);
         reply.status(201);
         return { dataSet: { userRoleId, revision: result.revision }, metaData: position(result.position) };

@@ -16,6 +16,11 @@ export interface EventMetadata {
   actor: string;
   /** ISO-8601 time the command was decided (the clock is a parameter, never read inside deciders). */
   time: string;
+  /**
+   * The request that caused the event, when it carried an Idempotency-Key: a keyed hash of the
+   * caller and the key (never the key). A retry of that request finds its own effects by it.
+   */
+  requestKey?: string;
 }
 
 export interface NewEvent<Type extends string = string, Data = unknown> {

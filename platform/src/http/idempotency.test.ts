@@ -6,8 +6,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
+import { createPool } from '../db/postgres';
 import type { RequestAuth } from '../auth/plugin';
-import { IDEMPOTENCY_MESSAGES, IDEMPOTENT_REPLAY_HEADER, registerIdempotency } from './idempotency';
+import { IDEMPOTENCY_MESSAGES, IDEMPOTENT_REPLAY_HEADER, registerIdempotency, requestKeyOf } from './idempotency';
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -30,6 +31,7 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, request.body.ms));
     return { dataSet: { run: n }, metaData: { position: String(n) } };
   });
+  app.post<{ Body: { name: string } }>('/api/request-key', async (request) => ({ dataSet: { run: count(request.body.name), requestKey: requestKeyOf(request) ?? null } }));
   app.post<{ Body: { name: string } }>('/api/flaky', async (request, reply) => {
     const n = count(request.body.name);
     if (n === 1) return reply.status(503).send({ errors: ['Try again.'] });
@@ -91,5 +93,46 @@ describe('registerIdempotency', () => {
     await app.inject({ method: 'POST', url: '/api/slow', headers: { 'x-test-user': 'u1' }, payload: body });
     await app.inject({ method: 'POST', url: '/api/slow', headers: { 'x-test-user': 'u1' }, payload: body });
     expect(runs.get('nokey')).toBe(2);
+  });
+
+  it('should release a running key as soon as the process holding it is gone, not after the lease', async () => {
+    // Another process's claim (its own pool and holder connection) still running: the holder's
+    // backend ends as it would when that process is killed.
+    const other = Fastify();
+    other.decorateRequest('auth', null);
+    other.addHook('onRequest', async (request) => {
+      request.auth = { userId: 'u1', kind: 'employee', roles: [], locationIds: [], access: new Set<string>(), sessionId: 'session-u1', actor: 'user:u1' } as unknown as RequestAuth;
+    });
+    const otherSql = createPool(db.url, { max: 2 });
+    registerIdempotency(other, { sql: otherSql, secret: 'test-secret-test-secret-test-secret', waitMs: 600, leaseSeconds: 60 });
+    other.post('/api/slow', async () => new Promise(() => undefined)); // never answers: it "crashed"
+    await other.ready();
+    void other.inject({ method: 'POST', url: '/api/slow', headers: { 'idempotency-key': 'k-crash' }, payload: { ms: 0, name: 'crash' } });
+    let holder: number | null = null;
+    for (let i = 0; i < 100 && holder === null; i++) {
+      const [row] = await db.sql<{ holder_pid: number | null }[]>`select holder_pid from idempotency_keys where status is null`;
+      holder = row?.holder_pid ?? null;
+      if (holder === null) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(holder).not.toBeNull();
+    // While the holder lives, the retry waits and is told the request is still being processed.
+    expect((await send('/api/slow', { ms: 0, name: 'crash' }, 'k-crash')).statusCode).toBe(409);
+    await db.sql`select pg_terminate_backend(${holder!})`;
+    const retry = await send('/api/slow', { ms: 0, name: 'crash' }, 'k-crash');
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().dataSet.run).toBe(1);
+    await otherSql.end({ timeout: 1 });
+  });
+
+  it('should hand the command a request key of caller and key (not the key itself), the same on every retry', async () => {
+    const first = await send('/api/request-key', { name: 'rk' }, 'k-rk');
+    const key = first.json().dataSet.requestKey as string;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(key).not.toContain('k-rk');
+    // Another caller with the same key gets another request key; no key, none.
+    const other = await send('/api/request-key', { name: 'rk' }, 'k-rk', 'u2');
+    expect(other.json().dataSet.requestKey).not.toBe(key);
+    const none = await app.inject({ method: 'POST', url: '/api/request-key', headers: { 'x-test-user': 'u1' }, payload: { name: 'rk' } });
+    expect(none.json().dataSet.requestKey).toBeNull();
   });
 });

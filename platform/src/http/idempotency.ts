@@ -5,6 +5,15 @@
  * running the command; the same key with another request is refused with 422; a second request
  * while the first still runs waits for it (bounded), then gets a clear 409. Never run twice.
  *
+ * Exactly once across crashes (issue 20): the command itself is keyed by the request. The claim's
+ * row key (a keyed hash of caller and key, `requestKeyOf`) goes into the command context: every
+ * event the command records carries it and the ids the command creates are derived from it, so a
+ * retry after the process died between the effect and the answer names the same sale, customer or
+ * redemption, finds it recorded by this request and answers it, never a second one. A running
+ * claim is leased to the PostgreSQL connection its process holds open for that (`holder`): when
+ * the process dies, PostgreSQL ends that backend and the retry takes the key over at once; the
+ * fixed lease (`leaseSeconds`) remains only as the bound when a holder cannot be told.
+ *
  * Keys belong to the caller: a signed-in user (their kind and id), or for public routes the
  * browser's anti-forgery cookie, so one caller can never read another's answer. Results live
  * in PostgreSQL (`idempotency_keys`) for a day and are deleted after that. Answers of 5xx, 408
@@ -57,7 +66,22 @@ export const IDEMPOTENCY_MIGRATIONS: readonly Migration[] = [
       create index if not exists idempotency_keys_expires on idempotency_keys (expires_at);
     `,
   },
+  {
+    id: '0401_idempotency_holder',
+    sql: `
+      -- the backend (pid and start) of the connection the claiming process holds open: the claim
+      -- is abandoned as soon as that backend is gone (the process died)
+      alter table idempotency_keys add column if not exists holder_pid integer;
+      alter table idempotency_keys add column if not exists holder_started timestamptz;
+    `,
+  },
 ];
+
+/** The request key of a claimed request: what the command records on its events and derives its ids from. */
+const requestKeys = new WeakMap<FastifyRequest, string>();
+export function requestKeyOf(request: FastifyRequest): string | undefined {
+  return requestKeys.get(request);
+}
 
 /** Routes that take no key: they hand out or end sign-in secrets (cookies, tokens) and have their own rules. */
 export const ROUTES_WITHOUT_IDEMPOTENCY: ReadonlySet<string> = new Set([
@@ -75,7 +99,7 @@ export interface IdempotencyOptions {
   ttlSeconds?: number;
   /** How long a second request waits for a running first one before 409 (default 10 s). */
   waitMs?: number;
-  /** A running request older than this is taken as abandoned (default 60 s). */
+  /** A running request older than this is taken as abandoned even when its holder seems alive (default 60 s). */
   leaseSeconds?: number;
   /** How often expired results are deleted (default 10 minutes). */
   cleanupIntervalMs?: number;
@@ -153,6 +177,9 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
   const lease = options.leaseSeconds ?? 60;
   const waitMs = options.waitMs ?? 10_000;
   const claims = new WeakMap<FastifyRequest, Claim>();
+  /** A running claim is abandoned when its lease ran out or the backend of its holder is gone. */
+  const abandoned = () => sql`(k.locked_until < now() or (k.holder_pid is not null and not exists (
+    select 1 from pg_stat_activity a where a.pid = k.holder_pid and date_trunc('milliseconds', a.backend_start) = k.holder_started)))`;
 
   const cleanup = () => deleteExpiredIdempotencyKeys(sql).then(() => undefined, () => undefined);
   const timer = setInterval(cleanup, options.cleanupIntervalMs ?? 600_000);
@@ -164,11 +191,43 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     clearInterval(timer);
   });
 
-  const insert = async (claim: Claim, fingerprint: Buffer) =>
+  // The lease: a connection this process keeps open and idle, named by its backend. PostgreSQL
+  // ends the backend when the process dies (the socket closes), and a claim whose backend is
+  // gone is abandoned. Opened on the first claim; when it is lost, claims go without a holder
+  // (bounded by the fixed lease) until it is opened again.
+  type Holder = { pid: number; started: Date; release: () => void };
+  let holder: Promise<Holder | null> | null = null;
+  const openHolder = async (): Promise<Holder | null> => {
+    try {
+      const reserved = await sql.reserve();
+      const [row] = await reserved<{ pid: number; started: Date }[]>`
+        select pid, date_trunc('milliseconds', backend_start) as started from pg_stat_activity where pid = pg_backend_pid()`;
+      if (!row) {
+        reserved.release();
+        return null;
+      }
+      return { pid: row.pid, started: row.started, release: () => reserved.release() };
+    } catch {
+      return null;
+    }
+  };
+  const currentHolder = async (): Promise<Holder | null> => {
+    holder ??= openHolder();
+    const h = await holder;
+    if (h === null) holder = null; // try again on the next claim
+    return h;
+  };
+  app.addHook('onClose', async () => {
+    const h = await holder;
+    holder = null;
+    h?.release();
+  });
+
+  const insert = async (claim: Claim, fingerprint: Buffer, h: Holder | null) =>
     (
       await sql`
-        insert into idempotency_keys (scope, key, fingerprint, locked_until, expires_at)
-        values (${claim.scope}, ${claim.key}, ${fingerprint}, now() + make_interval(secs => ${lease}), now() + make_interval(secs => ${ttl}))
+        insert into idempotency_keys (scope, key, fingerprint, locked_until, expires_at, holder_pid, holder_started)
+        values (${claim.scope}, ${claim.key}, ${fingerprint}, now() + make_interval(secs => ${lease}), now() + make_interval(secs => ${ttl}), ${h?.pid ?? null}, ${h?.started ?? null})
         on conflict (scope, key) do nothing returning 1`
     ).length > 0;
 
@@ -184,14 +243,16 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     const claim: Claim = { scope, key: rowKey(secret, scope, header), sealing: sealingKey(secret, scope, header) };
     const fingerprint = fingerprintOf(secret, request);
     const deadline = Date.now() + waitMs;
+    const h = await currentHolder();
     for (;;) {
-      if (await insert(claim, fingerprint)) {
+      if (await insert(claim, fingerprint, h)) {
         claims.set(request, claim);
+        requestKeys.set(request, claim.key);
         return;
       }
       const [row] = await sql<StoredRow[]>`
-        select fingerprint, status, headers, body, locked_until < now() as abandoned, expires_at < now() as expired
-        from idempotency_keys where scope = ${scope} and key = ${claim.key}`;
+        select fingerprint, status, headers, body, ${abandoned()} as abandoned, expires_at < now() as expired
+        from idempotency_keys k where scope = ${scope} and key = ${claim.key}`;
       if (!row) continue; // deleted in between (a first run that failed): try to claim it again
       if (row.expired) {
         await sql`delete from idempotency_keys where scope = ${scope} and key = ${claim.key} and expires_at < now()`;
@@ -205,10 +266,11 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
       }
       if (row.abandoned) {
         const taken = await sql`
-          update idempotency_keys set locked_until = now() + make_interval(secs => ${lease})
-          where scope = ${scope} and key = ${claim.key} and status is null and locked_until < now() returning 1`;
+          update idempotency_keys k set locked_until = now() + make_interval(secs => ${lease}), holder_pid = ${h?.pid ?? null}, holder_started = ${h?.started ?? null}
+          where scope = ${scope} and key = ${claim.key} and status is null and ${abandoned()} returning 1`;
         if (taken.length > 0) {
           claims.set(request, claim);
+          requestKeys.set(request, claim.key);
           return;
         }
         continue;
