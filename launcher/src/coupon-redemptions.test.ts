@@ -9,8 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { COUPON_REDEMPTION_MESSAGES as M, PACK_SALE_MESSAGES, customerStreamId, issuedCouponStreamId, packSaleStreamId, type IssuedCouponEvent } from '@dealer/contracts';
-import { deterministicUuid, systemContext, type EventStore } from '@dealer/platform';
+import { deterministicUuid, handle, systemContext, type EventStore } from '@dealer/platform';
 import { voidPackSale } from '@dealer/command-api/pack-sales/service';
+import { issuedCouponDecider } from '@dealer/command-api/coupon-redemptions/decide';
 import { importDmsRecords } from '@dealer/platform/dms/index';
 import { demoCouponId, demoPackId, demoSaleId } from './demo/catalogue';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
@@ -25,7 +26,7 @@ const saleId = demoSaleId('pat-essential');
 /** Pat's two oil-change coupons of the Essential Maintenance sale. */
 let oil: [string, string];
 
-const RO = { a: '7300001', warranty: '7300002', c: '7300003', d: '7300004', e: '7300005', f: '7300006', g: '7300007', h: '7300008', missing: '7399999' };
+const RO = { a: '7300001', warranty: '7300002', c: '7300003', d: '7300004', e: '7300005', f: '7300006', g: '7300007', h: '7300008', i: '7300009', j: '7300010', k: '7300011', l: '7300012', m: '7300013', missing: '7399999' };
 // LOF on a customer-pay line: 49.95 labour + 20.00 parts = 69.95, under the coupon's 99.95 maximum.
 const job = (laborType: 'C' | 'W') => ({ jobId: 1, lineCode: 'A', lineNo: 1, opCode: 'LOF', opCodeDesc: 'Oil and filter', laborType, laborSale: 49.95, partsSale: 20 });
 const ro = (roNumber: string, locationId = 1, laborType: 'C' | 'W' = 'C') => ({
@@ -45,7 +46,7 @@ beforeAll(async () => {
   controller = (await loginAs(server, 'controller')).headers;
   const { sql } = server.product;
   await sql`update ref.locations set time_zone = 'America/Denver' where time_zone is null`;
-  const report = await importDmsRecords(sql, [ro(RO.a), ro(RO.warranty, 1, 'W'), ro(RO.c), ro(RO.d, 2), ro(RO.e), ro(RO.f), ro(RO.g), ro(RO.h)]);
+  const report = await importDmsRecords(sql, [ro(RO.a), ro(RO.warranty, 1, 'W'), ro(RO.c), ro(RO.d, 2), ro(RO.e), ro(RO.f), ro(RO.g), ro(RO.h), ro(RO.i), ro(RO.j), ro(RO.k), ro(RO.l), ro(RO.m)]);
   expect(report).toMatchObject({ rejected: 0 });
   await waitForProjections(server.product);
   const rows = await sql<{ id: string }[]>`
@@ -268,5 +269,59 @@ describe('redeeming a coupon', () => {
     // The sale is not voided, and the first coupon is usable again.
     expect((await server.product.store.readStream(packSaleStreamId(newSale))).map((e) => e.type)).toEqual(['PackSold']);
     expect((await redeem(coupons[0]!, RO.g)).statusCode).toBe(201);
+  });
+
+  it('should let a redemption that races a sale void which then fails succeed, never telling staff the sale was voided', async () => {
+    const sold = await inject({ method: 'POST', url: '/api/pack-sales', payload: { customerId: pat, packId: demoPackId('oil4'), locationId: 1, roNumber: RO.i, price: null, priceOverrideReason: null } });
+    expect(sold.statusCode).toBe(201);
+    const newSale = sold.json().dataSet.saleId as string;
+    await waitForProjections(server.product);
+    const coupons = (await server.product.sql<{ id: string }[]>`
+      select issued_coupon_id::text as id from rm_pack_sales.issued_coupons where sale_id = ${newSale} order by position`).map((r) => r.id);
+    // The void has withdrawn the first coupon; just before it withdraws the second, a redemption of
+    // the first starts (it finds the coupon withdrawn by a void that has not finished) and one of
+    // the second lands, so the void fails and reinstates the first.
+    const real = server.product.store;
+    let waiting: Promise<{ statusCode: number; json: () => { errors?: string[] } }> | null = null;
+    let landed: number | null = null;
+    const store = new Proxy(real, {
+      get(target, prop) {
+        if (prop === 'appendToStream') {
+          return async (...args: Parameters<EventStore['appendToStream']>) => {
+            if (args[0] === issuedCouponStreamId(coupons[1]!) && landed === null) {
+              waiting = redeem(coupons[0]!, RO.j);
+              await new Promise((r) => setTimeout(r, 150));
+              landed = (await redeem(coupons[1]!, RO.k)).statusCode;
+            }
+            return target.appendToStream(...args);
+          };
+        }
+        const value = Reflect.get(target, prop) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    }) as EventStore;
+    const attempt = voidPackSale({ store, sql: server.product.sql }, newSale, { reason: 'Race' }, { userId: deterministicUuid('test-manager'), isManager: true }, systemContext('test:coupon-redemptions'));
+    await expect(attempt).rejects.toMatchObject({ kind: 'conflict', errors: [PACK_SALE_MESSAGES.voidCouponUsed] });
+    expect(landed).toBe(201);
+    const raced = await waiting!;
+    expect(raced.json().errors ?? []).not.toContain(M.saleVoided);
+    expect(raced.statusCode).toBe(201);
+    expect((await couponEvents(coupons[0]!)).map((e) => e.type)).toEqual(['IssuedCouponWithdrawn', 'IssuedCouponReinstated', 'CouponRedeemed']);
+  });
+
+  it('should take back a withdrawal left by a sale void that died, and redeem', async () => {
+    const sold = await inject({ method: 'POST', url: '/api/pack-sales', payload: { customerId: pat, packId: demoPackId('oil4'), locationId: 1, roNumber: RO.l, price: null, priceOverrideReason: null } });
+    const newSale = sold.json().dataSet.saleId as string;
+    await waitForProjections(server.product);
+    const [row] = await server.product.sql<{ id: string; coupon: string }[]>`
+      select issued_coupon_id::text as id, coupon_id::text as coupon from rm_pack_sales.issued_coupons where sale_id = ${newSale} order by position limit 1`;
+    // The void withdrew the coupon a minute ago and its process died before voiding or reinstating.
+    const minuteAgo = new Date(Date.now() - 60_000);
+    const ctx = { ...systemContext('test:dead-void'), now: () => minuteAgo };
+    const data = { issuedCouponId: row!.id, couponId: row!.coupon, saleId: newSale, customerId: pat, by: deterministicUuid('test-manager'), now: minuteAgo };
+    await handle(server.product.store, issuedCouponStreamId(row!.id), issuedCouponDecider, { type: 'WithdrawIssuedCoupon', data }, ctx);
+    const res = await redeem(row!.id, RO.m);
+    expect(res.statusCode).toBe(201);
+    expect((await couponEvents(row!.id)).map((e) => e.type)).toEqual(['IssuedCouponWithdrawn', 'IssuedCouponReinstated', 'CouponRedeemed']);
   });
 });

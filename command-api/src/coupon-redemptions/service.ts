@@ -26,7 +26,7 @@ import {
   type RoRedemption,
   type SoldCoupon,
 } from '@dealer/contracts';
-import { DomainError, handle, WrongExpectedRevisionError, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, handle, positionOfRequest, WrongExpectedRevisionError, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { decideIssuedCoupon, issuedCouponDecider, type IssuedCouponCommand, type RedemptionActor, type RedemptionTarget } from './decide';
 import { roCouponLedgerDecider, type RoCouponLedgerCommand } from './ro-ledger-decide';
 import {
@@ -181,6 +181,38 @@ function assertNoRivalClaim(ledger: RoCouponLedgerState, at: { locationId: numbe
   if (rival) throw new DomainError('conflict', [M.alreadyUsed], { issuedCouponId: M.alreadyUsed });
 }
 
+/** How long a redemption waits for a sale void under way on its coupon to finish. */
+const VOID_WAIT_MS = 5_000;
+/** A withdrawal older than this whose sale is still not voided was left by a void that died: it is taken back. */
+const WITHDRAWAL_GRACE_MS = 30_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The coupon is withdrawn by its sale's void (pack-sales/service.ts voidPackSale withdraws every
+ * coupon, then voids the sale, or reinstates them when the void is refused). Until the sale is
+ * voided that is not yet true, so the redemption waits for the outcome: 'voided' (the decider
+ * then refuses with the true "voided with its pack sale") or 'reinstated' (redeem as usual). A
+ * withdrawal left by a void that died (older than the grace, the sale not voided) is reinstated
+ * here; a void still running past the deadline is a 409 saying so.
+ */
+async function settleWithdrawal(deps: CouponRedemptionDeps, ctx: CommandContext, coupon: SoldCoupon, saleId: string, deadline: number): Promise<'voided' | 'reinstated'> {
+  for (;;) {
+    if ((await loadSale(deps.store, saleId))?.status === 'voided') return 'voided';
+    const history = await deps.store.readStream(issuedCouponStreamId(coupon.issuedCouponId));
+    const state = history.reduce(issuedCouponDecider.evolve, issuedCouponDecider.initialState());
+    if (state.withdrawnBySaleId !== saleId) return 'reinstated';
+    const withdrawn = history.findLast((e) => e.type === 'IssuedCouponWithdrawn');
+    const withdrawnAt = Date.parse((withdrawn?.data as { withdrawnAt?: string } | undefined)?.withdrawnAt ?? '');
+    if (ctx.now().getTime() - withdrawnAt >= WITHDRAWAL_GRACE_MS) {
+      const data = { issuedCouponId: coupon.issuedCouponId, couponId: coupon.couponId, saleId, customerId: coupon.customerId, by: 'system:stale-sale-void', now: ctx.now() };
+      await handle(deps.store, issuedCouponStreamId(coupon.issuedCouponId), issuedCouponDecider, { type: 'ReinstateIssuedCoupon', data }, ctx);
+      return 'reinstated';
+    }
+    if (Date.now() >= deadline) throw new DomainError('conflict', [M.saleVoidInProgress], { issuedCouponId: M.saleVoidInProgress });
+    await sleep(50);
+  }
+}
+
 /**
  * POST /api/coupon-redemptions: redeems the coupon on the RO (or holds it while the customer's
  * verification is open). 412 when the matched line needs a verification none approves or asks.
@@ -199,10 +231,20 @@ export async function redeemCoupon(
   const redemptionId = options.redemptionId ?? ctx.newId();
   const couponStream = issuedCouponStreamId(coupon.issuedCouponId);
 
+  const voidDeadline = Date.now() + VOID_WAIT_MS;
   for (let attempt = 1; ; attempt++) {
     const issued = await loadIssuedCoupon(deps.store, coupon.issuedCouponId);
+    // Withdrawn by a sale void that has not finished: wait for it, so a void that then fails never refuses this redemption.
+    if (issued.state.withdrawnBySaleId && (await settleWithdrawal(deps, ctx, coupon, issued.state.withdrawnBySaleId, voidDeadline)) === 'reinstated') {
+      attempt--;
+      continue;
+    }
     const known = issued.state.current?.redemptionId === redemptionId ? issued.state.current : null;
-    if (known) return { redemptionId, issuedCouponId: coupon.issuedCouponId, status: known.status, amount: known.amount, revision: issued.revision, position: null };
+    if (known) {
+      // Already recorded: a retry of this request after a crash (its derived redemption id) answers it.
+      const position = ctx.requestKey === undefined ? null : positionOfRequest(await deps.store.readStream(couponStream), ctx);
+      return { redemptionId, issuedCouponId: coupon.issuedCouponId, status: known.status, amount: known.amount, revision: issued.revision, position };
+    }
     const { target, ledger } = await targetOf(deps, ctx, { locationId: r.locationId, roNumber: r.roNumber, customerId: r.customerId });
     const held = issued.state.current?.status === 'awaiting-verification' ? issued.state.current : null;
     const heldVerification = held?.redemptionVerificationId ? await loadVerification(deps.store, held.redemptionVerificationId) : null;

@@ -45,6 +45,8 @@ export const COUPON_REDEMPTION_MESSAGES = {
   couponNotFound: 'Coupon not found.',
   notThisCustomers: 'This coupon belongs to another customer.',
   saleVoided: 'This coupon was voided with its pack sale and cannot be used.',
+  /** A manager's void of the coupon's sale is under way and did not finish while the redemption waited (issue 20 item 7). */
+  saleVoidInProgress: "A manager is voiding this coupon's pack sale right now. Please try again in a moment.",
   alreadyUsed: 'This coupon has already been used.',
   heldForVerification: (roNumber: string) => `This coupon is waiting for the customer's verification on RO# ${roNumber}.`,
   expired: (date: LocalDate) => `This coupon expired on ${formatLocalDate(date)}.`,
