@@ -175,6 +175,25 @@ describe('gift packs', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('should answer a claim whose answer was lost with its process again as claimed, not as already claimed', async () => {
+    const buyer = await customerWithAccount('Kit', 'kit.buyer@gifts.example');
+    const friend = await customerWithAccount('Lou', 'lou.friend@gifts.example');
+    const { orderId } = await buyGift(buyer, 'lou.friend@gifts.example', null);
+    const giftId = giftIdOf(orderId);
+    const { token } = await giftTokenFromEmail('lou.friend@gifts.example');
+    const first = await claim(friend, token, { 'idempotency-key': 'gift-claim-crash' });
+    expect(first.statusCode).toBe(200);
+    // The claim and its sale are recorded; the process died before the answer was kept.
+    await server.product.sql`delete from idempotency_keys`;
+    const retry = await claim(friend, token, { 'idempotency-key': 'gift-claim-crash' });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().dataSet).toEqual(first.json().dataSet);
+    expect((await server.product.store.readStream(giftStreamId(giftId))).filter((e) => e.type === 'GiftClaimed')).toHaveLength(1);
+    expect((await server.product.store.readStream(packSaleStreamId(giftSaleIdOf(giftId)))).map((e) => e.type)).toEqual(['PackSold']);
+    // Another click (a new key) is a second use.
+    expect((await claim(friend, token)).statusCode).toBe(409);
+  });
+
   it('should let an existing customer claim through the sign-in link, once under a race, and refuse another e-mail', async () => {
     const buyer = await customerWithAccount('Hal', 'hal.buyer@gifts.example');
     const friend = await customerWithAccount('Ivy', 'ivy.friend@gifts.example');

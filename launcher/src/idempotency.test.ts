@@ -139,3 +139,81 @@ describe('Idempotency-Key on POST /api/customers', () => {
     expect(await rows()).toBe(before);
   });
 });
+
+/**
+ * The process died after the command's effect and before its answer was kept (issue 20 item 1):
+ * the effect is recorded, the key's row is gone (a dead holder's claim is released). The retry
+ * with the same key must answer the first result, recording nothing twice.
+ */
+describe('a retry with the same key after the answer was lost with its process', () => {
+  type Sent = { statusCode: number; json: () => { dataSet: Record<string, unknown> } };
+  async function effectThenCrashThenRetry(send: (key: string) => Promise<Sent>): Promise<[Sent, Sent]> {
+    const key = randomUUID();
+    const first = await send(key);
+    expect(first.statusCode).toBeLessThan(300);
+    await server.product.sql`delete from idempotency_keys`;
+    const retry = await send(key);
+    return [first, retry];
+  }
+  const count = async (type: string, where: (data: Record<string, unknown>) => boolean) =>
+    (await server.product.sql<{ data: Record<string, unknown> }[]>`select data from es_events where event_type = ${type}`).map((r) => r.data).filter(where).length;
+
+  it('should create the customer once and answer its id', async () => {
+    const body = profile('41');
+    const [first, retry] = await effectThenCrashThenRetry((key) => post(body, key));
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().dataSet).toEqual(first.json().dataSet);
+    expect(await countCreates(body.emailAddress)).toBe(1);
+  });
+
+  it('should sell the pack once and answer the same sale', async () => {
+    const { demoPackId } = await import('./demo/catalogue');
+    const customer = (await post(profile('42'), null)).json().dataSet.customerId as string;
+    const sell = (key: string) =>
+      server.product.app.inject({ method: 'POST', url: '/api/pack-sales', headers: { ...staff, 'idempotency-key': key }, payload: { customerId: customer, packId: demoPackId('essential'), locationId: 1, roNumber: '419901' } });
+    const [first, retry] = await effectThenCrashThenRetry(sell);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().dataSet.saleId).toBe(first.json().dataSet.saleId);
+    expect(await count('PackSold', (d) => d.customerId === customer)).toBe(1);
+  });
+
+  it("should send the customer's contact form once", async () => {
+    const pat = (await loginAs(server, 'customer')).payload.user.customerId!;
+    const customer = (await loginAs(server, 'customer')).headers;
+    const send = (key: string) =>
+      server.product.app.inject({
+        method: 'POST',
+        url: '/api/customer-contact-form',
+        headers: { ...customer, 'idempotency-key': key },
+        payload: { customerId: pat, locationId: 1, topic: 'coupons', message: 'Lost answer, same message', preferredReply: 'email' },
+      });
+    const [first, retry] = await effectThenCrashThenRetry(send);
+    expect(retry.statusCode).toBe(first.statusCode);
+    expect(retry.json().dataSet.messageId).toBe(first.json().dataSet.messageId);
+    expect(await count('CustomerContactFormSent', (d) => d.messageId === first.json().dataSet.messageId)).toBe(1);
+  });
+
+  it("should place the customer's online order once", async () => {
+    const { demoPackId } = await import('./demo/catalogue');
+    const customer = (await loginAs(server, 'customer')).headers;
+    const place = (key: string) =>
+      server.product.app.inject({ method: 'POST', url: '/api/online-orders', headers: { ...customer, 'idempotency-key': key }, payload: { packId: demoPackId('essential'), locationId: 1 } });
+    const [first, retry] = await effectThenCrashThenRetry(place);
+    expect(retry.statusCode).toBe(first.statusCode);
+    const orderId = first.json().dataSet.orderId;
+    expect(retry.json().dataSet.orderId).toBe(orderId);
+    expect(await count('OnlineOrderPlaced', (d) => d.orderId === orderId)).toBe(1);
+  });
+
+  it('should ask for a contact change once (one code sent)', async () => {
+    const customer = (await post(profile('43'), null)).json().dataSet.customerId as string;
+    await waitForProjections(server.product);
+    const ask = (key: string) =>
+      server.product.app.inject({ method: 'POST', url: '/api/email-phone-verification', headers: { ...staff, 'idempotency-key': key }, payload: { customerId: customer, type: 'email', info: 'ida.changed.43@example.com' } });
+    const [first, retry] = await effectThenCrashThenRetry(ask);
+    expect(retry.statusCode).toBe(first.statusCode);
+    expect(retry.json().dataSet.changeId).toBe(first.json().dataSet.changeId);
+    expect(await count('CustomerContactChangeRequested', (d) => d.customerId === customer)).toBe(1);
+  });
+});
+

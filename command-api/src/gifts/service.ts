@@ -26,7 +26,7 @@ import {
   type OnlineOrderPlaced,
   type PackSold,
 } from '@dealer/contracts';
-import { DomainError, WrongExpectedRevisionError, deterministicUuid, lastPositionOf, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, WrongExpectedRevisionError, deterministicUuid, lastPositionOf, positionOfRequest, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { giftIdOfToken, giftTokenFor, giftTokenHash, giftTokenMatches } from '@dealer/platform/auth/gift-token';
 import { customerDecider } from '../customers/decider';
 import type { PaymentProvider } from '../payments/port';
@@ -232,6 +232,12 @@ export async function claimGift(
     if (read?.state && claim && claim.customerId === input.customerId && giftTokenMatches(input.giftToken, read.state.gift.tokenHash)) {
       if ((await deps.store.readStream(packSaleStreamId(claim.saleId))).length === 0) {
         const position = await issueSale(deps, read.state.gift, claim, ctx);
+        return { view: { giftId: claim.giftId, saleId: claim.saleId, message: GIFT_MESSAGES.claimed }, position };
+      }
+      // This very request claimed it and was interrupted before answering (a retry with its Idempotency-Key): its answer, not "already claimed".
+      const own = positionOfRequest(await deps.store.readStream(giftStreamId(giftId!)), ctx);
+      if (own !== null) {
+        const position = Math.max(own, (await lastPositionOf(deps.store, packSaleStreamId(claim.saleId))) ?? own);
         return { view: { giftId: claim.giftId, saleId: claim.saleId, message: GIFT_MESSAGES.claimed }, position };
       }
     }
