@@ -10,6 +10,7 @@ WORKDIR /app
 # Add a line here when a workspace is added.
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
+COPY domain/package.json domain/
 COPY platform/package.json platform/
 COPY command-api/package.json command-api/
 COPY query-api/package.json query-api/

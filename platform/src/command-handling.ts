@@ -5,12 +5,9 @@
  */
 import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from './event-store/port';
 import { toNewEvents, type CommandContext } from './metadata';
+import type { Decider } from '@dealer/domain';
 
-export interface Decider<State, Command, Event extends { type: string; data: unknown }> {
-  initialState: () => State;
-  evolve: (state: State, event: { type: string; data: unknown }) => State;
-  decide: (command: Command, state: State) => Event[];
-}
+export type { Decider } from '@dealer/domain';
 
 export interface HandleResult<State> {
   /** Global position of the last appended event; null when the command changed nothing. */

@@ -11,7 +11,8 @@ export * from './logger';
 export * from './redis';
 export * from './metadata';
 export * from './checkpoints';
-export * from './errors';
+// Domain errors live in the domain core; re-exported for the services' existing imports.
+export * from '@dealer/domain/errors';
 export * from './http/error-handler';
 export * from './command-handling';
 export * from './event-store/select';

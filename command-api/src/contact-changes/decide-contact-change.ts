@@ -4,7 +4,7 @@
  * e-mail or mobile phone. Pure; the customer decider delegates these commands here.
  */
 import { CONTACT_CHANGE_MESSAGES, CUSTOMER_MESSAGES, type ContactChangeConfirmed, type ContactChangeRequested, type ContactKind } from '@dealer/contracts';
-import { DomainError } from '@dealer/platform/errors';
+import { DomainError } from '@dealer/domain/errors';
 import type { CustomerState } from '../customers/customer';
 
 export type ContactChangeCommand =

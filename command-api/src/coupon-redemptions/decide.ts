@@ -35,7 +35,7 @@ import {
   type RoRedemption,
   type SoldCoupon,
 } from '@dealer/contracts';
-import { DomainError } from '@dealer/platform/errors';
+import { DomainError } from '@dealer/domain/errors';
 import type { Decider } from '@dealer/platform';
 
 /** Who acts: managers (admins hold the manager flag's rights) may void or correct any redemption. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUPON_MESSAGES, cents, evolveCoupon, type CouponDefinitionState, type CouponEvent, type CouponTerms } from '@dealer/contracts';
-import { DomainError } from '@dealer/platform/errors';
+import { DomainError } from '@dealer/domain/errors';
 import { decideCoupon, type CouponCommand } from './decide';
 
 const couponId = '00000000-0000-4000-8000-00000000c001';

@@ -12,7 +12,7 @@ import {
   type CouponEvent,
   type CouponTerms,
 } from '@dealer/contracts';
-import { DomainError } from '@dealer/platform/errors';
+import { DomainError } from '@dealer/domain/errors';
 import type { Decider } from '@dealer/platform';
 
 export type CouponCommand =

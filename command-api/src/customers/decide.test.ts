@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '@dealer/platform/errors';
+import { DomainError } from '@dealer/domain/errors';
 import type { CustomerProfile } from '@dealer/contracts';
 import { evolveCustomer, initialCustomerState, type CustomerAggregateEvent } from './customer';
 import { decideCustomer, REGISTRATION_MESSAGES, type CustomerCommand } from './decide';

@@ -1,6 +1,6 @@
 /** Commands of the customer aggregate and the decider that turns them into events. Pure. */
 import { CUSTOMER_MESSAGES, type CustomerProfile } from '@dealer/contracts';
-import { DomainError } from '@dealer/platform/errors';
+import { DomainError } from '@dealer/domain/errors';
 import type { CustomerAggregateEvent, CustomerState } from './customer';
 import { decideContactChange, type ContactChangeCommand } from '../contact-changes/decide-contact-change';
 

@@ -26,7 +26,7 @@ import {
   type PackSnapshot,
   type PackState,
 } from '@dealer/contracts';
-import { DomainError } from '@dealer/platform/errors';
+import { DomainError } from '@dealer/domain/errors';
 import type { Decider } from '@dealer/platform';
 
 /** Who acts: managers (and admins, who hold the manager flag's rights) may override, finalise and void. */

@@ -16,7 +16,7 @@ import {
   type PackState,
   type PackTerms,
 } from '@dealer/contracts';
-import { DomainError } from '@dealer/platform/errors';
+import { DomainError } from '@dealer/domain/errors';
 import type { Decider } from '@dealer/platform';
 
 export type PackCommand =

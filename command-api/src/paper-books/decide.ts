@@ -40,7 +40,7 @@ import {
   type PaperBookState,
   type PaperCoupon,
 } from '@dealer/contracts';
-import { DomainError } from '@dealer/platform/errors';
+import { DomainError } from '@dealer/domain/errors';
 import type { Decider } from '@dealer/platform';
 import { refused, type RedemptionActor, type RedemptionTarget } from '../coupon-redemptions/decide';
 

@@ -7,7 +7,7 @@ import {
   type RedemptionVerificationEvent,
   type RedemptionVerificationState,
 } from '@dealer/contracts';
-import { DomainError } from '@dealer/platform/errors';
+import { DomainError } from '@dealer/domain/errors';
 import { decideRedemptionVerification, RateLimitedError, REDEMPTION_START_MESSAGES, type CustomerContact, type RedemptionVerificationCommand } from './decide';
 
 const id = '00000000-0000-4000-8000-0000000000a1';

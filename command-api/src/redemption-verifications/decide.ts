@@ -18,7 +18,7 @@ import {
   type RedemptionVerificationState,
   type RedemptionVerificationType,
 } from '@dealer/contracts';
-import { DomainError } from '@dealer/platform/errors';
+import { DomainError } from '@dealer/domain/errors';
 import type { Decider } from '@dealer/platform';
 import { opCodesNeedingVerification, type RoOpCode } from './op-codes-needing-verification';
 

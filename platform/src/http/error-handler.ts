@@ -3,7 +3,7 @@
  * SPEC's `errors` array; 5xx details are hidden (logged without personal data).
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { DomainError, STATUS_OF, CONFLICT_MESSAGE } from '../errors';
+import { DomainError, STATUS_OF, CONFLICT_MESSAGE } from '@dealer/domain/errors';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store/port';
 import { PersonalDataErasedError } from '../personal-data/vault';
 

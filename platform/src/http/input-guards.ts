@@ -10,7 +10,7 @@
  * A refusal is a 400 problem naming the field, never a 5xx.
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { DomainError } from '../errors';
+import { DomainError } from '@dealer/domain/errors';
 
 /** PostgreSQL `integer`. */
 export const INT32_MAX = 2_147_483_647;
