@@ -8,7 +8,7 @@
  */
 import { CONTACT_CHANGE_MESSAGES, customerStreamId, type ContactKind } from '@dealer/contracts';
 import { DomainError, handle, type CommandContext, type EventStore, type Logger, type Sql } from '@dealer/platform';
-import { customerDecider } from '../customers/decider';
+import { customerDecider } from '@dealer/domain/customer/decider';
 import { ContactValueTakenError, contactValuesOf, type ContactReservations, type ContactValue } from '../customers/contact-reservations';
 import { completeConfirmation, loginTakenByOther, type SecretCheck } from './verification-secrets';
 

@@ -6,7 +6,7 @@
  */
 import { CONTACT_CHANGE_MESSAGES, contactKindOf, customerStreamId, validateContactValue, type ContactKind } from '@dealer/contracts';
 import { DomainError, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
-import { customerDecider } from '../customers/decider';
+import { customerDecider } from '@dealer/domain/customer/decider';
 import { reauthenticateCustomer } from './reauthenticate';
 import { loginTakenByOther } from './verification-secrets';
 

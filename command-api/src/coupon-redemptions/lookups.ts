@@ -34,7 +34,7 @@ import {
   type RoCouponLedgerState,
 } from '@dealer/contracts';
 import type { EventStore, Sql } from '@dealer/platform';
-import { customerDecider } from '../customers/decider';
+import { customerDecider } from '@dealer/domain/customer/decider';
 
 /** A stream folded, with the revision to append against (-1: no stream yet). */
 export interface Folded<S> {

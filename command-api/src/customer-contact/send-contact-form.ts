@@ -14,6 +14,7 @@ import {
   type ContactFormResult,
   type CustomerContactFormSent,
 } from '@dealer/contracts';
+import { contactOf, foldCustomer } from '@dealer/domain/customer';
 import { DomainError, handle, type CommandContext, type Decider, type EventStore, type Sql } from '@dealer/platform';
 
 type SendContactForm = { type: 'SendContactForm'; data: CustomerContactFormSent['data'] };
@@ -33,18 +34,9 @@ export const contactFormDecider: Decider<ReadonlySet<string>, SendContactForm, C
 
 /** The customer's current e-mail and phones, folded from their stream (opened by the vault). */
 export async function customerContactOf(store: EventStore, customerId: string) {
-  const c: { emailAddress: string | null; phoneMobile: string | null; phoneOther: string | null; found: boolean } = {
-    emailAddress: null,
-    phoneMobile: null,
-    phoneOther: null,
-    found: false,
-  };
-  for (const e of await store.readStream(customerStreamId(customerId))) {
-    c.found = true;
-    const d = e.data as Record<string, unknown>;
-    for (const key of ['emailAddress', 'phoneMobile', 'phoneOther'] as const) if (key in d) c[key] = (d[key] as string | null) ?? null;
-  }
-  return c;
+  const state = foldCustomer(await store.readStream(customerStreamId(customerId)));
+  const c = contactOf(state);
+  return { emailAddress: c.emailAddress, phoneMobile: c.phoneMobile, phoneOther: c.phoneOther, found: state.status === 'active' };
 }
 
 export async function sendContactForm(

@@ -17,7 +17,7 @@
 import { createHmac } from 'node:crypto';
 import { CUSTOMER_MESSAGES, customerStreamId, digitsOnly } from '@dealer/contracts';
 import { DomainError, WrongExpectedRevisionError, toNewEvents, type CommandContext, type Decider, type EventStore } from '@dealer/platform';
-import { customerDecider } from './decider';
+import { customerDecider } from '@dealer/domain/customer/decider';
 
 export type ContactValueKind = 'email' | 'mobile';
 

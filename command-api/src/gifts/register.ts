@@ -16,7 +16,7 @@ import * as v from 'valibot';
 import { customerStreamId, registrationPasswordsSchema, validateProfile, type GiftClaimView } from '@dealer/contracts';
 import { DomainError, createdByRequest, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { ContactValueTakenError, contactValuesOf, normaliseEmail, type ContactReservations } from '../customers/contact-reservations';
-import { customerDecider } from '../customers/decider';
+import { customerDecider } from '@dealer/domain/customer/decider';
 import { hashPassword } from '../identity/passwords';
 import { claimGift, openGift, refuseUnsellableGift } from './service';
 import type { PaymentProvider } from '../payments/port';

@@ -28,7 +28,7 @@ import {
 } from '@dealer/contracts';
 import { DomainError, WrongExpectedRevisionError, deterministicUuid, lastPositionOf, positionOfRequest, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { giftIdOfToken, giftTokenFor, giftTokenHash, giftTokenMatches } from '@dealer/platform/auth/gift-token';
-import { customerDecider } from '../customers/decider';
+import { customerDecider } from '@dealer/domain/customer/decider';
 import type { PaymentProvider } from '../payments/port';
 import { packSaleDecider } from '../pack-sales/decide';
 import { loadCouponStates, loadPackState, loadSaleLocation } from '../pack-sales/lookups';

@@ -22,7 +22,7 @@ import {
   type PackState,
 } from '@dealer/contracts';
 import type { EventStore, Sql } from '@dealer/platform';
-import { customerDecider } from '../customers/decider';
+import { customerDecider } from '@dealer/domain/customer/decider';
 import type { SaleLocation } from './decide';
 
 export interface SaleLocationRecord extends SaleLocation {

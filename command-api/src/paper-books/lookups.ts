@@ -7,7 +7,7 @@
  */
 import { customerStreamId, type LocalDate } from '@dealer/contracts';
 import type { EventStore, Sql } from '@dealer/platform';
-import { customerDecider } from '../customers/decider';
+import { customerDecider } from '@dealer/domain/customer/decider';
 
 export interface BookSaleRo {
   roNumber: string;

@@ -51,7 +51,7 @@ import { liveLedger, release } from '../coupon-redemptions/service';
 import { loadPaperBook, loadRedemptionLocation, loadRedemptionRo } from '../coupon-redemptions/lookups';
 import { roCouponLedgerDecider } from '../coupon-redemptions/ro-ledger-decide';
 import { loadCouponStates, loadPackState, loadSaleLocation } from '../pack-sales/lookups';
-import { customerDecider } from '../customers/decider';
+import { customerDecider } from '@dealer/domain/customer/decider';
 import { paperBookDecider, type PaperBookCommand, decidePaperBook } from './decide';
 import { loadBookSaleRo, loadConvertingCustomer } from './lookups';
 

@@ -6,7 +6,7 @@
  */
 import { customerStreamId, type VerificationCustomer } from '@dealer/contracts';
 import type { EventStore, Sql } from '@dealer/platform';
-import { customerDecider } from '../customers/decider';
+import { customerDecider } from '@dealer/domain/customer/decider';
 import type { CustomerContact } from './decide';
 import type { RoOpCode } from './op-codes-needing-verification';
 

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { AUTH_MESSAGES, customerStreamId, loginSchema, registrationPasswordsSchema } from '@dealer/contracts';
 import { DomainError, handle, type EventStore, type Sql } from '@dealer/platform';
-import { customerDecider } from '../customers/decider';
+import { customerDecider } from '@dealer/domain/customer/decider';
 import { commandContext } from '../plugins/request-context';
 import { hashPassword, verifyPassword } from '../identity/passwords';
 import { clearFailures, countAttempt, pruneThrottle, reserveAddressTurn, THROTTLE, uncountAttempt } from '../identity/throttle';

@@ -4,7 +4,7 @@ import { collidesWithMatches, CUSTOMER_MESSAGES, customerStreamId, validateProfi
 import { DomainError, PreconditionRequiredError, createdByRequest, handle, type EventStore, type Sql } from '@dealer/platform';
 import { findMatches } from '../customers/matches';
 import { contactValuesOf, type ContactReservations } from '../customers/contact-reservations';
-import { customerDecider } from '../customers/decider';
+import { customerDecider } from '@dealer/domain/customer/decider';
 import { commandContext } from '../plugins/request-context';
 import { commandResponse, idParams, problemResponse, profileBody } from './schemas';
 

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { customerStreamId } from '@dealer/contracts';
 import { handle, type EventStore, type PersonalDataVault, type Sql } from '@dealer/platform';
 import { maskErasedCustomerRepairOrders } from '@dealer/platform/dms/erasure';
-import { erasureDecider, ERASURE_MESSAGES } from '../erasure/erasure';
+import { erasureDecider, ERASURE_MESSAGES } from '@dealer/domain/customer/erasure';
 import { commandContext } from '../plugins/request-context';
 
 export function erasureRoutes(deps: { store: EventStore; vault: PersonalDataVault; sql: Sql }) {

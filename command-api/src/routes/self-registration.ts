@@ -21,7 +21,7 @@ import { customerStreamId, validateProfile } from '@dealer/contracts';
 import { SELF_REGISTRATION_MESSAGES, selfRegistrationSchema, type SelfRegistrationAnswer } from '@dealer/contracts/customers/self-registration';
 import { DomainError, createdByRequest, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { ContactValueTakenError, contactValuesOf, normaliseEmail, type ContactReservations } from '../customers/contact-reservations';
-import { customerDecider } from '../customers/decider';
+import { customerDecider } from '@dealer/domain/customer/decider';
 import { countAttempt } from '../identity/throttle';
 import { commandContext } from '../plugins/request-context';
 import { problemResponse } from './schemas';

@@ -5,6 +5,7 @@
  */
 import { customerStreamId, evolveRedemptionVerification, redemptionVerificationStreamId, type RedemptionVerificationState } from '@dealer/contracts';
 import type { EventStore, RecordedEvent, Sql } from '@dealer/platform';
+import { contactOf, foldCustomer } from '@dealer/domain/customer';
 
 export async function readVerification(store: EventStore, redemptionVerificationId: string): Promise<{ state: RedemptionVerificationState | null; revision: number }> {
   const history: RecordedEvent[] = await store.readStream(redemptionVerificationStreamId(redemptionVerificationId));
@@ -18,12 +19,9 @@ export interface CustomerAddresses {
 }
 
 export async function customerAddresses(store: EventStore, customerId: string): Promise<CustomerAddresses> {
-  const contact: CustomerAddresses = { firstName: null, emailAddress: null, phoneMobile: null };
-  for (const e of await store.readStream(customerStreamId(customerId))) {
-    const d = e.data as Record<string, string | null | undefined>;
-    for (const key of ['firstName', 'emailAddress', 'phoneMobile'] as const) if (key in d) contact[key] = d[key] || null;
-  }
-  return contact;
+  const c = contactOf(foldCustomer(await store.readStream(customerStreamId(customerId))));
+  // An empty value is no address.
+  return { firstName: c.firstName || null, emailAddress: c.emailAddress || null, phoneMobile: c.phoneMobile || null };
 }
 
 export async function locationNameOf(sql: Sql, locationId: number): Promise<string | null> {

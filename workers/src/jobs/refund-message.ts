@@ -4,6 +4,7 @@
  */
 import { customerStreamId, formatMoney, type Money, type OnlineOrderPlaced } from '@dealer/contracts';
 import type { EventStore } from '@dealer/platform';
+import { contactOf, foldCustomer } from '@dealer/domain/customer';
 
 export interface RefundRecipient {
   firstName: string | null;
@@ -13,14 +14,8 @@ export interface RefundRecipient {
 
 /** The customer's first name and e-mail address as last recorded, and whether their personal data was erased. */
 export async function readRefundRecipient(store: EventStore, customerId: string): Promise<RefundRecipient> {
-  const customer: RefundRecipient = { firstName: null, emailAddress: null, erased: false };
-  for (const e of await store.readStream(customerStreamId(customerId))) {
-    const d = e.data as Record<string, unknown>;
-    if (d.personalDataErased || e.type === 'CustomerPersonalDataErased') customer.erased = true;
-    if ('firstName' in d) customer.firstName = (d.firstName as string | null) ?? null;
-    if ('emailAddress' in d) customer.emailAddress = (d.emailAddress as string | null) ?? null;
-  }
-  return customer;
+  const c = contactOf(foldCustomer(await store.readStream(customerStreamId(customerId))));
+  return { firstName: c.firstName, emailAddress: c.emailAddress, erased: c.personalDataErased };
 }
 
 /** The pack, the amount refunded (pending: still on its way) and a demo payment's note. */

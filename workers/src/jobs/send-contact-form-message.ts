@@ -15,6 +15,7 @@ import {
 } from '@dealer/contracts';
 import type { EventStore, Sql } from '@dealer/platform';
 import type { MessageSender } from '../messaging/message';
+import { contactOf, foldCustomer } from '@dealer/domain/customer';
 
 export interface SendContactFormJob {
   customerId: string;
@@ -32,12 +33,8 @@ export interface ContactFormMessageDeps {
 type CustomerDetails = { firstName: string | null; lastName: string | null; emailAddress: string | null; phoneMobile: string | null; phoneOther: string | null };
 
 async function customerOf(store: EventStore, customerId: string): Promise<CustomerDetails> {
-  const c: CustomerDetails = { firstName: null, lastName: null, emailAddress: null, phoneMobile: null, phoneOther: null };
-  for (const e of await store.readStream(customerStreamId(customerId))) {
-    const d = e.data as Record<string, unknown>;
-    for (const key of Object.keys(c) as (keyof CustomerDetails)[]) if (key in d) c[key] = (d[key] as string | null) ?? null;
-  }
-  return c;
+  const { personalDataErased: _erased, ...details } = contactOf(foldCustomer(await store.readStream(customerStreamId(customerId))));
+  return details;
 }
 
 /** The e-mail to the location (plain text). */

@@ -15,6 +15,7 @@ import type { MessageSender } from '../messaging/message';
 import { wasSent } from '../messaging/sent-messages';
 import { currentSecret, newSecret, storeSecret } from './contact-verification-codes';
 import { changeNoticeText, DEFAULT_CONTACT_LINE, emailConfirmationText, smsCodeText } from './contact-verification-messages';
+import { contactOf, foldCustomer } from '@dealer/domain/customer';
 
 export interface SendContactVerificationJob {
   customerId: string;
@@ -51,19 +52,13 @@ interface ContactSnapshot {
 
 /** The customer's contact details and pending changes, folded from their stream (opened by the vault). */
 async function snapshotOf(store: EventStore, customerId: string): Promise<ContactSnapshot> {
-  const s: ContactSnapshot = { firstName: null, emailAddress: null, phoneMobile: null, pending: { email: null, phone: null } };
-  for (const e of await store.readStream(customerStreamId(customerId))) {
-    const d = e.data as Record<string, unknown>;
-    if (e.type === 'CustomerCreated' || e.type === 'CustomerEdited' || e.type === 'CustomerContactChangeConfirmed') {
-      for (const key of ['firstName', 'emailAddress', 'phoneMobile'] as const) if (key in d) s[key] = (d[key] as string | null) ?? null;
-    }
-    if (e.type === 'CustomerContactChangeRequested') {
-      const kind = d.kind as ContactKind;
-      s.pending[kind] = { changeId: d.changeId as string, value: ((kind === 'email' ? d.pendingEmail : d.pendingPhone) as string | null) ?? null };
-    }
-    if (e.type === 'CustomerContactChangeConfirmed') s.pending[d.kind as ContactKind] = null;
-  }
-  return s;
+  const state = foldCustomer(await store.readStream(customerStreamId(customerId)));
+  const c = contactOf(state);
+  const pending = (kind: ContactKind) => {
+    const p = state.status === 'active' ? state.contact.pending[kind] : null;
+    return p ? { changeId: p.changeId, value: p.value || null } : null;
+  };
+  return { firstName: c.firstName, emailAddress: c.emailAddress, phoneMobile: c.phoneMobile, pending: { email: pending('email'), phone: pending('phone') } };
 }
 
 const newKey = (jobId: string, generation: number) => `${jobId}:new:${generation}`;

@@ -23,6 +23,7 @@ import {
 import type { EventStore, Sql } from '@dealer/platform';
 import { giftTokenFor, giftTokenKey } from '@dealer/platform/auth/gift-token';
 import type { MessageSender } from '../messaging/message';
+import { contactOf, foldCustomer } from '@dealer/domain/customer';
 
 export interface SendGiftMessageJob {
   giftId: string;
@@ -79,12 +80,7 @@ export async function sendGiftMessage(jobId: string, job: SendGiftMessageJob, de
   if (!purchased) throw new Error(`gift ${job.giftId} is not recorded`);
   // The buyer was erased (the address is gone with their key), or the gift is claimed already: nothing to send.
   if (purchased.personalDataErased || !purchased.recipientEmail || events.some((e) => e.type === 'GiftClaimed')) return;
-  const buyer: { firstName: string | null; lastName: string | null } = { firstName: null, lastName: null };
-  for (const e of await deps.store.readStream(customerStreamId(purchased.customerId))) {
-    const d = e.data as Record<string, unknown>;
-    if ('firstName' in d) buyer.firstName = (d.firstName as string | null) ?? null;
-    if ('lastName' in d) buyer.lastName = (d.lastName as string | null) ?? null;
-  }
+  const buyer = contactOf(foldCustomer(await deps.store.readStream(customerStreamId(purchased.customerId))));
   const pack = (await deps.store.readStream(packStreamId(purchased.packId))).reduce(evolvePack, initialPackState());
   const couponNames: Record<string, string> = {};
   for (const item of pack?.items ?? []) {

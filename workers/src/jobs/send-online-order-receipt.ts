@@ -23,6 +23,7 @@ import {
 } from '@dealer/contracts';
 import type { EventStore, Sql } from '@dealer/platform';
 import type { MessageSender } from '../messaging/message';
+import { contactOf, foldCustomer } from '@dealer/domain/customer';
 
 export interface SendOnlineOrderReceiptJob {
   orderId: string;
@@ -115,13 +116,8 @@ export async function sendOnlineOrderReceipt(jobId: string, job: SendOnlineOrder
     ? ((await deps.store.readStream(packSaleStreamId(paid.saleId))).find((e) => e.type === 'PackSold')?.data as PackSold['data'] | undefined)
     : undefined;
   if (!gift && !sale) throw new Error(`the pack sale ${paid.saleId} of online order ${job.orderId} is not recorded`);
-  const customer: { firstName: string | null; emailAddress: string | null; erased: boolean } = { firstName: null, emailAddress: null, erased: false };
-  for (const e of await deps.store.readStream(customerStreamId(job.customerId))) {
-    const d = e.data as Record<string, unknown>;
-    if (d.personalDataErased) customer.erased = true;
-    if ('firstName' in d) customer.firstName = (d.firstName as string | null) ?? null;
-    if ('emailAddress' in d) customer.emailAddress = (d.emailAddress as string | null) ?? null;
-  }
+  const folded = contactOf(foldCustomer(await deps.store.readStream(customerStreamId(job.customerId))));
+  const customer = { firstName: folded.firstName, emailAddress: folded.emailAddress, erased: folded.personalDataErased };
   if (customer.erased || !customer.emailAddress) return;
   const [location] = await deps.sql<{ location_name: string }[]>`select location_name from ref.locations where location_id = ${placed.locationId}`;
   const locationName = location?.location_name ?? `Location ${placed.locationId}`;

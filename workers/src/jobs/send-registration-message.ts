@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { customerStreamId } from '@dealer/contracts';
 import { deterministicUuid, type EventStore, type Sql } from '@dealer/platform';
 import type { Channel, MessageSender } from '../messaging/message';
+import { contactOf, foldCustomer } from '@dealer/domain/customer';
 
 export const REGISTRATION_TOKEN_MIGRATIONS = [
   {
@@ -42,17 +43,12 @@ export interface RegistrationDeps {
 const TOKEN_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 
 /** The customer's current contact details, folded from their stream (opened by the vault). */
-async function contactOf(store: EventStore, customerId: string) {
-  const contact: { firstName?: string | null; emailAddress?: string | null; phoneMobile?: string | null } = {};
-  for (const e of await store.readStream(customerStreamId(customerId))) {
-    const d = e.data as Record<string, string | null | undefined>;
-    for (const key of ['firstName', 'emailAddress', 'phoneMobile'] as const) if (key in d) contact[key] = d[key];
-  }
-  return contact;
+async function customerContact(store: EventStore, customerId: string) {
+  return contactOf(foldCustomer(await store.readStream(customerStreamId(customerId))));
 }
 
 export async function sendRegistrationMessage(jobId: string, job: SendRegistrationJob, deps: RegistrationDeps): Promise<void> {
-  const contact = await contactOf(deps.store, job.customerId);
+  const contact = await customerContact(deps.store, job.customerId);
   const to = job.channel === 'email' ? contact.emailAddress : contact.phoneMobile;
   if (!to) throw new Error('customer has no address for this channel any more');
 

@@ -1,5 +1,5 @@
 /** The customer decider as one value for handle(). */
-import type { Decider } from '@dealer/platform';
+import type { Decider } from '../decider';
 import { evolveCustomer, initialCustomerState, type CustomerAggregateEvent, type CustomerState } from './customer';
 import { decideCustomer, type CustomerCommand } from './decide';
 

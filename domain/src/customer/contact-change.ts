@@ -4,8 +4,8 @@
  * e-mail or mobile phone. Pure; the customer decider delegates these commands here.
  */
 import { CONTACT_CHANGE_MESSAGES, CUSTOMER_MESSAGES, type ContactChangeConfirmed, type ContactChangeRequested, type ContactKind } from '@dealer/contracts';
-import { DomainError } from '@dealer/domain/errors';
-import type { CustomerState } from '../customers/customer';
+import { DomainError } from '../errors';
+import type { CustomerState } from './customer';
 
 export type ContactChangeCommand =
   /** `value` is already validated and normalised (lower-case e-mail, 10-digit phone). */

@@ -40,20 +40,58 @@ const noContactChanges = (): ContactChanges => ({ pending: { email: null, phone:
 
 export type CustomerState =
   | { status: 'none' }
-  | { status: 'active'; customerId: string; profile: CustomerProfile; isRegistered: boolean; contact: ContactChanges };
+  | {
+      status: 'active';
+      customerId: string;
+      profile: CustomerProfile;
+      isRegistered: boolean;
+      contact: ContactChanges;
+      /** Erased (issue 5): the personal-data key is gone, so every personal field reads null. */
+      personalDataErased: boolean;
+    };
 
 export const initialCustomerState = (): CustomerState => ({ status: 'none' });
 
+/** The profile fields the stream last recorded and whether they were erased: what messages and reads need of a customer. */
+export interface CustomerContact {
+  firstName: string | null;
+  lastName: string | null;
+  emailAddress: string | null;
+  phoneMobile: string | null;
+  phoneOther: string | null;
+  personalDataErased: boolean;
+}
+
+export function contactOf(state: CustomerState): CustomerContact {
+  if (state.status !== 'active') return { firstName: null, lastName: null, emailAddress: null, phoneMobile: null, phoneOther: null, personalDataErased: false };
+  const p = state.profile;
+  return {
+    firstName: p.firstName ?? null,
+    lastName: p.lastName ?? null,
+    emailAddress: p.emailAddress ?? null,
+    phoneMobile: p.phoneMobile ?? null,
+    phoneOther: p.phoneOther ?? null,
+    personalDataErased: state.personalDataErased,
+  };
+}
+
 export function evolveCustomer(state: CustomerState, event: { type: string; data: unknown }): CustomerState {
   const e = event as CustomerAggregateEvent;
+  // An event opened after erasure carries personalDataErased (the protected store's marker).
+  if (state.status === 'active' && !state.personalDataErased && (event.type === 'CustomerPersonalDataErased' || (event.data as { personalDataErased?: unknown } | null)?.personalDataErased === true)) {
+    state = { ...state, personalDataErased: true };
+  }
   switch (e.type) {
     case 'CustomerCreated': {
       const { customerId, ...profile } = e.data;
-      return { status: 'active', customerId, profile, isRegistered: false, contact: noContactChanges() };
+      const erased = (profile as { personalDataErased?: unknown }).personalDataErased === true;
+      delete (profile as { personalDataErased?: unknown }).personalDataErased;
+      return { status: 'active', customerId, profile, isRegistered: false, contact: noContactChanges(), personalDataErased: erased };
     }
     case 'CustomerEdited': {
       if (state.status !== 'active') return state;
       const { customerId: _id, ...changes } = e.data;
+      delete (changes as { personalDataErased?: unknown }).personalDataErased;
       return { ...state, profile: { ...state.profile, ...changes } };
     }
     case 'CustomerRegistered':

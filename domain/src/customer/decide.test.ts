@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '@dealer/domain/errors';
+import { DomainError } from '../errors';
 import type { CustomerProfile } from '@dealer/contracts';
 import { evolveCustomer, initialCustomerState, type CustomerAggregateEvent } from './customer';
 import { decideCustomer, REGISTRATION_MESSAGES, type CustomerCommand } from './decide';

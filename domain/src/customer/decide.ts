@@ -1,8 +1,8 @@
 /** Commands of the customer aggregate and the decider that turns them into events. Pure. */
 import { CUSTOMER_MESSAGES, type CustomerProfile } from '@dealer/contracts';
-import { DomainError } from '@dealer/domain/errors';
+import { DomainError } from '../errors';
 import type { CustomerAggregateEvent, CustomerState } from './customer';
-import { decideContactChange, type ContactChangeCommand } from '../contact-changes/decide-contact-change';
+import { decideContactChange, type ContactChangeCommand } from './contact-change';
 
 export type CustomerCommand =
   | { type: 'CreateCustomer'; data: { customerId: string; profile: CustomerProfile } }

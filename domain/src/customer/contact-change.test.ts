@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTACT_CHANGE_MESSAGES, type CustomerProfile } from '@dealer/contracts';
-import { evolveCustomer, initialCustomerState, type CustomerAggregateEvent } from '../customers/customer';
-import { decideCustomer, type CustomerCommand } from '../customers/decide';
+import { evolveCustomer, initialCustomerState, type CustomerAggregateEvent } from './customer';
+import { decideCustomer, type CustomerCommand } from './decide';
 
 const id = '00000000-0000-4000-8000-000000000005';
 const change1 = '00000000-0000-4000-8000-0000000000c1';
