@@ -21,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import { GIFT_LIFETIME_DAYS, foldOnlineOrder, giftExpiresNow, giftStreamId, onlineOrderStreamId, type GiftExpired, type Money, type OnlineOrderEvent } from '@dealer/contracts';
 import { WrongExpectedRevisionError, systemContext, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import type { PaymentProvider } from '../payments/port';
-import { giftSaleIdOf, readGift } from './service';
+import { giftSaleIdOf, readGift } from './gift-stream';
 import { runPeriodically } from '../plugins/periodic-sweeper';
 
 export const GIFT_EXPIRY_SWEEP_INTERVAL_MS = 10 * 60_000;

@@ -33,10 +33,11 @@ import type { PaymentProvider } from '../payments/port';
 import { packSaleDecider } from '../pack-sales/decide';
 import { loadCouponStates, loadPackState, loadSaleLocation } from '../pack-sales/lookups';
 import { endGift } from './expiry';
+import { giftSaleIdOf, readGift } from './gift-stream';
+
+export { giftSaleIdOf, readGift } from './gift-stream';
 
 export const giftIdOf = (orderId: string) => deterministicUuid(`online-order:${orderId}:gift`);
-export const giftSaleIdOf = (giftId: string) => deterministicUuid(`gift:${giftId}`);
-
 export interface GiftDeps {
   store: EventStore;
   sql: Sql;
@@ -57,11 +58,6 @@ export async function customerEmailOf(store: EventStore, customerId: string): Pr
   return state.profile.emailAddress?.trim().toLowerCase() || null;
 }
 
-export async function readGift(store: EventStore, giftId: string): Promise<{ revision: number; state: GiftState | null }> {
-  const history = await store.readStream(giftStreamId(giftId));
-  const revision = history.length > 0 ? history[history.length - 1]!.revision : -1;
-  return { revision, state: foldGift(history as unknown as GiftEvent[]) };
-}
 
 /**
  * The gift of a paid gift order, recorded once (the caller appends OnlineOrderPaid after it).

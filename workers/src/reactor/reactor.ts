@@ -17,7 +17,8 @@ import type { Queue } from 'bullmq';
 import { readCheckpoint, type EventStore, type Logger, type Sql, type Subscription } from '@dealer/platform';
 import { jobIdFor, reactions as defaultReactions, type Reaction } from './reactions';
 import { reconcilePendingJobs, recordPendingJobs } from './pending-jobs';
-import { FAILED_JOB_RETRY_CHANNEL, retryRequestedJobs } from './failed-jobs';
+import { FAILED_JOB_RETRY_CHANNEL } from './failed-jobs';
+import { retryRequestedJobs } from './failed-job-retries';
 
 export const REACTOR_CHECKPOINT = 'reactor';
 /** The advisory lock only the active reactor holds. */

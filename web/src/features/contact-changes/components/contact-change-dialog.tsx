@@ -22,10 +22,10 @@ import { notify } from '../../../components/ui/modal/notification-store';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { contactChangeKeys, useRequestContactChange } from '../api/request-contact-change';
 import { useDeferredFocus } from '../../../hooks/use-deferred-focus';
-import { verificationSentMessage } from './verification-sent-texts';
+import { verificationSentMessage, type ContactChangeAudience } from './verification-sent-texts';
 import './contact-change-dialog.css';
 
-export type ContactChangeAudience = 'employee' | 'customer';
+export type { ContactChangeAudience } from './verification-sent-texts';
 
 /** The customer fields the dialogs read. */
 export interface ContactChangeCustomer {

@@ -1,7 +1,8 @@
 // 'Verification Sent' (SPEC 8) in the words of who asked: staff get SPEC's text about "the customer"; a customer
 // changing their own e-mail or phone is told what happens next in their words (SPEC is silent on the customer's).
 import { VERIFICATION_SENT, type ContactKind } from '@dealer/contracts';
-import type { ContactChangeAudience } from './contact-change-dialog';
+/** Who is looking at the contact-change dialog. */
+export type ContactChangeAudience = 'employee' | 'customer';
 
 export const CUSTOMER_VERIFICATION_SENT: Record<ContactKind, string> = {
   email: 'We sent you a confirmation email. Your email address will not change until you confirm it.',

@@ -1,5 +1,14 @@
 // Query-key factory of the coupons feature; every command invalidates `all`, so lists and details reload.
-import type { CouponListParams } from './get-coupons';
+import type { CouponStatus } from '@dealer/contracts';
+
+export interface CouponListParams {
+  /** Name or op code; '' lists everything. */
+  search: string;
+  status: CouponStatus | 'all';
+  offset: number;
+  limit?: number;
+}
+
 
 export const couponKeys = {
   all: ['coupons'] as const,

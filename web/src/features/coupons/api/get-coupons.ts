@@ -2,15 +2,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { CATALOGUE_PAGE, type ApiEnvelope, type CouponStatus, type CouponView, type PageMeta } from '@dealer/contracts';
 import { api } from '../../../lib/api-client';
-import { couponKeys } from './coupon-keys';
+import { couponKeys, type CouponListParams } from './coupon-keys';
 
-export interface CouponListParams {
-  /** Name or op code; '' lists everything. */
-  search: string;
-  status: CouponStatus | 'all';
-  offset: number;
-  limit?: number;
-}
+export type { CouponListParams } from './coupon-keys';
 
 export interface CouponPage {
   coupons: CouponView[];

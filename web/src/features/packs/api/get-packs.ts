@@ -2,15 +2,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { CATALOGUE_PAGE, type ApiEnvelope, type PackStatus, type PackView, type PageMeta } from '@dealer/contracts';
 import { api } from '../../../lib/api-client';
-import { packKeys } from './pack-keys';
+import { packKeys, type PackListParams } from './pack-keys';
 
-export interface PackListParams {
-  /** Part of a name; '' lists everything. */
-  search: string;
-  status: PackStatus | 'all';
-  offset: number;
-  limit?: number;
-}
+export type { PackListParams } from './pack-keys';
 
 export interface PackPage {
   packs: PackView[];

@@ -1,5 +1,14 @@
 // Query-key factory of the packs feature; every command invalidates `all`, so lists and the open pack reload.
-import type { PackListParams } from './get-packs';
+import type { PackStatus } from '@dealer/contracts';
+
+export interface PackListParams {
+  /** Part of a name; '' lists everything. */
+  search: string;
+  status: PackStatus | 'all';
+  offset: number;
+  limit?: number;
+}
+
 
 export const packKeys = {
   all: ['packs'] as const,
