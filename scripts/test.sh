@@ -16,6 +16,10 @@ say "type-checking"
 npx tsc -p tsconfig.json --noEmit
 typecheck=$?
 
+say "dependency rules"
+bash scripts/depcheck.sh
+depcheck=$?
+
 say "unit and integration tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 say "browser tests"
@@ -31,6 +35,7 @@ for (const f of ["test-results/unit.json", "test-results/e2e.json"]) {
   if (r.numFailedTestSuites && r.numFailedTests === 0) failed += r.numFailedTestSuites;
 }
 if (Number(process.argv[1]) !== 0) { console.error("type-check failed"); failed += 1; }
+if (Number(process.argv[2]) !== 0) { console.error("dependency rules failed (npm run depcheck)"); failed += 1; }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed === 0 ? 0 : 1);
-' "$typecheck"
+' "$typecheck" "$depcheck"

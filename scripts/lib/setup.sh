@@ -28,6 +28,15 @@ ensure_node_modules() {
   fi
 }
 
+# The dependency rules' checker lives apart from the workspaces (tools/depcheck: it needs
+# TypeScript 5's parser API, which the project's TypeScript 7 does not have).
+ensure_depcheck_tool() {
+  if [ ! -d tools/depcheck/node_modules ] || [ tools/depcheck/package-lock.json -nt tools/depcheck/node_modules/.package-lock.json ]; then
+    say "installing the dependency checker (tools/depcheck)"
+    npm ci --prefix tools/depcheck --no-audit --no-fund --loglevel=error || fail "npm ci in tools/depcheck failed"
+  fi
+}
+
 tcp_open() { (exec 3<>"/dev/tcp/$1/$2") >/dev/null 2>&1; }
 
 ensure_postgres() {

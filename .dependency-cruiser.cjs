@@ -1,0 +1,64 @@
+/**
+ * The one-way rules of the architecture (../shared/STYLE.md, docs/decisions.md "Architecture and
+ * layout"), checked by `npm run depcheck` in every test run: a new violation fails it. Known
+ * violations still to be removed are listed in .dependency-cruiser-known-violations.json (made
+ * with `npm run depcheck:baseline`); the list may only shrink.
+ */
+const SERVICES = ['command-api', 'query-api', 'projector', 'workers'];
+const others = (s) => SERVICES.filter((x) => x !== s).map((x) => `^${x}/`);
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycles, inside a package or across packages.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'contracts-is-a-leaf',
+      severity: 'error',
+      comment: 'contracts (events, API shapes, shared rules) crosses every boundary: it imports no other workspace.',
+      from: { path: '^contracts/' },
+      to: { path: '^(domain|platform|command-api|query-api|projector|workers|web|launcher)/' },
+    },
+    {
+      name: 'domain-imports-only-contracts',
+      severity: 'error',
+      comment: 'The domain core is pure: its aggregates import only contracts and each other.',
+      from: { path: '^domain/' },
+      to: { path: '^(platform|command-api|query-api|projector|workers|web|launcher)/' },
+    },
+    {
+      name: 'platform-imports-no-service',
+      severity: 'error',
+      comment: 'platform is the runtime every service stands on; it knows none of them.',
+      from: { path: '^platform/' },
+      to: { path: '^(command-api|query-api|projector|workers|web|launcher)/' },
+    },
+    ...SERVICES.map((s) => ({
+      name: `${s}-imports-no-other-service`,
+      severity: 'error',
+      comment: 'No service imports another: what they share is in contracts, domain or platform.',
+      from: { path: `^${s}/` },
+      to: { path: others(s) },
+    })),
+    {
+      name: 'web-imports-only-contracts',
+      severity: 'error',
+      comment: 'The web client shares only contracts with the server.',
+      from: { path: '^web/' },
+      to: { path: '^(domain|platform|command-api|query-api|projector|workers|launcher)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    combinedDependencies: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.mts', '.json'] },
+  },
+};
