@@ -24,8 +24,8 @@ import {
 } from '@dealer/contracts';
 import { deterministicUuid, handle, systemContext } from '@dealer/platform';
 import { importDmsRecords } from '@dealer/platform/dms/index';
-import { couponDecider } from '@dealer/command-api/coupons/decide';
-import { packDecider, type PackCommand } from '@dealer/command-api/packs/decide';
+import { couponDecider } from '@dealer/domain/coupon/decide';
+import { packDecider, type PackCommand } from '@dealer/domain/pack/decide';
 import { startPackSaleFinaliser } from '@dealer/workers';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
 import { loginAs } from './testing/auth';

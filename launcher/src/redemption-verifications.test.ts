@@ -9,7 +9,7 @@ import type { InjectOptions } from 'fastify';
 import { REDEMPTION_FINAL_REASONS, REDEMPTION_MESSAGES, remainingWaitSeconds, type RedemptionVerification } from '@dealer/contracts';
 import { deterministicUuid } from '@dealer/platform';
 import { hashPassword } from '@dealer/command-api';
-import { REDEMPTION_START_MESSAGES } from '@dealer/command-api/redemption-verifications/decide';
+import { REDEMPTION_START_MESSAGES } from '@dealer/domain/redemption-verification/decide';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { loginAs, xsrfHeaders } from './testing/auth';
 import { DEMO_PASSWORD } from './demo/accounts';

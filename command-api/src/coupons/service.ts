@@ -20,7 +20,7 @@ import {
   type CouponTerms,
 } from '@dealer/contracts';
 import { DomainError, PreconditionRequiredError, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
-import { couponDecider } from './decide';
+import { couponDecider } from '@dealer/domain/coupon/decide';
 
 export interface CatalogueDeps {
   store: EventStore;

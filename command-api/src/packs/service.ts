@@ -30,7 +30,7 @@ import {
   type CatalogueCommandResult,
   type CatalogueDeps,
 } from '../coupons/service';
-import { packDecider } from './decide';
+import { packDecider } from '@dealer/domain/pack/decide';
 
 export type { CatalogueDeps, CatalogueCommandResult } from '../coupons/service';
 

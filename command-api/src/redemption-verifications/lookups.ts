@@ -7,8 +7,8 @@
 import { customerStreamId, type VerificationCustomer } from '@dealer/contracts';
 import type { EventStore, Sql } from '@dealer/platform';
 import { customerDecider } from '@dealer/domain/customer/decider';
-import type { CustomerContact } from './decide';
-import type { RoOpCode } from './op-codes-needing-verification';
+import type { CustomerContact } from '@dealer/domain/redemption-verification/decide';
+import type { RoOpCode } from '@dealer/domain/redemption-verification/op-codes-needing-verification';
 
 /** Read model tables these commands consult (projector: opcode-rules, pending-approvals). */
 export const OPCODE_RULES_READ_MODEL = 'opcode_rules';

@@ -12,7 +12,7 @@ import {
   type RedemptionVerification,
 } from '@dealer/contracts';
 import { DomainError, handle, type CommandContext } from '@dealer/platform';
-import { redemptionVerificationDecider } from './decide';
+import { redemptionVerificationDecider } from '@dealer/domain/redemption-verification/decide';
 import { loadCustomer, locationName } from './lookups';
 import type { RedemptionDeps } from './start-redemption-verification';
 

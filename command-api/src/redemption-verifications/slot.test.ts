@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDEMPTION_SLOT_MESSAGES, redemptionSlotDecider, redemptionSlotStreamId, type RedemptionSlotEvent } from './decide';
+import { REDEMPTION_SLOT_MESSAGES, redemptionSlotDecider, redemptionSlotStreamId, type RedemptionSlotEvent } from '@dealer/domain/redemption-verification/decide';
 
 const v1 = '00000000-0000-4000-8000-000000000001';
 const v2 = '00000000-0000-4000-8000-000000000002';

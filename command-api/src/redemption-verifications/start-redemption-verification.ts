@@ -17,7 +17,7 @@ import {
   type RedemptionVerificationType,
 } from '@dealer/contracts';
 import { DomainError, WrongExpectedRevisionError, createdByRequest, handle, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
-import { REDEMPTION_SLOT_MESSAGES, redemptionSlotDecider, redemptionSlotStreamId, redemptionVerificationDecider, type RedemptionVerificationCommand } from './decide';
+import { REDEMPTION_SLOT_MESSAGES, redemptionSlotDecider, redemptionSlotStreamId, redemptionVerificationDecider, type RedemptionVerificationCommand } from '@dealer/domain/redemption-verification/decide';
 import { loadCustomer, locationName, openVerificationOf, roOpCodes, ruleOpCodes, type VerificationCustomerRecord } from './lookups';
 
 export interface VerificationAnswer {

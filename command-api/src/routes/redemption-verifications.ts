@@ -22,7 +22,7 @@ import {
 } from '@dealer/contracts';
 import { DomainError, INPUT_SCHEMAS, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
-import { RateLimitedError } from '../redemption-verifications/decide';
+import { RateLimitedError } from '@dealer/domain/redemption-verification/decide';
 import { OPCODE_RULES_READ_MODEL, PENDING_APPROVALS_READ_MODEL } from '../redemption-verifications/lookups';
 import { resendRedemptionVerification, startRedemptionVerification } from '../redemption-verifications/start-redemption-verification';
 import { answerRedemptionVerification, verificationByToken, type CodeSubmissionBody } from '../redemption-verifications/answer-redemption-verification';

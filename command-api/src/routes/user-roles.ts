@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { USER_ROLE_MESSAGES } from '@dealer/contracts';
 import { DomainError, INPUT_SCHEMAS, createdByRequest, handle, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
-import { employeeStreamId, userRoleDecider, userRoleStreamId } from '../users/user-role';
+import { employeeStreamId, userRoleDecider, userRoleStreamId } from '@dealer/domain/user-role/user-role';
 import { commandResponse, idParams, problemResponse } from './schemas';
 
 const roleBody = {

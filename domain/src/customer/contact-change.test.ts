@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CONTACT_CHANGE_MESSAGES, type CustomerProfile } from '@dealer/contracts';
 import { evolveCustomer, initialCustomerState, type CustomerAggregateEvent } from './customer';
 import { decideCustomer, type CustomerCommand } from './decide';
+import { given as givenEvents } from '../testing/given';
+import { customerDecider } from './decider';
 
 const id = '00000000-0000-4000-8000-000000000005';
 const change1 = '00000000-0000-4000-8000-0000000000c1';
@@ -30,11 +32,8 @@ const phoneRequested: CustomerAggregateEvent = {
   data: { customerId: id, changeId: change1, kind: 'phone', pendingPhone: '7205550100' },
 };
 
-/** given(events).when(command) -> () => events (throws a DomainError when refused) */
-function given(events: CustomerAggregateEvent[]) {
-  const state = events.reduce(evolveCustomer, initialCustomerState());
-  return { when: (command: CustomerCommand) => () => decideCustomer(command, state) };
-}
+/** given(events).when(command): the shared helper (domain/src/testing/given.ts) on the customerDecider. */
+const given = (events: CustomerAggregateEvent[]) => givenEvents(customerDecider, events);
 const request = (kind: 'email' | 'phone', value: string, changeId = change1): CustomerCommand => ({
   type: 'RequestContactChange',
   data: { customerId: id, changeId, kind, value },

@@ -3,6 +3,8 @@ import { DomainError } from '../errors';
 import type { CustomerProfile } from '@dealer/contracts';
 import { evolveCustomer, initialCustomerState, type CustomerAggregateEvent } from './customer';
 import { decideCustomer, REGISTRATION_MESSAGES, type CustomerCommand } from './decide';
+import { given as givenEvents } from '../testing/given';
+import { customerDecider } from './decider';
 
 const profile: CustomerProfile = {
   firstName: 'Pat',
@@ -20,11 +22,8 @@ const profile: CustomerProfile = {
 };
 const id = '00000000-0000-4000-8000-000000000001';
 
-/** given(events).when(command).then(events | error) */
-function given(events: CustomerAggregateEvent[]) {
-  const state = events.reduce(evolveCustomer, initialCustomerState());
-  return { when: (command: CustomerCommand) => () => decideCustomer(command, state) };
-}
+/** given(events).when(command): the shared helper (domain/src/testing/given.ts) on the customerDecider. */
+const given = (events: CustomerAggregateEvent[]) => givenEvents(customerDecider, events);
 const created: CustomerAggregateEvent = { type: 'CustomerCreated', data: { customerId: id, ...profile } };
 
 describe('customer decider', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PACK_MESSAGES, cents, evolvePack, type CouponDefinitionState, type PackEvent, type PackState, type PackTerms } from '@dealer/contracts';
-import { decidePack, type PackCommand } from './decide';
+import { packDecider, decidePack, type PackCommand } from './decide';
+import { given as givenEvents } from '../testing/given';
 
 const packId = '00000000-0000-4000-8000-00000000a001';
 const terms: PackTerms = { name: 'Maintenance pack', description: null, price: cents(19900), locationIds: [1, 2], termMonths: 24, termMileage: 30000 };
@@ -22,11 +23,8 @@ const coupon = (couponId: string, status: 'active' | 'disabled' = 'active'): Cou
 const created: PackEvent = { type: 'PackCreated', data: { packId, items: [{ couponId: 'oil', quantity: 4 }], ...terms } };
 const disabled: PackEvent = { type: 'PackDisabled', data: { packId, reason: null } };
 
-/** given(events).when(command) -> () => events (throws a DomainError when refused) */
-function given(events: PackEvent[]) {
-  const state = events.reduce<PackState | null>(evolvePack, null);
-  return { when: (command: PackCommand) => () => decidePack(command, state) };
-}
+/** given(events).when(command): the shared helper (domain/src/testing/given.ts) on the packDecider. */
+const given = (events: PackEvent[]) => givenEvents(packDecider, events);
 
 describe('pack decider: create and edit', () => {
   it('should create a pack with its coupons, once', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { COUPON_MESSAGES, cents, evolveCoupon, type CouponDefinitionState, type CouponEvent, type CouponTerms } from '@dealer/contracts';
-import { DomainError } from '@dealer/domain/errors';
-import { decideCoupon, type CouponCommand } from './decide';
+import { DomainError } from '../errors';
+import { couponDecider, decideCoupon, type CouponCommand } from './decide';
+import { given as givenEvents } from '../testing/given';
 
 const couponId = '00000000-0000-4000-8000-00000000c001';
 const terms: CouponTerms = {
@@ -18,11 +19,8 @@ const terms: CouponTerms = {
 const defined: CouponEvent = { type: 'CouponDefined', data: { couponId, ...terms } };
 const disabled: CouponEvent = { type: 'CouponDisabled', data: { couponId, reason: 'Replaced by the 2027 coupon' } };
 
-/** given(events).when(command) -> () => events (throws a DomainError when refused) */
-function given(events: CouponEvent[]) {
-  const state = events.reduce<CouponDefinitionState | null>(evolveCoupon, null);
-  return { when: (command: CouponCommand) => () => decideCoupon(command, state) };
-}
+/** given(events).when(command): the shared helper (domain/src/testing/given.ts) on the couponDecider. */
+const given = (events: CouponEvent[]) => givenEvents(couponDecider, events);
 
 describe('coupon definition decider', () => {
   it('should define a new coupon', () => {

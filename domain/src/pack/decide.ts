@@ -16,8 +16,8 @@ import {
   type PackState,
   type PackTerms,
 } from '@dealer/contracts';
-import { DomainError } from '@dealer/domain/errors';
-import type { Decider } from '@dealer/platform';
+import { DomainError } from '../errors';
+import type { Decider } from '../decider';
 
 export type PackCommand =
   | {

@@ -12,8 +12,8 @@ import {
   type CouponEvent,
   type CouponTerms,
 } from '@dealer/contracts';
-import { DomainError } from '@dealer/domain/errors';
-import type { Decider } from '@dealer/platform';
+import { DomainError } from '../errors';
+import type { Decider } from '../decider';
 
 export type CouponCommand =
   | { type: 'DefineCoupon'; data: { couponId: string; terms: CouponTerms } }

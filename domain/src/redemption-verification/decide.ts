@@ -18,8 +18,8 @@ import {
   type RedemptionVerificationState,
   type RedemptionVerificationType,
 } from '@dealer/contracts';
-import { DomainError } from '@dealer/domain/errors';
-import type { Decider } from '@dealer/platform';
+import { DomainError } from '../errors';
+import type { Decider } from '../decider';
 import { opCodesNeedingVerification, type RoOpCode } from './op-codes-needing-verification';
 
 /** The customer's details a decision needs (read from the customer's stream). */

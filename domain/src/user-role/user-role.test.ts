@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { userRoleDecider, type UserRoleCommand, type UserRoleEvent } from './user-role';
+import { given as givenEvents } from '../testing/given';
 
-const given = (events: UserRoleEvent[]) => {
-  const state = events.reduce(userRoleDecider.evolve, userRoleDecider.initialState());
-  return { when: (c: UserRoleCommand) => () => userRoleDecider.decide(c, state) };
-};
+/** given(events).when(command): the shared helper (domain/src/testing/given.ts) on the userRoleDecider. */
+const given = (events: UserRoleEvent[]) => givenEvents(userRoleDecider, events);
 const assigned: UserRoleEvent = { type: 'UserRoleAssigned', data: { userRoleId: 'r1', userId: 'u1', roleName: 'manager', locationId: 2 } };
 
 describe('user-role decider', () => {

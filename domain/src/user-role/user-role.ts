@@ -3,7 +3,8 @@
  * (stream `user-role-{userRoleId}`: a role at a location). Pure deciders.
  */
 import { EMPLOYEE_ROLES, USER_ROLE_MESSAGES, type EmployeeRole } from '@dealer/contracts';
-import { DomainError, type Decider } from '@dealer/platform';
+import { DomainError } from '../errors';
+import type { Decider } from '../decider';
 
 export const employeeStreamId = (userId: string) => `employee-${userId}`;
 export const userRoleStreamId = (userRoleId: string) => `user-role-${userRoleId}`;

@@ -7,8 +7,9 @@ import {
   type RedemptionVerificationEvent,
   type RedemptionVerificationState,
 } from '@dealer/contracts';
-import { DomainError } from '@dealer/domain/errors';
-import { decideRedemptionVerification, RateLimitedError, REDEMPTION_START_MESSAGES, type CustomerContact, type RedemptionVerificationCommand } from './decide';
+import { DomainError } from '../errors';
+import { redemptionVerificationDecider, decideRedemptionVerification, RateLimitedError, REDEMPTION_START_MESSAGES, type CustomerContact, type RedemptionVerificationCommand } from './decide';
+import { given as givenEvents } from '../testing/given';
 
 const id = '00000000-0000-4000-8000-0000000000a1';
 const customerId = '00000000-0000-4000-8000-0000000000c1';
@@ -22,11 +23,8 @@ const jobs = [
   { opCode: 'MPI', description: 'Multi-point inspection' },
 ];
 
-/** given(events).when(command) -> () => events (throws a DomainError when refused) */
-function given(events: RedemptionVerificationEvent[]) {
-  const state = events.reduce<RedemptionVerificationState | null>(evolveRedemptionVerification, null);
-  return { when: (command: RedemptionVerificationCommand) => () => decideRedemptionVerification(command, state) };
-}
+/** given(events).when(command): the shared helper (domain/src/testing/given.ts) on the redemptionVerificationDecider. */
+const given = (events: RedemptionVerificationEvent[]) => givenEvents(redemptionVerificationDecider, events);
 const start = (overrides: Partial<Extract<RedemptionVerificationCommand, { type: 'StartRedemptionVerification' }>['data']> = {}): RedemptionVerificationCommand => ({
   type: 'StartRedemptionVerification',
   data: {
