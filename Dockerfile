@@ -12,6 +12,7 @@ COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY domain/package.json domain/
 COPY platform/package.json platform/
+COPY dms/package.json dms/
 COPY command-api/package.json command-api/
 COPY query-api/package.json query-api/
 COPY projector/package.json projector/

@@ -21,7 +21,7 @@
  * BENCH_DATABASE_SERVER (postgres://postgres@127.0.0.1:5432), REDIS_URL.
  */
 import { randomUUID } from 'node:crypto';
-import { importDmsRecords } from '@dealer/platform/dms/index';
+import { importDmsRecords } from '@dealer/dms/index';
 import { startTestServer, waitForProjections, type TestServer } from '@dealer/launcher/testing/test-server';
 import { loginAs } from '@dealer/launcher/testing/auth';
 import { demoPackId } from '@dealer/launcher/demo/catalogue';

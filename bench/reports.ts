@@ -41,7 +41,7 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { REPORT_CATALOGUE, REPORT_NAMES, type ReportAnswer, type ReportName, type ReportQuery } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
-import { prng } from '@dealer/platform/dms/index';
+import { prng } from '@dealer/dms/index';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
 import { loginAs } from '@dealer/launcher/testing/auth';
 import { reports as reportsProjection } from '@dealer/projector/projections/reports/projection';

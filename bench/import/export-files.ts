@@ -5,7 +5,7 @@
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { ACCOUNTING_DETAIL_FIELDS, REPAIR_ORDER_FIELDS, RO_JOB_FIELDS, type LocationRecord, type RepairOrderRecord } from '@dealer/platform/dms/index';
+import { ACCOUNTING_DETAIL_FIELDS, REPAIR_ORDER_FIELDS, RO_JOB_FIELDS, type LocationRecord, type RepairOrderRecord } from '@dealer/dms/index';
 
 async function write(out: WriteStream, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain');

@@ -11,7 +11,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPool, migrate, type Sql } from '@dealer/platform';
-import { DEMO_LOCATIONS, DMS_MIGRATIONS, generateRepairOrders, importDmsFile, type ImportReport } from '@dealer/platform/dms/index';
+import { DEMO_LOCATIONS, DMS_MIGRATIONS, generateRepairOrders, importDmsFile, type ImportReport } from '@dealer/dms/index';
 import { adminPool, createBenchDatabase, dropAllBenchDatabases } from '../lib/databases';
 import { CORES, startProbe } from '../lib/host';
 import { renderText, type Table } from '../lib/table';

@@ -10,7 +10,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Sql } from '@dealer/platform';
-import { DEMO_LOCATIONS, bulkLoadRepairOrders, copyValue, generateRepairOrders, syntheticPerson, type BulkLoadResult, type DmsPerson } from '@dealer/platform/dms/index';
+import { DEMO_LOCATIONS, bulkLoadRepairOrders, copyValue, generateRepairOrders, syntheticPerson, type BulkLoadResult, type DmsPerson } from '@dealer/dms/index';
 import { ensureProjectionSchema, projections } from '@dealer/projector';
 import { customerSearch } from '@dealer/projector/projections/customer-search/projection';
 

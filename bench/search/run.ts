@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { createPool, migrate } from '@dealer/platform';
 import { signAccessToken } from '@dealer/platform/auth/access-token';
-import { prng } from '@dealer/platform/dms/index';
+import { prng } from '@dealer/dms/index';
 import { PRODUCT_MIGRATIONS } from '@dealer/launcher';
 import { adminPool, createBenchDatabase, dropAllBenchDatabases, RUN_ID } from '../lib/databases';
 import { CORES, startProbe, type CpuReport } from '../lib/host';

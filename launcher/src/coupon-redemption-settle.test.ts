@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { issuedCouponStreamId, roCouponLedgerStreamId, type CustomerCouponView } from '@dealer/contracts';
 import { deterministicUuid, systemContext } from '@dealer/platform';
-import { importDmsRecords } from '@dealer/platform/dms/index';
+import { importDmsRecords } from '@dealer/dms/index';
 import { settleHeldRedemptions } from '@dealer/command-api/coupon-redemptions/settle';
 import { demoCouponId, demoSaleId } from './demo/catalogue';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';

@@ -12,7 +12,7 @@ import { COUPON_REDEMPTION_MESSAGES as M, PACK_SALE_MESSAGES, customerStreamId, 
 import { deterministicUuid, handle, systemContext, type EventStore } from '@dealer/platform';
 import { voidPackSale } from '@dealer/command-api/pack-sales/service';
 import { issuedCouponDecider } from '@dealer/command-api/coupon-redemptions/decide';
-import { importDmsRecords } from '@dealer/platform/dms/index';
+import { importDmsRecords } from '@dealer/dms/index';
 import { demoCouponId, demoPackId, demoSaleId } from './demo/catalogue';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
 import { loginAs } from './testing/auth';

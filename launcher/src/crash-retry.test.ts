@@ -12,7 +12,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, dropDatabase, type Sql } from '@dealer/platform';
-import { importDmsRecords } from '@dealer/platform/dms/index';
+import { importDmsRecords } from '@dealer/dms/index';
 import { demoCouponId, demoPackId } from './demo/catalogue';
 import { startTestServer, waitForProjections } from './testing/test-server';
 import { loginAs } from './testing/auth';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { PackOfferView, ServiceVisitView } from '@dealer/contracts';
 import { hashPassword } from '@dealer/command-api';
-import { importDmsRecords, type RepairOrderRecord } from '@dealer/platform/dms/index';
+import { importDmsRecords, type RepairOrderRecord } from '@dealer/dms/index';
 import { deterministicUuid } from '@dealer/platform';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { loginAs, xsrfHeaders } from './testing/auth';

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { CONTACT_FORM_MESSAGES, CONTACT_FORM_MESSAGE_MAX, contactFormStreamId } from '@dealer/contracts';
-import { demoLocationContactEmail } from '@dealer/platform/dms/demo';
-import { importDmsRecords } from '@dealer/platform/dms/importer';
+import { demoLocationContactEmail } from '@dealer/dms/demo';
+import { importDmsRecords } from '@dealer/dms/importer';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { createCustomerWithAccount, loginAs } from './testing/auth';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { importDmsFile } from '@dealer/platform/dms/importer';
+import { importDmsFile } from '@dealer/dms/importer';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
 import { loginAs, xsrfHeaders } from './testing/auth';
 

@@ -23,7 +23,7 @@ import {
   type PackTerms,
 } from '@dealer/contracts';
 import { deterministicUuid, handle, systemContext } from '@dealer/platform';
-import { importDmsRecords } from '@dealer/platform/dms/index';
+import { importDmsRecords } from '@dealer/dms/index';
 import { couponDecider } from '@dealer/domain/coupon/decide';
 import { packDecider, type PackCommand } from '@dealer/domain/pack/decide';
 import { startPackSaleFinaliser } from '@dealer/workers';

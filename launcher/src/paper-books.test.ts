@@ -29,7 +29,7 @@ import {
   type PaperBookRegistered,
 } from '@dealer/contracts';
 import { deterministicUuid, handle, systemContext, type CommandContext } from '@dealer/platform';
-import { DEMO_TIME_ZONE, importDmsRecords } from '@dealer/platform/dms/index';
+import { DEMO_TIME_ZONE, importDmsRecords } from '@dealer/dms/index';
 import { liveLedger } from '@dealer/command-api/coupon-redemptions/service';
 import { roCouponLedgerDecider } from '@dealer/command-api/coupon-redemptions/ro-ledger-decide';
 import { demoCouponId, demoPackId, demoSaleId } from './demo/catalogue';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { REDEMPTION_REVIEW_MESSAGES as M, customerStreamId, redemptionReviewStreamId, type VoidedRoRedemptionView } from '@dealer/contracts';
 import { deterministicUuid } from '@dealer/platform';
-import { importDmsRecords } from '@dealer/platform/dms/index';
+import { importDmsRecords } from '@dealer/dms/index';
 import { demoCouponId, demoSaleId } from './demo/catalogue';
 import { DEMO_PAPER_BOOKS } from './demo/paper-books';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';

@@ -12,7 +12,7 @@
 import type { FastifyInstance } from 'fastify';
 import { customerStreamId } from '@dealer/contracts';
 import { handle, type EventStore, type PersonalDataVault, type Sql } from '@dealer/platform';
-import { maskErasedCustomerRepairOrders } from '@dealer/platform/dms/erasure';
+import { maskErasedCustomerRepairOrders } from '@dealer/dms/erasure';
 import { erasureDecider, ERASURE_MESSAGES } from '@dealer/domain/customer/erasure';
 import { commandContext } from '../plugins/request-context';
 

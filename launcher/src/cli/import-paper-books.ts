@@ -12,8 +12,8 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { PAPER_BOOK_IMPORT_COLUMNS } from '@dealer/contracts';
 import { PersonalDataVault, ProtectedEventStore, createEventStore, loadEnv, systemContext } from '@dealer/platform';
-import { FileFormatError, jsonArrayElements } from '@dealer/platform/dms/json-reader';
-import { csvRecords } from '@dealer/platform/dms/csv-reader';
+import { FileFormatError, jsonArrayElements } from '@dealer/dms/json-reader';
+import { csvRecords } from '@dealer/dms/csv-reader';
 import { importPaperBooks, type PaperBookImportReport, type PaperBookImportRowInput } from '@dealer/command-api/paper-books/import';
 import { prepareDatabase } from '../product';
 

@@ -8,7 +8,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { loadEnv, NO_EVENTS_APPLICATION_NAME } from '@dealer/platform';
-import { FileFormatError, importDmsFile, type ImportReport, type TableCounts } from '@dealer/platform/dms/index';
+import { FileFormatError, importDmsFile, type ImportReport, type TableCounts } from '@dealer/dms/index';
 import { prepareDatabase } from '../product';
 
 const SHOWN = 50;

@@ -15,7 +15,7 @@ import { couponStreamId, localDateOf, packSaleStreamId, packStreamId, type Custo
 import { addCouponToPack, createPack, disablePack, type CatalogueDeps } from '@dealer/command-api/packs/service';
 import { defineCoupon, disableCoupon } from '@dealer/command-api/coupons/service';
 import { correctPackSaleLocation, finalisePackSale, sellPack, voidPackSale, type SaleActor } from '@dealer/command-api/pack-sales/service';
-import { DEMO_TIME_ZONE, OP_CODES, importDmsRecords, type RepairOrderRecord } from '@dealer/platform/dms/index';
+import { DEMO_TIME_ZONE, OP_CODES, importDmsRecords, type RepairOrderRecord } from '@dealer/dms/index';
 import { deterministicUuid, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 
 export const DEMO_SEED_ACTOR = 'system:demo-seed';

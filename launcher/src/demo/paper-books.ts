@@ -13,7 +13,7 @@
  */
 import { localDateOf } from '@dealer/contracts';
 import { importPaperBooks } from '@dealer/command-api/paper-books/import';
-import { DEMO_TIME_ZONE, OP_CODES, importDmsRecords, type RepairOrderRecord } from '@dealer/platform/dms/index';
+import { DEMO_TIME_ZONE, OP_CODES, importDmsRecords, type RepairOrderRecord } from '@dealer/dms/index';
 import { deterministicUuid, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { DEMO_SEED_ACTOR, demoPackId } from './catalogue';
 

@@ -7,7 +7,7 @@ import { customerStreamId, type CustomerProfile } from '@dealer/contracts';
 import { seedDemoAccounts } from './accounts';
 import { seedDemoCatalogue } from './catalogue';
 import { seedDemoPaperBooks } from './paper-books';
-import { loadDemoDms, type DmsPerson } from '@dealer/platform/dms/index';
+import { loadDemoDms, type DmsPerson } from '@dealer/dms/index';
 import {
   PersonalDataVault,
   ProtectedEventStore,

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { importDmsRecords } from '@dealer/platform/dms/index';
+import { importDmsRecords } from '@dealer/dms/index';
 import { TEST_DEMO_REPAIR_ORDERS, startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
 import { loginAs } from '@dealer/launcher/testing/auth';
 import { DEMO_SALE_REPAIR_ORDERS } from '@dealer/launcher/demo/catalogue';

@@ -14,7 +14,7 @@
  */
 import { packSaleStreamId } from '@dealer/contracts';
 import { handle, systemContext, WrongExpectedRevisionError, type EventStore, type Logger, type Sql } from '@dealer/platform';
-import { DMS_IMPORTED_CHANNEL } from '@dealer/platform/dms/importer';
+import { DMS_IMPORTED_CHANNEL } from '@dealer/dms/importer';
 import { packSaleDecider, type SaleActor } from '@dealer/command-api/pack-sales/decide';
 
 export { DMS_IMPORTED_CHANNEL };

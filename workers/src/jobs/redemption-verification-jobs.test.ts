@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerStreamId, evolveRedemptionVerification, redemptionVerificationStreamId, type RedemptionVerificationEvent } from '@dealer/contracts';
 import { PersonalDataVault, PostgresEventStore, ProtectedEventStore, createRedis, loadEnv, type EventStore } from '@dealer/platform';
-import { DMS_MIGRATIONS } from '@dealer/platform/dms/index';
+import { DMS_MIGRATIONS } from '@dealer/dms/index';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@dealer/platform/testing/database';
 import { createMessagesQueue, createMessagesWorker } from '../queue';
 import { WORKER_MIGRATIONS } from '../migrations';

@@ -1,5 +1,5 @@
 /** The merge of a staged import into the `ref` tables: set-based statements that write only rows that differ. */
-import type { Sql } from '../db/postgres';
+import type { Sql } from '@dealer/platform/db/postgres';
 import type { Batch } from './batch';
 import { maskStagedErasedRepairOrders } from './erasure';
 import type { ImportReport, TableCounts } from './import-report';

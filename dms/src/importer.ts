@@ -16,7 +16,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
-import type { Sql } from '../db/postgres';
+import type { Sql } from '@dealer/platform/db/postgres';
 import { Batch } from './batch';
 import { readCsv } from './csv-import';
 import { emptyReport, type ImportOptions, type ImportReport } from './import-report';

@@ -11,7 +11,7 @@
  * (query-api read-models/repair-orders.ts). A household phone shared with someone else masks
  * that person's RO too: erasure errs on the side of removing.
  */
-import type { Sql } from '../db/postgres';
+import type { Sql } from '@dealer/platform/db/postgres';
 
 /** The RO columns that hold the customer's personal data, and their masked values. */
 export const MASKED_CUSTOMER_COLUMNS: Record<string, string> = {

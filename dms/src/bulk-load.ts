@@ -6,7 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Sql } from '../db/postgres';
+import type { Sql } from '@dealer/platform/db/postgres';
 import { ACCOUNTING_DETAIL_FIELDS, LOCATION_FIELDS, REPAIR_ORDER_FIELDS, RO_JOB_FIELDS, columnsOf, copyValue } from './fields';
 import { checkLocation, checkRepairOrder, type LocationRecord, type RepairOrderRecord } from './records';
 

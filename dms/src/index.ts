@@ -1,5 +1,5 @@
 /** DMS reference data (locations, repair orders, jobs, accounting): schema, importer, generator. */
-export * from './schema';
+export * from '@dealer/platform/dms/schema';
 export * from './fields';
 export * from './records';
 export * from './importer';

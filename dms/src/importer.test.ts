@@ -3,12 +3,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../testing/database';
+import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
 import { loadDemoDms } from './demo';
 import { bulkLoadRepairOrders } from './bulk-load';
 import { DEMO_LOCATIONS, generateRepairOrders, syntheticPerson } from './generator';
 import { FileFormatError, importDmsFile, importDmsRecords } from './importer';
-import { DMS_MIGRATIONS } from './schema';
+import { DMS_MIGRATIONS } from '@dealer/platform/dms/schema';
 
 let db: TestDatabase;
 let dir: string;

@@ -4,7 +4,7 @@
  * importer once. Deterministic for a given anchor day; skipped when repair orders exist
  * (except that demo locations without a time zone get their zone and tax rate).
  */
-import type { Sql } from '../db/postgres';
+import type { Sql } from '@dealer/platform/db/postgres';
 import { DEMO_LOCATIONS, generateRepairOrders, type CustomerPopulation } from './generator';
 import { importDmsRecords, type ImportReport } from './importer';
 
