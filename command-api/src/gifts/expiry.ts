@@ -18,8 +18,10 @@
  * asked again, under the same key).
  */
 import type { FastifyInstance } from 'fastify';
-import { GIFT_LIFETIME_DAYS, foldOnlineOrder, giftExpiresNow, giftStreamId, onlineOrderStreamId, type GiftExpired, type Money, type OnlineOrderEvent } from '@dealer/contracts';
-import { WrongExpectedRevisionError, systemContext, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { GIFT_LIFETIME_DAYS, foldOnlineOrder, giftExpiresNow, giftStreamId, onlineOrderStreamId, type GiftExpired, type Money, type OnlineOrderEvent, type OnlineOrderRefunded } from '@dealer/contracts';
+import { WrongExpectedRevisionError, handle, systemContext, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { onlineOrderDecider } from '@dealer/domain/online-order/decide';
+import { giftDecider } from '@dealer/domain/gift/decide';
 import type { PaymentProvider } from '../payments/port';
 import { giftSaleIdOf, readGift } from './gift-stream';
 import { runPeriodically } from '../plugins/periodic-sweeper';
@@ -56,8 +58,7 @@ export async function endGift(deps: GiftExpiryDeps, giftId: string, reason: Gift
       data: { giftId, orderId: gift.orderId, customerId: gift.customerId, saleId: giftSaleIdOf(giftId), reason, refund: gift.total, refundTax: gift.tax, expiredAt: now.toISOString() },
     };
     try {
-      await deps.store.appendToStream(giftStreamId(giftId), toNewEvents([expired], ctx), { expectedRevision: revision });
-      ended = true;
+      ended = (await handle(deps.store, giftStreamId(giftId), giftDecider, { type: 'EndGift', data: expired.data, now }, ctx, { expectedRevision: revision })).position !== null;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       // A claim (or another sweep) got there first: decide on the gift as it is now.
@@ -88,7 +89,7 @@ async function refundGift(deps: GiftExpiryDeps, giftId: string, ctx: CommandCont
     reason: 'requested_by_customer',
     metadata: { giftId, reason: gift.expiry.reason },
   });
-  const refunded: OnlineOrderEvent = {
+  const refunded: OnlineOrderRefunded = {
     type: 'OnlineOrderRefunded',
     data: {
       orderId,
@@ -102,8 +103,8 @@ async function refundGift(deps: GiftExpiryDeps, giftId: string, ctx: CommandCont
     },
   };
   try {
-    await deps.store.appendToStream(onlineOrderStreamId(orderId), toNewEvents([refunded], ctx), { expectedRevision: revision });
-    return true;
+    // Through the order's decider: refunded once, and only while the order is paid.
+    return (await handle(deps.store, onlineOrderStreamId(orderId), onlineOrderDecider, { type: 'RecordOnlineOrderRefund', data: refunded.data }, ctx, { expectedRevision: revision })).position !== null;
   } catch (error) {
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
     // Recorded meanwhile by another sweep (same refund, same key): nothing more.

@@ -26,12 +26,13 @@ import {
   type OnlineOrderPlaced,
   type PackSold,
 } from '@dealer/contracts';
-import { DomainError, WrongExpectedRevisionError, deterministicUuid, lastPositionOf, positionOfRequest, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, WrongExpectedRevisionError, deterministicUuid, handle, lastPositionOf, positionOfRequest, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { giftIdOfToken, giftTokenFor, giftTokenHash, giftTokenMatches } from '@dealer/platform/auth/gift-token';
 import { customerDecider } from '@dealer/domain/customer/decider';
 import type { PaymentProvider } from '../payments/port';
 import { packSaleDecider } from '../pack-sales/decide';
 import { loadCouponStates, loadPackState, loadSaleLocation } from '../pack-sales/lookups';
+import { giftDecider, giftRefused } from '@dealer/domain/gift/decide';
 import { endGift } from './expiry';
 import { giftSaleIdOf, readGift } from './gift-stream';
 
@@ -97,7 +98,7 @@ export async function recordGiftPurchased(
     },
   };
   try {
-    const appended = await deps.store.appendToStream(giftStreamId(giftId), toNewEvents([purchased], ctx), { expectedRevision: 'no_stream' });
+    const appended = await handle(deps.store, giftStreamId(giftId), giftDecider, { type: 'PurchaseGift', data: purchased.data }, ctx, { expectedRevision: -1 });
     return { giftId, expiresAt: purchased.data.expiresAt, position: appended.position };
   } catch (error) {
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -146,12 +147,7 @@ async function orderOf(store: EventStore, orderId: string): Promise<OnlineOrderP
   return placed.data as OnlineOrderPlaced['data'];
 }
 
-const refuse = (key: keyof typeof GIFT_MESSAGES) => {
-  const message = GIFT_MESSAGES[key];
-  return key === 'linkInvalid' || key === 'tokenRequired'
-    ? new DomainError('validation', [message], { giftToken: message })
-    : new DomainError('conflict', [message]);
-};
+const refuse = giftRefused;
 
 /**
  * The gift a token opens, checked for `email` (the link's or the signed-in customer's) at `now`,
@@ -248,7 +244,7 @@ export async function claimGift(
   };
   let position: number;
   try {
-    position = (await deps.store.appendToStream(giftStreamId(giftId), toNewEvents([claimed], ctx), { expectedRevision: revision })).position;
+    position = (await handle(deps.store, giftStreamId(giftId), giftDecider, { type: 'ClaimGift', data: claimed.data, now: ctx.now() }, ctx, { expectedRevision: revision })).position!;
   } catch (error) {
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
     // Another claim got there first: it is this customer's own (a double click) or a second use.

@@ -25,13 +25,19 @@ import {
   percentOf,
   type Money,
   type OnlineOrderConfirmView,
+  type OnlineOrderCancelled,
   type OnlineOrderEvent,
+  type OnlineOrderPaid,
+  type OnlineOrderPaymentFailed,
+  type OnlineOrderPaymentReturned,
   type OnlineOrderPlaced,
+  type OnlineOrderRefunded,
   type OnlineOrderPlacedView,
   type OnlineOrderState,
   type PackSold,
 } from '@dealer/contracts';
-import { DomainError, WrongExpectedRevisionError, createdByRequest, deterministicUuid, lastPositionOf, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { onlineOrderDecider, type OnlineOrderCommand } from '@dealer/domain/online-order/decide';
+import { DomainError, WrongExpectedRevisionError, createdByRequest, deterministicUuid, handle, lastPositionOf, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { PaymentProviderError, type Payment, type PaymentProvider } from '../payments/port';
 import { packSaleDecider } from '../pack-sales/decide';
 import { loadCouponStates, loadCustomerTaxExempt, loadPackState, loadSaleLocation } from '../pack-sales/lookups';
@@ -75,6 +81,15 @@ async function readOrder(store: EventStore, orderId: string) {
   const history = await store.readStream(onlineOrderStreamId(orderId));
   const revision = history.length > 0 ? history[history.length - 1]!.revision : -1;
   return { revision, state: foldOnlineOrder(history as unknown as OnlineOrderEvent[]) };
+}
+
+/**
+ * Records one outcome on the order through its decider (domain/src/online-order), pinned to the
+ * revision the caller decided on: another writer first is a WrongExpectedRevisionError, as
+ * before. Answers the position recorded, or null when the decider recorded nothing.
+ */
+async function recordOnOrder(deps: Pick<OnlineOrderDeps, 'store'>, orderId: string, command: OnlineOrderCommand, ctx: CommandContext, expectedRevision: number): Promise<number | null> {
+  return (await handle(deps.store, onlineOrderStreamId(orderId), onlineOrderDecider, command, ctx, { expectedRevision })).position;
 }
 
 /** POST /api/online-orders: the customer's own order of an active pack at a location that sells it. */
@@ -138,7 +153,7 @@ export async function placeOnlineOrder(
   // A retry of this very request after a crash (its derived order id, the provider's payment
   // found again by its idempotency key) answers the order it placed.
   const created = await createdByRequest(deps.store, onlineOrderStreamId(orderId), ctx);
-  const position = created ? created.position : (await deps.store.appendToStream(onlineOrderStreamId(orderId), toNewEvents([placed], ctx), { expectedRevision: 'no_stream' })).position;
+  const position = created ? created.position : (await recordOnOrder(deps, orderId, { type: 'PlaceOnlineOrder', data: placed.data }, ctx, -1))!;
   return {
     view: { orderId, price, tax, total, provider: payment.provider, notice: provider.notice, clientSecret: payment.clientSecret, publishableKey: provider.publishableKey, scriptUrl: provider.scriptUrl },
     position,
@@ -217,7 +232,7 @@ async function recordPaid(
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
     }
   }
-  const paid: OnlineOrderEvent = {
+  const paid: OnlineOrderPaid = {
     type: 'OnlineOrderPaid',
     data: {
       orderId: order.orderId,
@@ -230,7 +245,7 @@ async function recordPaid(
     },
   };
   try {
-    position = (await deps.store.appendToStream(onlineOrderStreamId(order.orderId), toNewEvents([paid], ctx), { expectedRevision: revision })).position;
+    position = await recordOnOrder(deps, order.orderId, { type: 'RecordOnlineOrderPaid', data: paid.data }, ctx, revision);
   } catch (error) {
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
     const again = await readOrder(deps.store, order.orderId);
@@ -302,13 +317,13 @@ export async function confirmOnlineOrder(
   }
   if (payment.status === 'failed' || payment.status === 'canceled') {
     const message = payment.failure?.message ?? 'Your card was declined.';
-    const failed: OnlineOrderEvent = {
+    const failed: OnlineOrderPaymentFailed = {
       type: 'OnlineOrderPaymentFailed',
       data: { orderId, customerId, paymentId: state.order.paymentId, message, code: payment.failure?.code ?? null, failedAt: ctx.now().toISOString() },
     };
     let position: number;
     try {
-      position = (await deps.store.appendToStream(onlineOrderStreamId(orderId), toNewEvents([failed], ctx), { expectedRevision: revision })).position;
+      position = (await recordOnOrder(deps, orderId, { type: 'RecordOnlineOrderPaymentFailed', data: failed.data }, ctx, revision))!;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       // The webhook or another click got there first: answer what the order says now.
@@ -360,7 +375,7 @@ async function returnPayment(deps: OnlineOrderDeps, state: OnlineOrderState, rev
   const provider = providerOf(deps);
   const { orderId, customerId, paymentId } = state.order;
   const refund = await provider.refundPayment({ paymentId, idempotencyKey: `order:${orderId}:refund:not-sellable`, orderId, reason: 'requested_by_customer' });
-  const returned: OnlineOrderEvent = {
+  const returned: OnlineOrderPaymentReturned = {
     type: 'OnlineOrderPaymentReturned',
     data: {
       orderId,
@@ -374,7 +389,7 @@ async function returnPayment(deps: OnlineOrderDeps, state: OnlineOrderState, rev
     },
   };
   try {
-    await deps.store.appendToStream(onlineOrderStreamId(orderId), toNewEvents([returned], ctx), { expectedRevision: revision });
+    await recordOnOrder(deps, orderId, { type: 'ReturnOnlineOrderPayment', data: returned.data }, ctx, revision);
   } catch (error) {
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
     // Something was recorded meanwhile (a decline, a cancel): decide again on the order as it is now.
@@ -424,12 +439,12 @@ export async function cancelAbandonedOrder(deps: OnlineOrderDeps, orderId: strin
       throw error;
     }
   }
-  const cancelled: OnlineOrderEvent = {
+  const cancelled: OnlineOrderCancelled = {
     type: 'OnlineOrderCancelled',
     data: { orderId, customerId: state.order.customerId, paymentId: state.order.paymentId, reason: 'abandoned', cancelledAt: now.toISOString() },
   };
   try {
-    await deps.store.appendToStream(onlineOrderStreamId(orderId), toNewEvents([cancelled], ctx), { expectedRevision: revision });
+    await recordOnOrder(deps, orderId, { type: 'CancelOnlineOrder', data: cancelled.data }, ctx, revision);
   } catch (error) {
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
     return null;
@@ -455,7 +470,7 @@ export async function refundVoidedOnlineOrder(deps: Pick<OnlineOrderDeps, 'store
   } catch (error) {
     throw asDomainError(error, 'reason');
   }
-  const refunded: OnlineOrderEvent = {
+  const refunded: OnlineOrderRefunded = {
     type: 'OnlineOrderRefunded',
     data: {
       orderId,
@@ -470,7 +485,7 @@ export async function refundVoidedOnlineOrder(deps: Pick<OnlineOrderDeps, 'store
     },
   };
   try {
-    return (await deps.store.appendToStream(onlineOrderStreamId(orderId), toNewEvents([refunded], ctx), { expectedRevision: revision })).position;
+    return await recordOnOrder(deps, orderId, { type: 'RecordOnlineOrderRefund', data: refunded.data }, ctx, revision);
   } catch (error) {
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
     return null;

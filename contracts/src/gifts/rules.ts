@@ -68,16 +68,18 @@ export interface GiftState {
   expiry: GiftExpired['data'] | null;
 }
 
+/** One event applied to a gift: the first claim or ending counts, later ones change nothing. */
+export function evolveGift(state: GiftState | null, event: { type: string; data: unknown }): GiftState | null {
+  const e = event as GiftEvent;
+  if (e.type === 'GiftPurchased') return { gift: e.data, claim: state?.claim ?? null, expiry: state?.expiry ?? null };
+  if (!state) return state;
+  if (e.type === 'GiftClaimed' && state.claim === null && state.expiry === null) return { ...state, claim: e.data };
+  if (e.type === 'GiftExpired' && state.claim === null && state.expiry === null) return { ...state, expiry: e.data };
+  return state;
+}
+
 export function foldGift(events: GiftEvent[]): GiftState | null {
-  let gift: GiftPurchased['data'] | null = null;
-  let claim: GiftClaimed['data'] | null = null;
-  let expiry: GiftExpired['data'] | null = null;
-  for (const e of events) {
-    if (e.type === 'GiftPurchased') gift = e.data;
-    else if (e.type === 'GiftClaimed' && claim === null && expiry === null) claim = e.data;
-    else if (e.type === 'GiftExpired' && claim === null && expiry === null) expiry = e.data;
-  }
-  return gift ? { gift, claim, expiry } : null;
+  return events.reduce<GiftState | null>(evolveGift, null);
 }
 
 /** A gift that can be ended unclaimed at `now`: paid, not claimed, not ended, its link expired. */

@@ -81,20 +81,20 @@ export interface OnlineOrderState {
   refundIds: string[];
 }
 
+/** One event applied to an order (the domain's online-order decider evolves with it). */
+export function evolveOnlineOrder(state: OnlineOrderState | null, event: { type: string; data: unknown }): OnlineOrderState | null {
+  const e = event as OnlineOrderEvent;
+  if (e.type === 'OnlineOrderPlaced') return { order: e.data, status: 'placed', saleId: null, giftId: null, failureMessage: null, refundIds: [] };
+  const s = state;
+  if (!s) return s;
+  if (e.type === 'OnlineOrderPaid') return { ...s, status: 'paid', saleId: e.data.saleId, giftId: e.data.giftId ?? null, failureMessage: null };
+  if (e.type === 'OnlineOrderPaymentFailed') return s.status === 'placed' || s.status === 'failed' ? { ...s, status: 'failed', failureMessage: e.data.message } : s;
+  if (e.type === 'OnlineOrderRefunded') return { ...s, status: 'refunded', refundIds: [...s.refundIds, e.data.refundId] };
+  if (e.type === 'OnlineOrderCancelled') return s.status === 'placed' || s.status === 'failed' ? { ...s, status: 'cancelled' } : s;
+  if (e.type === 'OnlineOrderPaymentReturned') return { ...s, status: 'returned', failureMessage: e.data.message, refundIds: [...s.refundIds, e.data.refundId] };
+  return s;
+}
+
 export function foldOnlineOrder(events: OnlineOrderEvent[]): OnlineOrderState | null {
-  let state: OnlineOrderState | null = null;
-  for (const e of events) {
-    if (e.type === 'OnlineOrderPlaced') {
-      state = { order: e.data, status: 'placed', saleId: null, giftId: null, failureMessage: null, refundIds: [] };
-      continue;
-    }
-    const s: OnlineOrderState | null = state;
-    if (!s) continue;
-    if (e.type === 'OnlineOrderPaid') state = { ...s, status: 'paid', saleId: e.data.saleId, giftId: e.data.giftId ?? null, failureMessage: null };
-    else if (e.type === 'OnlineOrderPaymentFailed') state = s.status === 'placed' || s.status === 'failed' ? { ...s, status: 'failed', failureMessage: e.data.message } : s;
-    else if (e.type === 'OnlineOrderRefunded') state = { ...s, status: 'refunded', refundIds: [...s.refundIds, e.data.refundId] };
-    else if (e.type === 'OnlineOrderCancelled') state = s.status === 'placed' || s.status === 'failed' ? { ...s, status: 'cancelled' } : s;
-    else if (e.type === 'OnlineOrderPaymentReturned') state = { ...s, status: 'returned', failureMessage: e.data.message, refundIds: [...s.refundIds, e.data.refundId] };
-  }
-  return state;
+  return events.reduce<OnlineOrderState | null>(evolveOnlineOrder, null);
 }
