@@ -1,12 +1,12 @@
 /** The command API as its own process (docker-compose); npm start runs it inside the launcher. */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { CheckpointWaiter, createLogger, loadEnv, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
+import { CheckpointWaiter, createLogger, loadSettings, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
 import { authSettings, commandApi } from './app';
 import { createPaymentProvider } from './payments/index';
 import { IDENTITY_MIGRATIONS } from './identity/schema';
 import { probe, registerPublicHealth, report } from '@dealer/platform/health';
 
-const env = loadEnv();
+const env = await loadSettings();
 const logger = createLogger(env.LOG_LEVEL, 'command-api');
 const runtime = await openRuntime(env, IDENTITY_MIGRATIONS);
 const waiter = new CheckpointWaiter(runtime.sql);

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { customerStreamId } from '@dealer/contracts';
-import { PostgresEventStore, PersonalDataVault, ProtectedEventStore, loadEnv } from '@dealer/platform';
+import { PostgresEventStore, PersonalDataVault, ProtectedEventStore } from '@dealer/platform';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { loginAs } from './testing/auth';
 
@@ -117,8 +117,7 @@ describe('personal data in the event store', () => {
     expect(rows[0]!.data).not.toMatch(/Ondine|Sealwright|ondine@example.org|3035550111/);
     expect(rows[0]!.data).toContain('__pii');
 
-    const env = loadEnv({ DATABASE_URL: server.databaseUrl });
-    const vault = new PersonalDataVault(server.product.sql, env.piiMasterKey);
+    const vault = new PersonalDataVault(server.product.sql, server.env.piiMasterKey);
     const store = new ProtectedEventStore(new PostgresEventStore(server.product.sql), vault);
     expect((await store.readStream(customerStreamId(id)))[0]!.data).toMatchObject({ firstName: 'Ondine' });
     await vault.erase(id);
@@ -155,7 +154,7 @@ describe('registration message through the reactor, workers and dev outbox', () 
       await new Promise((r) => setTimeout(r, 50));
       countsBefore = await counts();
     }
-    const vault = new PersonalDataVault(server.product.sql, loadEnv({}).piiMasterKey);
+    const vault = new PersonalDataVault(server.product.sql, server.env.piiMasterKey);
     const replay = await startReactor({ sql: server.product.sql, store: new ProtectedEventStore(new PostgresEventStore(server.product.sql), vault), queue });
     const head = Number((await server.product.sql`select max(global_position) as h from es_events`)[0]!.h);
     while (replay.position() < head) await new Promise((r) => setTimeout(r, 50));

@@ -7,6 +7,7 @@ export * from './db/postgres';
 export * from './db/migrate';
 export * from './migrations';
 export * from './config/env';
+export * from './config/local-secrets';
 export * from './logger';
 export * from './redis';
 export * from './metadata';

@@ -1,10 +1,10 @@
 /** The query API as its own process (docker-compose); npm start runs it inside the launcher. */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { CheckpointWaiter, createLogger, loadEnv, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
+import { CheckpointWaiter, createLogger, loadSettings, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
 import { queryApi } from './app';
 import { checkpointsPart, probe, registerHealthDetails, registerPublicHealth, report } from '@dealer/platform/health';
 
-const env = loadEnv();
+const env = await loadSettings();
 const logger = createLogger(env.LOG_LEVEL, 'query-api');
 const runtime = await openRuntime(env);
 const waiter = new CheckpointWaiter(runtime.sql);
