@@ -19,6 +19,7 @@ import {
   migrate,
   registerAuth,
   registerErrorHandler,
+  registerNoStore,
   startKafkaRelay,
   trustProxyOption,
   type Env,
@@ -98,6 +99,7 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
   });
   registerErrorHandler(app);
+  registerNoStore(app);
   await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL, stripe: stripeCspSources(env) });
   await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(sql) });
   await app.register(commandApi({ store, sql, waiter, ...authSettings(env), payments: createPaymentProvider(env) }));

@@ -68,10 +68,10 @@ afterAll(async () => {
 });
 
 describe('GET /api/locations', () => {
-  it('should list every location with its CRM flag, cacheable by the client', async () => {
+  it('should list every location with its CRM flag, never stored by an HTTP cache (the client keeps it in memory)', async () => {
     const res = await get('/api/locations');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('private, max-age=300');
+    expect(res.headers['cache-control']).toBe('no-store');
     const locations = res.json().dataSet as { locationId: number; isUsingCrm: boolean; locId: string; locationName: string }[];
     expect(locations.map((l) => l.locationId)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(locations[0]).toEqual({ locationId: 1, locationName: 'Front Range Toyota', locId: 'FRT', isUsingCrm: true, timeZone: 'America/Denver', salesTaxRateBasisPoints: 800 });
