@@ -124,6 +124,23 @@ describe('access tokens and anti-forgery', () => {
   });
 });
 
+describe('the words of an API refusal (issue 20, item 8)', () => {
+  it('should refuse a command the caller may not give with the words for a command, not those of the forbidden page', async () => {
+    const { headers } = await loginAs(server, 'employee');
+    const refused = await inject({ method: 'POST', url: '/api/user-roles', headers, payload: {} });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['x-auth-denied']).toBe('1');
+    expect(refused.json().errors).toEqual([AUTH_MESSAGES.notPermitted]);
+    expect(AUTH_MESSAGES.notPermitted).toBe('You do not have permission to do this.');
+    expect(refused.body).not.toContain(AUTH_MESSAGES.forbidden);
+    // A customer reaching for another customer's record is refused in the same words.
+    const customer = await loginAs(server, 'customer');
+    const other = await inject({ method: 'POST', url: '/api/app-events', headers: customer.headers, payload: { type: 'Login', customerId: '00000000-0000-4000-8000-000000000001' } });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().errors).toEqual([AUTH_MESSAGES.notPermitted]);
+  });
+});
+
 describe('the signing secret in demo mode (issue 20, item 4)', () => {
   it("should accept no token signed with the former built-in demo secret, only with the install's own", async () => {
     const { payload, headers } = await loginAs(server, 'admin');

@@ -169,7 +169,7 @@ describe('GET /api/customer-info-from-ro', () => {
   it('should refuse the closed-RO lookup to staff who are not admins', async () => {
     const asEmployee = await info('9900001', 1, 1, staff);
     expect(asEmployee.statusCode).toBe(403);
-    expect(asEmployee.json().errors).toEqual(['You do not have access to this page.']);
+    expect(asEmployee.json().errors).toEqual(['You do not have permission to do this.']);
     expect(JSON.stringify(asEmployee.json())).not.toContain('Dana');
     expect((await info('9900002', 2, 0, staff)).statusCode).toBe(200);
   });
