@@ -1,6 +1,6 @@
 /** The command API as its own process (docker-compose); npm start runs it inside the launcher. */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { CheckpointWaiter, createLogger, loadSettings, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, registerNoStore, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
+import { CheckpointWaiter, apiSchemaController, createLogger, loadSettings, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, registerNoStore, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
 import { authSettings, commandApi } from './app';
 import { createPaymentProvider } from './payments/index';
 import { IDENTITY_MIGRATIONS } from './identity/schema';
@@ -11,7 +11,7 @@ const logger = createLogger(env.LOG_LEVEL, 'command-api');
 const runtime = await openRuntime(env, IDENTITY_MIGRATIONS);
 const waiter = new CheckpointWaiter(runtime.sql);
 await waiter.start();
-const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(env.TRUSTED_PROXIES) }) as unknown as FastifyInstance;
+const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(env.TRUSTED_PROXIES), schemaController: apiSchemaController() }) as unknown as FastifyInstance;
 registerErrorHandler(app);
 registerApiNotFound(app);
 registerNoStore(app);

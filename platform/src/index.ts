@@ -26,5 +26,6 @@ export * from './auth/client-address';
 export * from './http/read-your-writes';
 export * from './http/idempotency';
 export * from './http/no-store';
+export * from './http/strict-body';
 export * from './http/input-guards';
 export * from './parked-events';
