@@ -2,10 +2,10 @@
  * The product, started against the bench database in its own process (so the load generator
  * does not share its event loop). Prints "READY <port>" once listening; SIGTERM stops it.
  */
-import { loadEnv } from '@dealer/platform';
+import { loadSettings } from '@dealer/platform';
 import { startProduct } from '@dealer/launcher';
 
-const env = loadEnv();
+const env = await loadSettings();
 const product = await startProduct(env, { webDist: null });
 await product.app.listen({ port: 0, host: '127.0.0.1' });
 const address = product.app.server.address();

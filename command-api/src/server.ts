@@ -1,19 +1,20 @@
 /** The command API as its own process (docker-compose); npm start runs it inside the launcher. */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { CheckpointWaiter, createLogger, loadEnv, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
+import { CheckpointWaiter, apiSchemaController, createLogger, loadSettings, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, registerNoStore, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
 import { authSettings, commandApi } from './app';
 import { createPaymentProvider } from './payments/index';
 import { IDENTITY_MIGRATIONS } from './identity/schema';
 import { probe, registerPublicHealth, report } from '@dealer/platform/health';
 
-const env = loadEnv();
+const env = await loadSettings();
 const logger = createLogger(env.LOG_LEVEL, 'command-api');
 const runtime = await openRuntime(env, IDENTITY_MIGRATIONS);
 const waiter = new CheckpointWaiter(runtime.sql);
 await waiter.start();
-const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(env.TRUSTED_PROXIES) }) as unknown as FastifyInstance;
+const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(env.TRUSTED_PROXIES), schemaController: apiSchemaController() }) as unknown as FastifyInstance;
 registerErrorHandler(app);
 registerApiNotFound(app);
+registerNoStore(app);
 await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(runtime.sql) });
 await app.register(commandApi({ store: runtime.store, sql: runtime.sql, waiter, ...authSettings(env), payments: createPaymentProvider(env) }));
 // Public /healthz: the status of what this process needs (database, event store); details at the query API's /api/system-health.

@@ -84,9 +84,9 @@ describe('trusted proxies (TRUSTED_PROXIES)', () => {
     const anon = await xsrfHeaders(proxied);
     const attempt = (remoteAddress: string, forwarded: string) =>
       proxied.product.app.inject({ method: 'POST', url: '/auth-api/login', remoteAddress, headers: { ...anon, 'x-forwarded-for': forwarded }, payload: { username: 'someone@example.com', password: 'wrong-password-1' } });
-    await attempt('10.0.0.1', '203.0.113.7');
-    await attempt('10.1.2.3', '198.51.100.1, 203.0.113.8');
-    await attempt('192.0.2.50', '203.0.113.9');
+    const answers = [await attempt('10.0.0.1', '203.0.113.7'), await attempt('10.1.2.3', '198.51.100.1, 203.0.113.8'), await attempt('192.0.2.50', '203.0.113.9')];
+    // Each attempt was checked (and so counted first): a refusal of another kind would say so here.
+    expect(answers.map((a) => `${a.statusCode} ${a.json().errors}`)).toEqual(Array(3).fill(`401 ${AUTH_MESSAGES.invalidCredentials}`));
     const keys = (await proxied.product.sql<{ key: string }[]>`select key from auth_throttle where key like 'address:%' order by key`).map((r) => r.key);
     expect(keys).toEqual(['address:192.0.2.50', 'address:203.0.113.7', 'address:203.0.113.8']);
   });

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { APP_EVENT_MESSAGES, APP_EVENTS, AUTH_MESSAGES } from '@dealer/contracts';
+import { signAccessToken, verifyAccessToken } from '@dealer/platform';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { loginAs, xsrfHeaders } from './testing/auth';
 import { DEMO_PASSWORD } from './demo/accounts';
@@ -120,6 +121,36 @@ describe('access tokens and anti-forgery', () => {
     expect(unsigned.statusCode).toBe(403);
     const ok = await inject({ method: 'POST', url: '/api/customers', headers, payload: body });
     expect(ok.statusCode).toBe(201);
+  });
+});
+
+describe('the words of an API refusal (issue 20, item 8)', () => {
+  it('should refuse a command the caller may not give with the words for a command, not those of the forbidden page', async () => {
+    const { headers } = await loginAs(server, 'employee');
+    const refused = await inject({ method: 'POST', url: '/api/user-roles', headers, payload: {} });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['x-auth-denied']).toBe('1');
+    expect(refused.json().errors).toEqual([AUTH_MESSAGES.notPermitted]);
+    expect(AUTH_MESSAGES.notPermitted).toBe('You do not have permission to do this.');
+    expect(refused.body).not.toContain(AUTH_MESSAGES.forbidden);
+    // A customer reaching for another customer's record is refused in the same words.
+    const customer = await loginAs(server, 'customer');
+    const other = await inject({ method: 'POST', url: '/api/app-events', headers: customer.headers, payload: { type: 'Login', customerId: '00000000-0000-4000-8000-000000000001' } });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().errors).toEqual([AUTH_MESSAGES.notPermitted]);
+  });
+});
+
+describe('the signing secret in demo mode (issue 20, item 4)', () => {
+  it("should accept no token signed with the former built-in demo secret, only with the install's own", async () => {
+    const { payload, headers } = await loginAs(server, 'admin');
+    const claims = await verifyAccessToken(payload.token, server.env.authSecret);
+    expect(claims).toMatchObject({ roles: ['admin'] });
+    const as = async (token: string) =>
+      (await inject({ method: 'GET', url: '/api/dev-outbox', headers: { ...headers, authorization: `Bearer ${token}` } })).statusCode;
+    // The very claims of a live admin session, signed with what the source used to hold.
+    expect(await as(await signAccessToken(claims!, 'demo-only-auth-secret-never-use-in-production', 60))).toBe(401);
+    expect(await as(await signAccessToken(claims!, server.env.authSecret, 60))).toBe(200);
   });
 });
 

@@ -141,6 +141,29 @@ describe('coupons', () => {
     expect(await events(couponStreamId(missing))).toHaveLength(0);
   });
 
+  it('a wrong JSON type is refused, not converted: a flag for an amount is no coupon worth 1 cent (issue 20)', async () => {
+    const before = await server.product.sql`select count(*)::int as n from es_events where stream_id like 'coupon-%'`;
+    const flag = await send('POST', '/api/coupons', couponTerms({ value: { kind: 'fixed', amount: true } }));
+    expect(flag.status).toBe(400);
+    expect(flag.body.errors).toEqual(['value.amount must be number or null.']);
+    expect(flag.body.fields).toEqual({ 'value.amount': 'value.amount must be number or null.' });
+    // A number where text belongs, text where a number belongs, a list where a number belongs.
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: 12345 }, 'name'],
+      [{ maxPerRo: '1' }, 'maxPerRo'],
+      [{ opCodes: ['LOF', 7] }, 'opCodes[1]'],
+      [{ locationIds: [String(locations[0])] }, 'locationIds[0]'],
+      [{ validity: { kind: 'monthsAfterSale', months: [12] } }, 'validity.months'],
+    ];
+    for (const [overrides, field] of cases) {
+      const res = await send('POST', '/api/coupons', couponTerms(overrides));
+      expect(res.status, JSON.stringify(overrides)).toBe(400);
+      expect(Object.keys(res.body.fields ?? {}), JSON.stringify(overrides)).toEqual([field]);
+    }
+    const after = await server.product.sql`select count(*)::int as n from es_events where stream_id like 'coupon-%'`;
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
   it('bad fields get 400 with contracts messages and nothing is stored', async () => {
     const before = await server.product.sql`select count(*)::int as n from es_events where stream_id like 'coupon-%'`;
     const cases: [Record<string, unknown>, string, string][] = [

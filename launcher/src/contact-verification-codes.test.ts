@@ -4,15 +4,15 @@
  * same code both work. In the launcher because it takes both sides: the workers issue codes,
  * the command API checks them.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEnv, migrate } from '@dealer/platform';
+import { migrate } from '@dealer/platform';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
 import { CONTACT_VERIFICATION_MIGRATIONS, storeSecret } from '@dealer/workers/jobs/contact-verification-codes';
 import { checkCode, checkLinkToken } from '@dealer/command-api/contact-changes/verification-secrets';
 
-const KEY = verificationHashKey(loadEnv({}).authSecret);
+const KEY = verificationHashKey(randomBytes(32).toString('hex'));
 let db: TestDatabase;
 beforeAll(async () => {
   // The first migration only: the last test stores a secret the old way, then migrates.

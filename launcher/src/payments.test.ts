@@ -44,6 +44,9 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a rejection');
 }
 
+/** The signing secret these tests give the payment providers (loadEnv resolves no secret itself). */
+const PAYMENTS_AUTH_SECRET = 'payments-test-secret-of-a-sufficient-length';
+
 const PRODUCTION = {
   APP_MODE: 'production',
   PII_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
@@ -72,7 +75,7 @@ describe('the Stripe adapter against a local Stripe-speaking server', () => {
       STRIPE_WEBHOOK_SECRET: server.webhookSecret,
       STRIPE_API_URL: server.url,
     });
-    const provider = createPaymentProvider(env, { httpAgent: guard });
+    const provider = createPaymentProvider({ ...env, authSecret: PAYMENTS_AUTH_SECRET }, { httpAgent: guard });
     if (!provider) throw new Error('no provider');
     stripe = provider;
 
@@ -185,7 +188,7 @@ describe('the Stripe adapter against a local Stripe-speaking server', () => {
   it('should name Stripe.js for the browser: js.stripe.com/v3 unless STRIPE_JS_URL (tests only) says otherwise', () => {
     expect(stripe.scriptUrl).toBe('https://js.stripe.com/v3');
     const local = loadEnv({ APP_MODE: 'demo', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: server.secretKey, STRIPE_PUBLISHABLE_KEY: 'pk_test_local', STRIPE_WEBHOOK_SECRET: server.webhookSecret, STRIPE_JS_URL: 'http://127.0.0.1:9/v3' });
-    expect(createPaymentProvider(local)?.scriptUrl).toBe('http://127.0.0.1:9/v3');
+    expect(createPaymentProvider({ ...local, authSecret: PAYMENTS_AUTH_SECRET })?.scriptUrl).toBe('http://127.0.0.1:9/v3');
   });
 
   it('should cancel an abandoned payment once, so it can no longer be paid, and report it by webhook', async () => {
@@ -354,7 +357,7 @@ describe('the demo payment provider', () => {
   }
 
   it('should be chosen only by PAYMENT_PROVIDER=demo in demo mode, and say that no money moves', () => {
-    const provider = createPaymentProvider(loadEnv({ APP_MODE: 'demo' }));
+    const provider = createPaymentProvider({ ...loadEnv({ APP_MODE: 'demo' }), authSecret: PAYMENTS_AUTH_SECRET });
     expect(provider).toBeInstanceOf(DemoPaymentProvider);
     expect(provider?.notice).toBe('Demo payment: no money moves');
     // No script for the browser: the checkout takes the test card number itself.
@@ -479,7 +482,7 @@ describe('payment settings', () => {
     expect(() => loadEnv({ ...LIVE, STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' })).toThrow(/STRIPE_PUBLISHABLE_KEY is a test key but STRIPE_SECRET_KEY a live key/);
     const live = loadEnv({ ...PRODUCTION, ...LIVE });
     expect(live.PAYMENT_PROVIDER).toBe('stripe');
-    expect(createPaymentProvider(live)?.notice).toBeNull();
+    expect(createPaymentProvider({ ...live, authSecret: PAYMENTS_AUTH_SECRET })?.notice).toBeNull();
   });
 
   it('should refuse STRIPE_API_URL in production mode, and leave online purchase off when production mode names no provider', () => {
@@ -490,7 +493,7 @@ describe('payment settings', () => {
     expect(() => loadEnv({ ...PRODUCTION, ...LIVE, STRIPE_JS_URL: 'http://127.0.0.1:9/v3' })).toThrow(/STRIPE_JS_URL is for tests and is refused in production mode/);
     const off = loadEnv({ ...PRODUCTION, PAYMENT_PROVIDER: '' });
     expect(off.PAYMENT_PROVIDER).toBeUndefined();
-    expect(createPaymentProvider(off)).toBeNull();
+    expect(createPaymentProvider({ ...off, authSecret: PAYMENTS_AUTH_SECRET })).toBeNull();
     expect(loadEnv({ APP_MODE: 'demo', PAYMENT_PROVIDER: '' }).PAYMENT_PROVIDER).toBe('demo');
   });
 });

@@ -2,9 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { customerStreamId } from '@dealer/contracts';
-import { PostgresEventStore, PersonalDataVault, ProtectedEventStore, loadEnv } from '@dealer/platform';
+import { PostgresEventStore, PersonalDataVault, ProtectedEventStore, dropDatabase, loadSettings } from '@dealer/platform';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { loginAs } from './testing/auth';
+import { startProduct } from './product';
 
 let server: TestServer;
 let staff: Record<string, string>;
@@ -117,8 +118,7 @@ describe('personal data in the event store', () => {
     expect(rows[0]!.data).not.toMatch(/Ondine|Sealwright|ondine@example.org|3035550111/);
     expect(rows[0]!.data).toContain('__pii');
 
-    const env = loadEnv({ DATABASE_URL: server.databaseUrl });
-    const vault = new PersonalDataVault(server.product.sql, env.piiMasterKey);
+    const vault = new PersonalDataVault(server.product.sql, server.env.piiMasterKey);
     const store = new ProtectedEventStore(new PostgresEventStore(server.product.sql), vault);
     expect((await store.readStream(customerStreamId(id)))[0]!.data).toMatchObject({ firstName: 'Ondine' });
     await vault.erase(id);
@@ -155,7 +155,7 @@ describe('registration message through the reactor, workers and dev outbox', () 
       await new Promise((r) => setTimeout(r, 50));
       countsBefore = await counts();
     }
-    const vault = new PersonalDataVault(server.product.sql, loadEnv({}).piiMasterKey);
+    const vault = new PersonalDataVault(server.product.sql, server.env.piiMasterKey);
     const replay = await startReactor({ sql: server.product.sql, store: new ProtectedEventStore(new PostgresEventStore(server.product.sql), vault), queue });
     const head = Number((await server.product.sql`select max(global_position) as h from es_events`)[0]!.h);
     while (replay.position() < head) await new Promise((r) => setTimeout(r, 50));
@@ -173,6 +173,37 @@ describe('registration message through the reactor, workers and dev outbox', () 
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual(['User MUST have email to register.']);
   });
+});
+
+describe('a restart in demo mode (issue 20, item 4)', () => {
+  it("should find the install's own secrets again: a session and sealed personal data survive it", async () => {
+    const first = await startTestServer({ webDist: null });
+    let restarted: Awaited<ReturnType<typeof startProduct>> | null = null;
+    try {
+      const { headers } = await loginAs(first, 'employee');
+      const created = await first.product.app.inject({ method: 'POST', url: '/api/customers', headers, payload: { firstName: 'Rhea', lastName: 'Start', phoneMobile: '3035550177' } });
+      expect(created.statusCode).toBe(201);
+      const { customerId } = created.json().dataSet as { customerId: string };
+      const position = (created.json().metaData as { position: string }).position;
+      await first.product.stop();
+
+      // The same install started again, with nothing configured: the secrets come from its database.
+      const settings = await loadSettings({ APP_MODE: 'demo', LOG_LEVEL: 'warn', DATABASE_URL: first.databaseUrl, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: first.redisPrefix });
+      expect(settings.authSecret).toBe(first.env.authSecret);
+      expect(settings.piiMasterKey.equals(first.env.piiMasterKey)).toBe(true);
+      restarted = await startProduct(settings, { webDist: null });
+      const read = await restarted.app.inject({ method: 'GET', url: `/api/customers/${customerId}`, headers: { ...headers, 'x-min-position': position } });
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json().dataSet).toMatchObject({ firstName: 'Rhea', lastName: 'Start' });
+      const [row] = await restarted.sql<{ data: string }[]>`select data::text as data from es_events where stream_id = ${customerStreamId(customerId)}`;
+      expect(row!.data).not.toContain('Rhea');
+      expect((await restarted.store.readStream(customerStreamId(customerId)))[0]!.data).toMatchObject({ firstName: 'Rhea' });
+    } finally {
+      await restarted?.stop();
+      await first.product.stop();
+      await dropDatabase(first.databaseUrl);
+    }
+  }, 120_000);
 });
 
 describe('production mode without real providers', () => {

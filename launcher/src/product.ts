@@ -7,6 +7,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   ALL_PLATFORM_MIGRATIONS,
+  apiSchemaController,
   CheckpointWaiter,
   PersonalDataVault,
   ProtectedEventStore,
@@ -19,6 +20,7 @@ import {
   migrate,
   registerAuth,
   registerErrorHandler,
+  registerNoStore,
   startKafkaRelay,
   trustProxyOption,
   type Env,
@@ -43,6 +45,8 @@ export interface Product {
   app: FastifyInstance;
   /** Every route registered, as 'METHOD /url' (the authorisation matrix checks each). */
   routes: string[];
+  /** Each route's declared body schema, by 'METHOD /url' (the fuzz suite sends every field a wrong type). */
+  bodySchemas: Map<string, unknown>;
   sql: Sql;
   /** The event store the APIs write to (personal data opened on read); tests scan what was stored. */
   store: ProtectedEventStore;
@@ -92,12 +96,18 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
     : null;
 
 
-  const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(env.TRUSTED_PROXIES) }) as unknown as FastifyInstance;
+  const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(env.TRUSTED_PROXIES), schemaController: apiSchemaController() }) as unknown as FastifyInstance;
   const routes: string[] = [];
+  const bodySchemas = new Map<string, unknown>();
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routes.push(`${method} ${route.url}`);
+      if (route.schema?.body) bodySchemas.set(`${method} ${route.url}`, route.schema.body);
+    }
   });
   registerErrorHandler(app);
+  registerNoStore(app);
   await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL, stripe: stripeCspSources(env) });
   await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(sql) });
   await app.register(commandApi({ store, sql, waiter, ...authSettings(env), payments: createPaymentProvider(env) }));
@@ -109,6 +119,7 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
   return {
     app,
     routes,
+    bodySchemas,
     sql,
     store,
     projector,

@@ -1,8 +1,8 @@
 /** Process start-up of the whole product on one port (npm start); Ctrl-C stops it gracefully. */
-import { loadEnv } from '@dealer/platform';
+import { loadSettings } from '@dealer/platform';
 import { startProduct } from './product';
 
-const env = loadEnv();
+const env = await loadSettings();
 const product = await startProduct(env);
 await product.app.listen({ port: env.PORT, host: env.HOST });
 product.logger.info(`Dealer Coupons is running on http://localhost:${env.PORT} (${env.APP_MODE} mode)`);

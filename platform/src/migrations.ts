@@ -4,6 +4,7 @@ import { PII_KEY_MIGRATIONS } from './personal-data/vault';
 import { DMS_MIGRATIONS } from './dms/schema';
 import { IDEMPOTENCY_MIGRATIONS } from './http/idempotency';
 import { PARKED_EVENT_MIGRATIONS } from './parked-events';
+import { LOCAL_SECRET_MIGRATIONS } from './config/local-secrets';
 import type { Migration } from './db/migrate';
 
-export const ALL_PLATFORM_MIGRATIONS: readonly Migration[] = [...EVENT_STORE_MIGRATIONS, ...PII_KEY_MIGRATIONS, ...DMS_MIGRATIONS, ...IDEMPOTENCY_MIGRATIONS, ...PARKED_EVENT_MIGRATIONS];
+export const ALL_PLATFORM_MIGRATIONS: readonly Migration[] = [...EVENT_STORE_MIGRATIONS, ...PII_KEY_MIGRATIONS, ...DMS_MIGRATIONS, ...IDEMPOTENCY_MIGRATIONS, ...PARKED_EVENT_MIGRATIONS, ...LOCAL_SECRET_MIGRATIONS];

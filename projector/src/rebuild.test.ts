@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerStreamId } from '@dealer/contracts';
-import { PersonalDataVault, PostgresEventStore, ProtectedEventStore, loadEnv, systemContext, toNewEvents } from '@dealer/platform';
+import { PersonalDataVault, PostgresEventStore, ProtectedEventStore, systemContext, toNewEvents } from '@dealer/platform';
 import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
 import { startProjector, type ProjectorHandle } from './runner';
 import { rebuildProjection } from './rebuild';
@@ -24,7 +24,7 @@ describe('rebuilding a projection', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    store = new ProtectedEventStore(new PostgresEventStore(db.sql, { pollIntervalMs: 50 }), new PersonalDataVault(db.sql, loadEnv({}).piiMasterKey));
+    store = new ProtectedEventStore(new PostgresEventStore(db.sql, { pollIntervalMs: 50 }), new PersonalDataVault(db.sql, randomBytes(32)));
     const ctx = systemContext('test');
     let last = 0;
     for (let i = 0; i < 40; i++) {

@@ -1,10 +1,10 @@
 /** The projector as its own process: one active instance per projection, others stand by. */
-import { createLogger, loadEnv, openRuntime, stopOnSignal } from '@dealer/platform';
+import { createLogger, loadSettings, openRuntime, stopOnSignal } from '@dealer/platform';
 import { probe, projectionsPart, report, startHealthServer } from '@dealer/platform/health';
 import { projections } from './projections/index';
 import { startProjector } from './runner';
 
-const env = loadEnv();
+const env = await loadSettings();
 const logger = createLogger(env.LOG_LEVEL, 'projector');
 const runtime = await openRuntime(env);
 const projector = startProjector({ sql: runtime.sql, store: runtime.store, projections, logger });

@@ -1,17 +1,18 @@
 /** The query API as its own process (docker-compose); npm start runs it inside the launcher. */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { CheckpointWaiter, createLogger, loadEnv, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
+import { CheckpointWaiter, apiSchemaController, createLogger, loadSettings, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, registerNoStore, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
 import { queryApi } from './app';
 import { checkpointsPart, probe, registerHealthDetails, registerPublicHealth, report } from '@dealer/platform/health';
 
-const env = loadEnv();
+const env = await loadSettings();
 const logger = createLogger(env.LOG_LEVEL, 'query-api');
 const runtime = await openRuntime(env);
 const waiter = new CheckpointWaiter(runtime.sql);
 await waiter.start();
-const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(env.TRUSTED_PROXIES) }) as unknown as FastifyInstance;
+const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(env.TRUSTED_PROXIES), schemaController: apiSchemaController() }) as unknown as FastifyInstance;
 registerErrorHandler(app);
 registerApiNotFound(app);
+registerNoStore(app);
 await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(runtime.sql) });
 await app.register(queryApi({ sql: runtime.sql, waiter, demoMode: env.APP_MODE === 'demo', store: runtime.store }));
 // Health: the database and event store this process reads, and every checkpoint as stored

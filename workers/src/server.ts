@@ -1,5 +1,5 @@
 /** The reactor and the message workers as their own process (docker-compose). */
-import { createLogger, createRedis, loadEnv, openRuntime, startKafkaRelay, stopOnSignal } from '@dealer/platform';
+import { createLogger, createRedis, loadSettings, openRuntime, startKafkaRelay, stopOnSignal } from '@dealer/platform';
 import { WORKER_MIGRATIONS } from './migrations';
 import { createMessagesQueue, createMessagesWorker } from './queue';
 import { startReactor } from './reactor/reactor';
@@ -8,7 +8,7 @@ import { createMessageSenders } from './messaging/senders';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { probe, report, startHealthServer, workersPart } from '@dealer/platform/health';
 
-const env = loadEnv();
+const env = await loadSettings();
 const logger = createLogger(env.LOG_LEVEL, 'workers');
 const runtime = await openRuntime(env, WORKER_MIGRATIONS);
 const redis = createRedis(env.REDIS_URL);

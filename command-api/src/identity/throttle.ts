@@ -9,6 +9,9 @@
  *   answered 429 at once). Nothing is locked: a colleague behind the same address signs in
  *   with the right password, only slower; spraying many accounts from one address is slowed
  *   to one guess a second.
+ * The count must be written before the attempt is answered: a database that cannot give a
+ * connection for a moment (the server out of connections, a dropped connection) has the count
+ * retried, for up to about 3 seconds, rather than the attempt answered uncounted (issue 20).
  */
 import type { Sql } from '@dealer/platform';
 
@@ -25,9 +28,36 @@ export const THROTTLE = {
 
 const WINDOW = `${THROTTLE.windowMinutes} minutes`;
 
+/**
+ * Failures of the database connection, not of the statement: PostgreSQL out of connections
+ * (53300), starting up or shutting down (57P03), a connection exception (class 08), and the
+ * driver's own connection errors. A statement that failed this way wrote nothing (or, for a
+ * connection lost after the commit, counted once more: the safe side).
+ */
+const CONNECTION_FAILURES = new Set(['53300', '57P03', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
+const isConnectionFailure = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (CONNECTION_FAILURES.has(code) || /^08[0-9A-Z]{3}$/.test(code));
+};
+
+/** Waits between tries of a count the database could not take (about 3 s in all). */
+export const COUNT_RETRY_DELAYS_MS = [50, 100, 200, 400, 800, 1_600] as const;
+
+/** Runs a count, retrying connection failures: an attempt is never answered uncounted while the database may still take it. */
+export async function withCountRetries<T>(count: () => Promise<T>, delaysMs: readonly number[] = COUNT_RETRY_DELAYS_MS): Promise<T> {
+  for (let tried = 0; ; tried++) {
+    try {
+      return await count();
+    } catch (error) {
+      if (tried >= delaysMs.length || !isConnectionFailure(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delaysMs[tried]));
+    }
+  }
+}
+
 /** Counts an attempt on `key` (before checking anything); false when the key is locked. */
 export async function countAttempt(sql: Sql, key: string, limit: number): Promise<boolean> {
-  const [row] = await sql<{ locked: boolean }[]>`
+  const [row] = await withCountRetries(() => sql<{ locked: boolean }[]>`
     insert into auth_throttle as t (key, attempts, window_started_at) values (${key}, 1, now())
     on conflict (key) do update set
       attempts = case
@@ -43,7 +73,7 @@ export async function countAttempt(sql: Sql, key: string, limit: number): Promis
         when t.window_started_at > now() - ${WINDOW}::interval and t.attempts + 1 > ${limit}
           then now() + make_interval(mins => ${THROTTLE.lockMinutes})
         else null end
-    returning coalesce(locked_until > now(), false) as locked`;
+    returning coalesce(locked_until > now(), false) as locked`);
   return !row!.locked;
 }
 
@@ -53,7 +83,7 @@ export async function countAttempt(sql: Sql, key: string, limit: number): Promis
  * neither counted nor given a slot).
  */
 export async function reserveAddressTurn(sql: Sql, key: string): Promise<number | null> {
-  return sql.begin(async (tx) => {
+  return withCountRetries(() => sql.begin(async (tx) => {
     await tx`insert into auth_throttle (key, attempts, window_started_at) values (${key}, 0, now()) on conflict (key) do nothing`;
     const [row] = await tx<{ attempts: number; in_window: boolean; wait_ms: number }[]>`
       select attempts, window_started_at > now() - ${WINDOW}::interval as in_window,
@@ -72,7 +102,7 @@ export async function reserveAddressTurn(sql: Sql, key: string): Promise<number 
       next_slot_at = greatest(coalesce(next_slot_at, now()), now()) + make_interval(secs => ${THROTTLE.addressSpacingMs / 1000})
       where key = ${key}`;
     return row!.wait_ms;
-  });
+  }));
 }
 
 /** Takes back an attempt that ended in a success (or was refused before any check). */

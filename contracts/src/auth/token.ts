@@ -45,7 +45,10 @@ export const AUTH_MESSAGES = {
   passwordMismatch: 'Passwords do not match.',
   giftTokenRequired: 'Gift token is required.',
   registrationLinkInvalid: 'This registration link is not valid or has expired.',
+  /** The web client's forbidden page (a page the user may not open); never an API answer. */
   forbidden: 'You do not have access to this page.',
+  /** An API refusal of a request (403 from the access layer or a handler): the words for a command, not a page. */
+  notPermitted: 'You do not have permission to do this.',
 } as const;
 
 /** SPEC 6: 'Last unsuccessful login was: {date}.' only within about 31 days. */

@@ -11,7 +11,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { PAPER_BOOK_IMPORT_COLUMNS } from '@dealer/contracts';
-import { PersonalDataVault, ProtectedEventStore, createEventStore, loadEnv, systemContext } from '@dealer/platform';
+import { PersonalDataVault, ProtectedEventStore, createEventStore, loadSettings, systemContext } from '@dealer/platform';
 import { FileFormatError, jsonArrayElements } from '@dealer/dms/json-reader';
 import { csvRecords } from '@dealer/dms/csv-reader';
 import { importPaperBooks, type PaperBookImportReport, type PaperBookImportRowInput } from '@dealer/command-api/paper-books/import';
@@ -98,7 +98,7 @@ function print(file: string, report: PaperBookImportReport): void {
 }
 
 const args = parseArgs(process.argv.slice(2));
-const env = loadEnv();
+const env = await loadSettings();
 const sql = await prepareDatabase(env);
 const store = new ProtectedEventStore(await createEventStore(env, sql), await PersonalDataVault.open(sql, env));
 let exitCode = 0;

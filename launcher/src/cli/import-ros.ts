@@ -7,7 +7,7 @@
  * Exit code: 0 every row accepted, 2 some rows rejected, 1 a file refused or an error.
  */
 import { writeFile } from 'node:fs/promises';
-import { loadEnv, NO_EVENTS_APPLICATION_NAME } from '@dealer/platform';
+import { loadSettings, NO_EVENTS_APPLICATION_NAME } from '@dealer/platform';
 import { FileFormatError, importDmsFile, type ImportReport, type TableCounts } from '@dealer/dms/index';
 import { prepareDatabase } from '../product';
 
@@ -57,7 +57,7 @@ function print(report: ImportReport): void {
 }
 
 const args = parseArgs(process.argv.slice(2));
-const env = loadEnv();
+const env = await loadSettings();
 // The import's long transactions append no events: named so, they do not hold back subscribers.
 const sql = await prepareDatabase(env, { applicationName: NO_EVENTS_APPLICATION_NAME });
 const reports: ImportReport[] = [];

@@ -1,9 +1,9 @@
 /** npm start's preparation: create and migrate the database, then load the demo data once (demo mode only). */
-import { loadEnv } from '@dealer/platform';
+import { loadSettings } from '@dealer/platform';
 import { prepareDatabase } from '../product';
 import { seedDemoData } from '../demo/seed';
 
-const env = loadEnv();
+const env = await loadSettings();
 const sql = await prepareDatabase(env);
 try {
   if (env.APP_MODE === 'demo') {

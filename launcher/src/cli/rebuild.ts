@@ -3,11 +3,11 @@
  * them in, with a progress bar showing events/s. Without a name, rebuilds every projection.
  */
 import cliProgress from 'cli-progress';
-import { PersonalDataVault, ProtectedEventStore, createEventStore, loadEnv } from '@dealer/platform';
+import { PersonalDataVault, ProtectedEventStore, createEventStore, loadSettings } from '@dealer/platform';
 import { projections, rebuildProjection } from '@dealer/projector';
 import { prepareDatabase } from '../product';
 
-const env = loadEnv();
+const env = await loadSettings();
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = wanted.filter((w) => !projections.some((p) => p.name === w));
 if (unknown.length > 0) {

@@ -15,7 +15,7 @@ import {
   packSaleStreamId,
   packStreamId,
 } from '@dealer/contracts';
-import { deterministicUuid, loadEnv } from '@dealer/platform';
+import { deterministicUuid } from '@dealer/platform';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { demoCouponId, demoPackId, demoSaleId } from './catalogue';
 import { seedDemoData } from './seed';
@@ -80,8 +80,7 @@ describe('the demo coupon programme', () => {
     const head = async () => (await server.product.sql<{ n: string | null }[]>`select max(global_position)::text as n from es_events`)[0]!.n;
     const ros = async () => (await server.product.sql<{ n: number }[]>`select count(*)::int as n from ref.repair_orders`)[0]!.n;
     const [before, rosBefore] = [await head(), await ros()];
-    const env = loadEnv({ APP_MODE: 'demo', LOG_LEVEL: 'warn', DATABASE_URL: server.databaseUrl, REDIS_PREFIX: server.redisPrefix, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
-    expect(await seedDemoData(server.product.sql, env, { repairOrders: 10 })).toEqual({ created: 0 });
+    expect(await seedDemoData(server.product.sql, server.env, { repairOrders: 10 })).toEqual({ created: 0 });
     expect(await head()).toBe(before);
     expect(await ros()).toBe(rosBefore);
   });

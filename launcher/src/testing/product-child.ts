@@ -3,10 +3,10 @@
  * environment as npm start reads it, no web client, a free port on 127.0.0.1 that it prints as
  * `listening <port>` once it answers. A SIGKILL ends it wherever it is, as a crash would.
  */
-import { loadEnv } from '@dealer/platform';
+import { loadSettings } from '@dealer/platform';
 import { startProduct } from '../product';
 
-const env = loadEnv();
+const env = await loadSettings();
 const product = await startProduct(env, { webDist: null });
 await product.app.listen({ port: 0, host: '127.0.0.1' });
 const address = product.app.server.address();

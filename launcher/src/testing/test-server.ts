@@ -4,14 +4,16 @@
  */
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { dropDatabase, loadEnv } from '@dealer/platform';
-import { REPO_ROOT, startProduct, type Product } from '../product';
+import { dropDatabase, loadSettings } from '@dealer/platform';
+import { REPO_ROOT, startProduct, type Product, type ProductEnv } from '../product';
 import { seedDemoData } from '../demo/seed';
 
 export interface TestServer {
   url: string;
   databaseUrl: string;
   redisPrefix: string;
+  /** The settings it started with, its secrets included (generated for its database unless options.env set them). */
+  env: ProductEnv;
   product: Product;
   stop(): Promise<void>;
 }
@@ -37,7 +39,8 @@ export async function startTestServer(
   const server = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
   const databaseUrl = `${server}/dealer_test_${id}`;
   const redisPrefix = `test:${id}`;
-  const env = loadEnv({
+  // No secrets unless options.env gives some: demo mode generates the install's own (local_secrets).
+  const env = await loadSettings({
     APP_MODE: 'demo',
     LOG_LEVEL: 'warn',
     DATABASE_URL: databaseUrl,
@@ -62,6 +65,7 @@ export async function startTestServer(
     url: `http://127.0.0.1:${port}`,
     databaseUrl,
     redisPrefix,
+    env,
     product,
     async stop() {
       await product.stop();

@@ -153,11 +153,11 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     }
     const rule = config.access;
     if (rule === 'public') return;
-    if (rule === undefined) return problem(reply, 403, AUTH_MESSAGES.forbidden);
+    if (rule === undefined) return problem(reply, 403, AUTH_MESSAGES.notPermitted);
     const auth = request.auth;
     if (!auth) return problem(reply, 401, AUTH_MESSAGES.sessionExpired);
     if (rule === 'authenticated') return;
-    if (!auth.access.has(accessEntry(rule, request.method as HttpMethod))) return problem(reply, 403, AUTH_MESSAGES.forbidden);
+    if (!auth.access.has(accessEntry(rule, request.method as HttpMethod))) return problem(reply, 403, AUTH_MESSAGES.notPermitted);
   });
 
   // A route about one customer's records names where the id is; a customer reaches only their
@@ -167,7 +167,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     if (request.is404 || !auth || auth.kind !== 'customer' || !request.routeOptions.config.customerScope) return;
     const rule = request.routeOptions.config.access;
     if (rule === 'public' || rule === 'authenticated') return;
-    if (!isOwnRecord(request, auth)) return problem(reply, 403, AUTH_MESSAGES.forbidden);
+    if (!isOwnRecord(request, auth)) return problem(reply, 403, AUTH_MESSAGES.notPermitted);
   });
 }
 

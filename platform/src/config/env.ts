@@ -1,6 +1,7 @@
 /**
  * The one validated environment module: nothing else reads process.env.
- * Defaults make a fresh machine work in demo mode; production mode requires real secrets.
+ * Defaults make a fresh machine work in demo mode (its secrets are generated per install, never
+ * defaults: local-secrets.ts); production mode requires real secrets.
  */
 import { z } from 'zod';
 
@@ -167,12 +168,12 @@ function checkPaymentSettings(
 
 export type Env = z.infer<typeof schema>;
 
-/** Fixed demo-only key: demo data is fake, and a restart must still decrypt it. */
-const DEMO_MASTER_KEY = Buffer.alloc(32, 'demo-only-master-key').toString('base64');
-
-const DEMO_AUTH_SECRET = 'demo-only-auth-secret-never-use-in-production';
-
-export function loadEnv(source: Record<string, string | undefined> = process.env): Env & { piiMasterKey: Buffer; authSecret: string } {
+/**
+ * The validated settings. No secret has a default (issue 20): an unset AUTH_SECRET or
+ * PII_MASTER_KEY is refused in production mode here, and generated for the install in demo mode
+ * by resolveSecrets (local-secrets.ts); loadSettings does both.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(
     Object.fromEntries(Object.entries(source).filter(([key, value]) => !(BLANK_IS_UNSET.includes(key) && value !== undefined && value.trim() === ''))),
   );
@@ -181,9 +182,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${detail}`);
   }
   const env = parsed.data;
-  const piiMasterKey = Buffer.from(env.PII_MASTER_KEY ?? DEMO_MASTER_KEY, 'base64');
-  if (piiMasterKey.length !== 32) throw new Error('Invalid configuration: PII_MASTER_KEY must be base64 of 32 bytes');
+  if (env.PII_MASTER_KEY && Buffer.from(env.PII_MASTER_KEY, 'base64').length !== 32) throw new Error('Invalid configuration: PII_MASTER_KEY must be base64 of 32 bytes');
   // Demo mode takes demo payments unless told otherwise; production mode never defaults to one.
   const PAYMENT_PROVIDER = env.PAYMENT_PROVIDER ?? (env.APP_MODE === 'demo' ? 'demo' : undefined);
-  return { ...env, PAYMENT_PROVIDER, piiMasterKey, authSecret: env.AUTH_SECRET ?? DEMO_AUTH_SECRET };
+  return { ...env, PAYMENT_PROVIDER };
 }

@@ -36,7 +36,8 @@ export async function ensureDatabase(url: string): Promise<void> {
     try {
       await sql.unsafe(`create database ${quoted(name)}`);
     } catch (error) {
-      if ((error as { code?: string }).code !== '42P04') throw error; // created concurrently
+      // Created concurrently: 42P04 once it exists, 23505 while the other creation is still under way.
+      if (!['42P04', '23505'].includes((error as { code?: string }).code ?? '')) throw error;
     }
   });
 }

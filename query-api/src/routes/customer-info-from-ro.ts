@@ -38,7 +38,7 @@ export function customerInfoFromRoRoutes(sql: Sql) {
       },
       async (request) => {
         const wantClosed = request.query.isClosedRo === 1;
-        if (wantClosed && !request.auth?.roles.includes('admin')) throw new DomainError('forbidden', [AUTH_MESSAGES.forbidden]);
+        if (wantClosed && !request.auth?.roles.includes('admin')) throw new DomainError('forbidden', [AUTH_MESSAGES.notPermitted]);
         const { roNumber, locationId } = requireRo(request.query);
         const lookup = await getCustomerInfoFromRo(sql, locationId, roNumber);
         if (!lookup.found) throw new DomainError('not_found', [RO_MESSAGES.notFound]);

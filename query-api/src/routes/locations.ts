@@ -34,9 +34,9 @@ export function locationRoutes(sql: Sql) {
           },
         },
       },
-      async (_request, reply) => {
-        // SPEC 3: fetched once and cached by the client; locations change a few times a year.
-        reply.header('cache-control', 'private, max-age=300');
+      async () => {
+        // SPEC 3: fetched once and cached by the client (in memory, for the session); like every
+        // API answer it is not stored by the browser's HTTP cache (platform/http/no-store.ts).
         return { dataSet: await listLocations(sql) };
       },
     );

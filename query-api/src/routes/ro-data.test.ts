@@ -68,10 +68,10 @@ afterAll(async () => {
 });
 
 describe('GET /api/locations', () => {
-  it('should list every location with its CRM flag, cacheable by the client', async () => {
+  it('should list every location with its CRM flag, never stored by an HTTP cache (the client keeps it in memory)', async () => {
     const res = await get('/api/locations');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('private, max-age=300');
+    expect(res.headers['cache-control']).toBe('no-store');
     const locations = res.json().dataSet as { locationId: number; isUsingCrm: boolean; locId: string; locationName: string }[];
     expect(locations.map((l) => l.locationId)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(locations[0]).toEqual({ locationId: 1, locationName: 'Front Range Toyota', locId: 'FRT', isUsingCrm: true, timeZone: 'America/Denver', salesTaxRateBasisPoints: 800 });
@@ -169,7 +169,7 @@ describe('GET /api/customer-info-from-ro', () => {
   it('should refuse the closed-RO lookup to staff who are not admins', async () => {
     const asEmployee = await info('9900001', 1, 1, staff);
     expect(asEmployee.statusCode).toBe(403);
-    expect(asEmployee.json().errors).toEqual(['You do not have access to this page.']);
+    expect(asEmployee.json().errors).toEqual(['You do not have permission to do this.']);
     expect(JSON.stringify(asEmployee.json())).not.toContain('Dana');
     expect((await info('9900002', 2, 0, staff)).statusCode).toBe(200);
   });

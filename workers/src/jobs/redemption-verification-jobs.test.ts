@@ -3,10 +3,10 @@
  * dev outbox, ledger): the link message and its retries, the rate limit and superseded sends,
  * the expiry, and the override notice.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerStreamId, evolveRedemptionVerification, redemptionVerificationStreamId, type RedemptionVerificationEvent } from '@dealer/contracts';
-import { PersonalDataVault, PostgresEventStore, ProtectedEventStore, createRedis, loadEnv, type EventStore } from '@dealer/platform';
+import { PersonalDataVault, PostgresEventStore, ProtectedEventStore, createRedis, type EventStore } from '@dealer/platform';
 import { DMS_MIGRATIONS } from '@dealer/dms/index';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@dealer/platform/testing/database';
 import { createMessagesQueue, createMessagesWorker } from '../queue';
@@ -24,7 +24,7 @@ let db: TestDatabase;
 let store: EventStore;
 beforeAll(async () => {
   db = await createTestDatabase([...WORKER_MIGRATIONS, ...DMS_MIGRATIONS]);
-  store = new ProtectedEventStore(new PostgresEventStore(db.sql), new PersonalDataVault(db.sql, loadEnv({}).piiMasterKey));
+  store = new ProtectedEventStore(new PostgresEventStore(db.sql), new PersonalDataVault(db.sql, randomBytes(32)));
   await db.sql`insert into ref.locations (location_id, location_name, loc_id, is_using_crm) values (1, 'Front Range Toyota', 'FRT', true)`;
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerStreamId, type ContactKind } from '@dealer/contracts';
@@ -13,7 +13,6 @@ import {
   PostgresEventStore,
   ProtectedEventStore,
   createRedis,
-  loadEnv,
   type EventStore,
 } from '@dealer/platform';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@dealer/platform/testing/database';
@@ -29,11 +28,15 @@ import { startSmtpCapture } from '../testing/smtp-capture';
 import { hashSecret } from './contact-verification-codes';
 import { sendContactVerification, type ContactVerificationDeps, type SendContactVerificationJob } from './send-contact-verification';
 
+/** This file's secrets: the killed worker below is started with the same ones. */
+const PII_MASTER_KEY = randomBytes(32).toString('base64');
+const AUTH_SECRET = randomBytes(32).toString('hex');
+
 let db: TestDatabase;
 let store: EventStore;
 beforeAll(async () => {
   db = await createTestDatabase(WORKER_MIGRATIONS);
-  store = new ProtectedEventStore(new PostgresEventStore(db.sql), new PersonalDataVault(db.sql, loadEnv({}).piiMasterKey));
+  store = new ProtectedEventStore(new PostgresEventStore(db.sql), new PersonalDataVault(db.sql, Buffer.from(PII_MASTER_KEY, 'base64')));
 });
 afterAll(async () => {
   await store?.close();
@@ -41,7 +44,7 @@ afterAll(async () => {
 });
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const HASH_KEY = verificationHashKey(loadEnv({}).authSecret);
+const HASH_KEY = verificationHashKey(AUTH_SECRET);
 /** The stored form: a keyed hash, never the plain SHA-256 of the secret. */
 const stored = (changeId: string, kind: 'email' | 'phone', secret: string) => {
   const hash = hashSecret(HASH_KEY, changeId, kind, secret);
@@ -187,7 +190,7 @@ describe('a worker killed during a send', () => {
       await queue.add('send-contact-verification', job, { jobId });
 
       const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../testing/kill-after-send-worker.ts', import.meta.url))], {
-        env: { ...process.env, DATABASE_URL: db.url, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, SMTP_URL: smtp.url, LOG_LEVEL: 'silent' },
+        env: { ...process.env, DATABASE_URL: db.url, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, SMTP_URL: smtp.url, LOG_LEVEL: 'silent', PII_MASTER_KEY, AUTH_SECRET },
         stdio: 'ignore',
       });
       const [, signal] = (await once(child, 'exit')) as [number | null, string | null];

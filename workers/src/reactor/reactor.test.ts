@@ -3,11 +3,11 @@
  * over), a checkpoint that never moves back, and jobs that fail for good parked in PostgreSQL
  * and delivered once after an admin's retry.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerStreamId } from '@dealer/contracts';
-import { PersonalDataVault, PostgresEventStore, ProtectedEventStore, createRedis, loadEnv, readCheckpoint, type EventStore } from '@dealer/platform';
+import { PersonalDataVault, PostgresEventStore, ProtectedEventStore, createRedis, readCheckpoint, type EventStore } from '@dealer/platform';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@dealer/platform/testing/database';
 import { WORKER_MIGRATIONS } from '../migrations';
 import { DevOutboxSender } from '../messaging/dev-outbox';
@@ -23,7 +23,7 @@ let store: EventStore;
 const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 beforeAll(async () => {
   db = await createTestDatabase(WORKER_MIGRATIONS);
-  store = new ProtectedEventStore(new PostgresEventStore(db.sql, { pollIntervalMs: 100 }), new PersonalDataVault(db.sql, loadEnv({}).piiMasterKey));
+  store = new ProtectedEventStore(new PostgresEventStore(db.sql, { pollIntervalMs: 100 }), new PersonalDataVault(db.sql, randomBytes(32)));
 });
 afterAll(async () => {
   await store?.close();

@@ -3,13 +3,13 @@
  * kills itself (SIGKILL, no clean-up) right after its first message was sent and recorded,
  * before the job completes. Settings come from the environment like the product's.
  */
-import { PersonalDataVault, PostgresEventStore, ProtectedEventStore, createPool, createRedis, loadEnv } from '@dealer/platform';
+import { PersonalDataVault, PostgresEventStore, ProtectedEventStore, createPool, createRedis, loadSettings } from '@dealer/platform';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { createMessageSenders } from '../messaging/senders';
 import type { MessageSender } from '../messaging/message';
 import { createMessagesWorker } from '../queue';
 
-const env = loadEnv();
+const env = await loadSettings();
 const sql = createPool(env.DATABASE_URL, { max: 2 });
 const store = new ProtectedEventStore(new PostgresEventStore(sql), new PersonalDataVault(sql, env.piiMasterKey));
 const messaging = createMessageSenders(sql, env);
