@@ -20,7 +20,7 @@ import {
   type RedemptionVerification,
 } from '@dealer/contracts';
 import { deterministicUuid } from '@dealer/platform';
-import { importDmsRecords } from '@dealer/platform/dms/index';
+import { importDmsRecords } from '@dealer/dms/index';
 import { startTestServer, waitForProjections, type TestServer } from '@dealer/launcher/testing/test-server';
 import { apiHeaders, type DemoLogin } from './support/auth';
 import { SCREENSHOT_DIR, launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { COUPON_REDEMPTION_MESSAGES as M, COUPON_RO_NOT_FOUND_HELP_PATH, customerStreamId, type CustomerCouponView } from '@dealer/contracts';
 import { deterministicUuid } from '@dealer/platform';
-import { importDmsRecords } from '@dealer/platform/dms/index';
+import { importDmsRecords } from '@dealer/dms/index';
 import { startTestServer, waitForProjections, type TestServer } from '@dealer/launcher/testing/test-server';
 import { apiHeaders } from './support/auth';
 import { launchBrowser, visible, type ViewportName } from './support/browser';

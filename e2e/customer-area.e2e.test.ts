@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { type ServiceVisitView } from '@dealer/contracts';
 import { deterministicUuid } from '@dealer/platform';
-import { importDmsRecords } from '@dealer/platform/dms/index';
+import { importDmsRecords } from '@dealer/dms/index';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
 import { apiHeaders, DEMO_CUSTOMER, signIn } from './support/auth';
 import { launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';

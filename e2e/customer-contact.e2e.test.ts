@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { CONTACT_FORM_MESSAGES } from '@dealer/contracts';
-import { demoLocationContactEmail } from '@dealer/platform/dms/demo';
+import { demoLocationContactEmail } from '@dealer/dms/demo';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
 import { outboxSecret } from './support/api';
 import { DEMO_CUSTOMER, signIn } from './support/auth';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { PACK_SALE_MESSAGES, addMoney, cents, formatMoney, percentOf, type CustomerCouponView, type PackSaleView, type PackView } from '@dealer/contracts';
-import { REPAIR_ORDER_FIELDS, RO_JOB_FIELDS, importDmsRecords } from '@dealer/platform/dms/index';
+import { REPAIR_ORDER_FIELDS, RO_JOB_FIELDS, importDmsRecords } from '@dealer/dms/index';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
 import { createCustomer } from './support/api';
 import { apiHeaders, signIn, type DemoLogin } from './support/auth';

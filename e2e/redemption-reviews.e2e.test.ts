@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
 import { COUPON_REDEMPTION_MESSAGES, REDEMPTION_REVIEW_MESSAGES as M, customerStreamId, type CustomerCouponView, type VoidedRoRedemptionView } from '@dealer/contracts';
 import { deterministicUuid } from '@dealer/platform';
-import { importDmsRecords } from '@dealer/platform/dms/index';
+import { importDmsRecords } from '@dealer/dms/index';
 import { startTestServer, waitForProjections, type TestServer } from '@dealer/launcher/testing/test-server';
 import { apiHeaders, signIn, type DemoLogin } from './support/auth';
 import { launchBrowser, openPage, screenshot, visible, type ViewportName } from './support/browser';

@@ -19,7 +19,7 @@ import {
   type ReportName,
 } from '@dealer/contracts';
 import { deterministicUuid } from '@dealer/platform';
-import { importDmsRecords } from '@dealer/platform/dms/index';
+import { importDmsRecords } from '@dealer/dms/index';
 import { startTestServer, waitForProjections, type TestServer } from '@dealer/launcher/testing/test-server';
 import { createCustomer } from './support/api';
 import { apiHeaders, signIn } from './support/auth';
