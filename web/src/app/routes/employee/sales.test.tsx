@@ -3,11 +3,12 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ok } from '../../../testing/answers';
+import { COUPON_REDEMPTION_MESSAGES, PACK_SALE_MESSAGES, type PackSaleRequest } from '@dealer/contracts';
+import { created, ok } from '../../../testing/answers';
 import { server, useAppServer } from '../../../testing/app-server';
 import { locations } from '../../../testing/fixtures/locations';
-import { jane, janeCoupons, janeSale, janeSearchResult, oilPack } from '../../../testing/fixtures/sales';
-import { employee } from '../../../testing/identities';
+import { availableCoupon, jane, janeCoupons, janeSale, janeSearchResult, oilPack, redeemedCoupon } from '../../../testing/fixtures/sales';
+import { employee, manager } from '../../../testing/identities';
 import { renderApp } from '../../../testing/render-app';
 
 const searches: string[] = [];
@@ -27,14 +28,24 @@ useAppServer(
 );
 
 /** Opens the page, searches for Jane by name and picks her from the results. */
-async function openJane() {
-  const app = renderApp('/employee/sales', { as: employee() });
+async function openJane(as = employee()) {
+  const app = renderApp('/employee/sales', { as });
   const { user } = app;
   await user.type(await screen.findByRole('searchbox', { name: 'Search customers by phone, email or RO number' }), 'Roe');
   await user.click(screen.getByRole('button', { name: 'Search' }));
   const results = await screen.findByRole('table', { name: 'Search results' });
   await user.click(within(results).getByRole('button', { name: 'Jane Roe' }));
+  await screen.findByRole('heading', { name: 'Jane Roe', level: 2 });
   return app;
+}
+
+/** The toast area, where the outcome of a command is announced. */
+const notifications = () => screen.getByRole('region', { name: 'Notifications' });
+
+/** Records the JSON bodies a command handler receives. */
+function bodies<T>() {
+  const received: T[] = [];
+  return { received, take: async (request: Request) => void received.push((await request.json()) as T) };
 }
 
 describe('/employee/sales', () => {
@@ -45,5 +56,99 @@ describe('/employee/sales', () => {
     const coupons = await screen.findByRole('table', { name: 'Coupons' });
     expect(within(coupons).getByRole('button', { name: 'Redeem Synthetic Oil Change 1' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Coupon packs' })).toBeTruthy();
+    // Voiding a sale is a manager's: an employee is not offered it.
+    expect(await screen.findByRole('article', { name: /Oil Change Pack/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: `Void: ${janeSale.packName}, RO# ${janeSale.saleRoNumber}` })).toBeNull();
+  });
+
+  it('should sell a pack through the sell dialog, post the sale on its RO and show the success message', async () => {
+    const sales = bodies<PackSaleRequest>();
+    server.use(
+      http.post('/api/pack-sales', async ({ request }) => {
+        await sales.take(request);
+        return created({ saleId: 'sale-2', id: 'sale-2', revision: 1, status: 'pending', message: PACK_SALE_MESSAGES.sold }, '42');
+      }),
+    );
+    const { user } = await openJane();
+
+    await user.click(await screen.findByRole('button', { name: 'Sell pack' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sell Coupon Pack' });
+    const pack = within(dialog).getByRole('combobox', { name: 'Pack' });
+    await user.selectOptions(pack, await within(dialog).findByRole('option', { name: 'Oil Change Pack ($149.00)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Enter sale RO #' }));
+    const ro = await screen.findByRole('dialog', { name: 'Enter Sale RO #' });
+    await user.type(within(ro).getByRole('textbox', { name: 'RO Number' }), '4002');
+    await user.click(within(ro).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(notifications()).findByText(PACK_SALE_MESSAGES.sold)).toBeTruthy();
+    expect(sales.received).toEqual([
+      { customerId: jane.customerId, packId: oilPack.packId, locationId: 1, roNumber: '4002', price: null, priceOverrideReason: null },
+    ] satisfies PackSaleRequest[]);
+    expect(screen.queryByRole('dialog', { name: 'Sell Coupon Pack' })).toBeNull();
+  });
+
+  it('should redeem an available coupon on the RO entered and show the success message', async () => {
+    const redemptions = bodies<unknown>();
+    server.use(
+      http.post('/api/coupon-redemptions', async ({ request }) => {
+        await redemptions.take(request);
+        return created({ redemptionId: 'redemption-3', id: 'redemption-3', issuedCouponId: availableCoupon.issuedCouponId, status: 'redeemed', amount: 5500, revision: 1, message: COUPON_REDEMPTION_MESSAGES.redeemed }, '43');
+      }),
+    );
+    const { user } = await openJane();
+
+    await user.click(await screen.findByRole('button', { name: `Redeem ${availableCoupon.name}` }));
+    const ro = await screen.findByRole('dialog', { name: 'Enter Redemption RO #' });
+    await user.type(within(ro).getByRole('textbox', { name: 'RO Number' }), '5002');
+    await user.click(within(ro).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(notifications()).findByText(COUPON_REDEMPTION_MESSAGES.redeemed)).toBeTruthy();
+    expect(redemptions.received).toEqual([{ issuedCouponId: availableCoupon.issuedCouponId, customerId: jane.customerId, locationId: 1, roNumber: '5002' }]);
+  });
+
+  it('should void a redemption with the reason given in the void dialog', async () => {
+    const voids = bodies<unknown>();
+    server.use(
+      http.post('/api/coupon-redemptions/:issuedCouponId/void', async ({ request, params }) => {
+        expect(params.issuedCouponId).toBe(redeemedCoupon.issuedCouponId);
+        await voids.take(request);
+        return ok({ redemptionId: 'redemption-2', id: 'redemption-2', issuedCouponId: redeemedCoupon.issuedCouponId, status: 'voided', amount: 5500, revision: 2, message: COUPON_REDEMPTION_MESSAGES.voided }, { position: '44' });
+      }),
+    );
+    const { user } = await openJane();
+
+    await user.click(await screen.findByRole('button', { name: `Void the redemption of ${redeemedCoupon.name}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Void Reason' });
+    expect(within(dialog).getByText(`Void the redemption of ${redeemedCoupon.name} on RO# 5001. The coupon becomes available again.`)).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Void reason' }), 'Wrong customer');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(notifications()).findByText(COUPON_REDEMPTION_MESSAGES.voided)).toBeTruthy();
+    expect(voids.received).toEqual([{ redemptionId: 'redemption-2', reason: 'Wrong customer' }]);
+    expect(screen.queryByRole('dialog', { name: 'Enter Void Reason' })).toBeNull();
+  });
+
+  it("should let a manager void a sale none of whose coupons was used, after the void dialog's reason", async () => {
+    const unused = { ...janeSale, coupons: [availableCoupon] };
+    const voids = bodies<unknown>();
+    server.use(
+      http.get('/api/customers/:customerId/purchases', () => ok([unused])),
+      http.get('/api/customers/:customerId/coupons', () => ok([availableCoupon])),
+      http.post('/api/pack-sales/:saleId/void', async ({ request, params }) => {
+        expect(params.saleId).toBe(unused.saleId);
+        await voids.take(request);
+        return ok({ saleId: unused.saleId, id: unused.saleId, revision: 3, status: 'voided', message: PACK_SALE_MESSAGES.voidedSuccess }, { position: '45' });
+      }),
+    );
+    const { user } = await openJane(manager());
+
+    await user.click(await screen.findByRole('button', { name: `Void: ${unused.packName}, RO# ${unused.saleRoNumber}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enter Void Reason' });
+    expect(within(dialog).getByText(`Void ${unused.packName} sold on RO# 4001. The customer is refunded $161.29 and its coupons can no longer be used.`)).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Void reason' }), 'Customer changed their mind');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(notifications()).findByText(PACK_SALE_MESSAGES.voidedSuccess)).toBeTruthy();
+    expect(voids.received).toEqual([{ reason: 'Customer changed their mind' }]);
   });
 });
