@@ -18,7 +18,7 @@ const unhandled: string[] = [];
  * server.use; they are dropped after each test), and resets what the app keeps between renders (session, storage,
  * cookies, toasts). Call once at the top level of a test file.
  */
-export function useAppServer(...handlers: RequestHandler[]): void {
+export function startAppServer(...handlers: RequestHandler[]): void {
   beforeAll(() => {
     server.resetHandlers(...handlers);
     server.listen({

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@dealer/contracts';
 import { CUSTOMER_AREA_TEXTS } from '../../../features/customer-area/components/customer-area-texts';
 import { ok } from '../../../testing/answers';
-import { useAppServer } from '../../../testing/app-server';
+import { startAppServer } from '../../../testing/app-server';
 import { oilOffer } from '../../../testing/fixtures/online-orders';
 import { availableCoupon, jane, janeSale, redeemedCoupon } from '../../../testing/fixtures/sales';
 import { customer } from '../../../testing/identities';
@@ -15,7 +15,7 @@ import { renderApp } from '../../../testing/render-app';
 /** Whose purchases the page asked for. */
 const askedFor: string[] = [];
 
-useAppServer(
+startAppServer(
   http.get('/api/customers/:customerId/purchases', ({ params }) => {
     askedFor.push(String(params.customerId));
     return ok([janeSale]);

@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney, ONLINE_ORDER_MESSAGES, type PlaceOnlineOrderRequest } from '@dealer/contracts';
 import { CHECKOUT_TEXTS, DEMO_TEST_CARDS, PURCHASE_TEXTS } from '../../../features/purchase/components/purchase-texts';
 import { created, ok } from '../../../testing/answers';
-import { server, useAppServer } from '../../../testing/app-server';
+import { server, startAppServer } from '../../../testing/app-server';
 import { locations, northLocation, southLocation } from '../../../testing/fixtures/locations';
 import { oilOffer, paidOrder, paidOrderStatus, placedOrder } from '../../../testing/fixtures/online-orders';
 import { jane } from '../../../testing/fixtures/sales';
 import { customer } from '../../../testing/identities';
 import { renderApp } from '../../../testing/render-app';
 
-useAppServer(
+startAppServer(
   http.get('/api/pack-offers', () => ok([oilOffer])),
   http.get('/api/locations', () => ok(locations)),
   http.get('/api/customers/:customerId', () => ok(jane)),

@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney, type Money, type ReportAnswer } from '@dealer/contracts';
 import { ok } from '../../../testing/answers';
-import { useAppServer } from '../../../testing/app-server';
+import { startAppServer } from '../../../testing/app-server';
 import { locations } from '../../../testing/fixtures/locations';
 import { couponSalesAnswer, PACK_NET, reportLocations, salesAt } from '../../../testing/fixtures/reports';
 import { manager } from '../../../testing/identities';
@@ -15,7 +15,7 @@ import { renderApp } from '../../../testing/render-app';
 /** The query of every report request, as the page sent it. */
 const asked: Record<string, string>[] = [];
 
-useAppServer(
+startAppServer(
   http.get('/api/locations', () => ok(locations)),
   http.get('/api/report-locations', () => ok(reportLocations)),
   http.get('/api/reports/coupon-sales', ({ request }) => {

@@ -4,8 +4,9 @@ import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { COUPON_REDEMPTION_MESSAGES, PACK_SALE_MESSAGES, type PackSaleRequest } from '@dealer/contracts';
+import type { RedeemCouponInput } from '../../../features/pack-sales/api/redeem-coupon';
 import { created, ok } from '../../../testing/answers';
-import { server, useAppServer } from '../../../testing/app-server';
+import { server, startAppServer } from '../../../testing/app-server';
 import { locations } from '../../../testing/fixtures/locations';
 import { availableCoupon, jane, janeCoupons, janeSale, janeSearchResult, oilPack, redeemedCoupon } from '../../../testing/fixtures/sales';
 import { employee, manager } from '../../../testing/identities';
@@ -13,7 +14,7 @@ import { renderApp } from '../../../testing/render-app';
 
 const searches: string[] = [];
 
-useAppServer(
+startAppServer(
   http.get('/api/locations', () => ok(locations)),
   http.get('/api/customer-search', ({ request }) => {
     const term = new URL(request.url).searchParams.get('searchTerm') ?? '';
@@ -88,7 +89,7 @@ describe('/employee/sales', () => {
   });
 
   it('should redeem an available coupon on the RO entered and show the success message', async () => {
-    const redemptions = bodies<unknown>();
+    const redemptions = bodies<RedeemCouponInput>();
     server.use(
       http.post('/api/coupon-redemptions', async ({ request }) => {
         await redemptions.take(request);
@@ -103,7 +104,9 @@ describe('/employee/sales', () => {
     await user.click(within(ro).getByRole('button', { name: 'Submit' }));
 
     expect(await within(notifications()).findByText(COUPON_REDEMPTION_MESSAGES.redeemed)).toBeTruthy();
-    expect(redemptions.received).toEqual([{ issuedCouponId: availableCoupon.issuedCouponId, customerId: jane.customerId, locationId: 1, roNumber: '5002' }]);
+    expect(redemptions.received).toEqual([
+      { issuedCouponId: availableCoupon.issuedCouponId, customerId: jane.customerId, locationId: 1, roNumber: '5002' },
+    ] satisfies RedeemCouponInput[]);
   });
 
   it('should void a redemption with the reason given in the void dialog', async () => {
