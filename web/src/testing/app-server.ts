@@ -1,5 +1,7 @@
 // The MSW server of the route-level tests: every request the app makes must be answered by a handler the test
 // knows about. An unhandled request errors in the app (MSW's 'error' strategy) and fails the test that made it.
+// DOM matchers (toBeInTheDocument, toHaveTextContent) for every file that starts this server.
+import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';

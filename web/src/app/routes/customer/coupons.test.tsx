@@ -28,12 +28,12 @@ describe('/customer/coupons', () => {
   it("should list the signed-in customer's pack and its coupons with their status", async () => {
     renderApp('/customer/coupons', { as: customer(jane.customerId) });
 
-    expect(await screen.findByRole('heading', { name: CUSTOMER_AREA_TEXTS.couponsTitle, level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: CUSTOMER_AREA_TEXTS.couponsTitle, level: 1 })).toBeInTheDocument();
     const pack = await screen.findByRole('article', { name: janeSale.packName });
-    expect(within(pack).getByText(formatMoney(janeSale.total))).toBeTruthy();
+    expect(within(pack).getByText(formatMoney(janeSale.total))).toBeInTheDocument();
     const coupons = within(pack).getByRole('table', { name: CUSTOMER_AREA_TEXTS.couponsOf(janeSale.packName) });
-    expect(within(coupons).getByRole('row', { name: new RegExp(`^${availableCoupon.name}.*Available`) })).toBeTruthy();
-    expect(within(coupons).getByRole('row', { name: new RegExp(`^${redeemedCoupon.name}.*Used`) })).toBeTruthy();
+    expect(within(coupons).getByRole('row', { name: new RegExp(`^${availableCoupon.name}.*Available`) })).toBeInTheDocument();
+    expect(within(coupons).getByRole('row', { name: new RegExp(`^${redeemedCoupon.name}.*Used`) })).toBeInTheDocument();
     expect(askedFor).toEqual([jane.customerId]);
   });
 });

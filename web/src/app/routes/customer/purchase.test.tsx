@@ -43,21 +43,21 @@ describe('buying a pack online', () => {
     await user.click(within(offers).getByRole('link', { name: PURCHASE_TEXTS.buyAt(northLocation.locationName) }));
     // The purchase page's code loads before it replaces the list of packs.
     const continueButton = await screen.findByRole('button', { name: CHECKOUT_TEXTS.continue });
-    expect(screen.getByRole('heading', { name: oilOffer.name, level: 2 })).toBeTruthy();
-    expect(await screen.findByText(CHECKOUT_TEXTS.taxAt('8.25%'))).toBeTruthy();
+    expect(screen.getByRole('heading', { name: oilOffer.name, level: 2 })).toBeInTheDocument();
+    expect(await screen.findByText(CHECKOUT_TEXTS.taxAt('8.25%'))).toBeInTheDocument();
     // ...then changed to South Motors, whose 7% sales tax shows before paying.
     await user.selectOptions(screen.getByRole('combobox', { name: CHECKOUT_TEXTS.location }), southLocation.locationName);
-    expect(await screen.findByText(CHECKOUT_TEXTS.taxAt('7%'))).toBeTruthy();
+    expect(await screen.findByText(CHECKOUT_TEXTS.taxAt('7%'))).toBeInTheDocument();
     await user.click(continueButton);
 
-    expect(await screen.findByRole('heading', { name: `${CHECKOUT_TEXTS.chooseTitle}: ${CHECKOUT_TEXTS.checkoutTitle}`, level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: `${CHECKOUT_TEXTS.chooseTitle}: ${CHECKOUT_TEXTS.checkoutTitle}`, level: 1 })).toBeInTheDocument();
     expect(placed).toEqual([{ packId: oilOffer.packId, locationId: southLocation.locationId }]);
     await user.type(screen.getByRole('textbox', { name: CHECKOUT_TEXTS.cardNumber }), DEMO_TEST_CARDS[0].number);
     await user.click(screen.getByRole('button', { name: CHECKOUT_TEXTS.pay(formatMoney(placedOrder.total)) }));
 
     const thanks = await screen.findByRole('region', { name: ONLINE_ORDER_MESSAGES.paid });
-    expect(within(thanks).getByText(southLocation.locationName)).toBeTruthy();
-    expect(within(thanks).getByText(formatMoney(placedOrder.total))).toBeTruthy();
+    expect(within(thanks).getByText(southLocation.locationName)).toBeInTheDocument();
+    expect(within(thanks).getByText(formatMoney(placedOrder.total))).toBeInTheDocument();
     expect(confirmed).toEqual([{ cardNumber: DEMO_TEST_CARDS[0].number }]);
     expect(window.location.pathname + window.location.search).toBe(`/customer/purchase/confirm?orderId=${placedOrder.orderId}`);
   });

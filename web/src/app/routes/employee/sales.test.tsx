@@ -53,13 +53,13 @@ describe('/employee/sales', () => {
   it('should find a customer by name and show her packs and coupons', async () => {
     await openJane();
     expect(searches).toEqual(['Roe']);
-    expect(await screen.findByRole('heading', { name: 'Jane Roe', level: 2 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Jane Roe', level: 2 })).toBeInTheDocument();
     const coupons = await screen.findByRole('table', { name: 'Coupons' });
-    expect(within(coupons).getByRole('button', { name: 'Redeem Synthetic Oil Change 1' })).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Coupon packs' })).toBeTruthy();
+    expect(within(coupons).getByRole('button', { name: 'Redeem Synthetic Oil Change 1' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Coupon packs' })).toBeInTheDocument();
     // Voiding a sale is a manager's: an employee is not offered it.
-    expect(await screen.findByRole('article', { name: /Oil Change Pack/ })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: `Void: ${janeSale.packName}, RO# ${janeSale.saleRoNumber}` })).toBeNull();
+    expect(await screen.findByRole('article', { name: /Oil Change Pack/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: `Void: ${janeSale.packName}, RO# ${janeSale.saleRoNumber}` })).not.toBeInTheDocument();
   });
 
   it('should sell a pack through the sell dialog, post the sale on its RO and show the success message', async () => {
@@ -81,11 +81,11 @@ describe('/employee/sales', () => {
     await user.type(within(ro).getByRole('textbox', { name: 'RO Number' }), '4002');
     await user.click(within(ro).getByRole('button', { name: 'Submit' }));
 
-    expect(await within(notifications()).findByText(PACK_SALE_MESSAGES.sold)).toBeTruthy();
+    expect(await within(notifications()).findByText(PACK_SALE_MESSAGES.sold)).toBeInTheDocument();
     expect(sales.received).toEqual([
       { customerId: jane.customerId, packId: oilPack.packId, locationId: 1, roNumber: '4002', price: null, priceOverrideReason: null },
     ] satisfies PackSaleRequest[]);
-    expect(screen.queryByRole('dialog', { name: 'Sell Coupon Pack' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Sell Coupon Pack' })).not.toBeInTheDocument();
   });
 
   it('should redeem an available coupon on the RO entered and show the success message', async () => {
@@ -103,7 +103,7 @@ describe('/employee/sales', () => {
     await user.type(within(ro).getByRole('textbox', { name: 'RO Number' }), '5002');
     await user.click(within(ro).getByRole('button', { name: 'Submit' }));
 
-    expect(await within(notifications()).findByText(COUPON_REDEMPTION_MESSAGES.redeemed)).toBeTruthy();
+    expect(await within(notifications()).findByText(COUPON_REDEMPTION_MESSAGES.redeemed)).toBeInTheDocument();
     expect(redemptions.received).toEqual([
       { issuedCouponId: availableCoupon.issuedCouponId, customerId: jane.customerId, locationId: 1, roNumber: '5002' },
     ] satisfies RedeemCouponInput[]);
@@ -122,13 +122,13 @@ describe('/employee/sales', () => {
 
     await user.click(await screen.findByRole('button', { name: `Void the redemption of ${redeemedCoupon.name}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Enter Void Reason' });
-    expect(within(dialog).getByText(`Void the redemption of ${redeemedCoupon.name} on RO# 5001. The coupon becomes available again.`)).toBeTruthy();
+    expect(within(dialog).getByText(`Void the redemption of ${redeemedCoupon.name} on RO# 5001. The coupon becomes available again.`)).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Void reason' }), 'Wrong customer');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
-    expect(await within(notifications()).findByText(COUPON_REDEMPTION_MESSAGES.voided)).toBeTruthy();
+    expect(await within(notifications()).findByText(COUPON_REDEMPTION_MESSAGES.voided)).toBeInTheDocument();
     expect(voids.received).toEqual([{ redemptionId: 'redemption-2', reason: 'Wrong customer' }]);
-    expect(screen.queryByRole('dialog', { name: 'Enter Void Reason' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Enter Void Reason' })).not.toBeInTheDocument();
   });
 
   it("should let a manager void a sale none of whose coupons was used, after the void dialog's reason", async () => {
@@ -147,11 +147,11 @@ describe('/employee/sales', () => {
 
     await user.click(await screen.findByRole('button', { name: `Void: ${unused.packName}, RO# ${unused.saleRoNumber}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Enter Void Reason' });
-    expect(within(dialog).getByText(`Void ${unused.packName} sold on RO# 4001. The customer is refunded $161.29 and its coupons can no longer be used.`)).toBeTruthy();
+    expect(within(dialog).getByText(`Void ${unused.packName} sold on RO# 4001. The customer is refunded $161.29 and its coupons can no longer be used.`)).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Void reason' }), 'Customer changed their mind');
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
-    expect(await within(notifications()).findByText(PACK_SALE_MESSAGES.voidedSuccess)).toBeTruthy();
+    expect(await within(notifications()).findByText(PACK_SALE_MESSAGES.voidedSuccess)).toBeInTheDocument();
     expect(voids.received).toEqual([{ reason: 'Customer changed their mind' }]);
   });
 });
