@@ -3,8 +3,11 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { COUPON_REDEMPTION_MESSAGES, PACK_SALE_MESSAGES, type PackSaleRequest } from '@dealer/contracts';
+import { COUPON_REDEMPTION_MESSAGES, formatMoney, PACK_SALE_MESSAGES, type PackSaleRequest } from '@dealer/contracts';
+import { VOID_REASON_TEXTS } from '../../../components/ui/void-reason/void-reason-dialog';
 import type { RedeemCouponInput } from '../../../features/pack-sales/api/redeem-coupon';
+import { PACK_SALE_TEXTS } from '../../../features/pack-sales/components/pack-sale-texts';
+import { REDEMPTION_TEXTS } from '../../../features/pack-sales/components/redemption-texts';
 import { created, ok } from '../../../testing/answers';
 import { server, startAppServer } from '../../../testing/app-server';
 import { locations } from '../../../testing/fixtures/locations';
@@ -54,12 +57,12 @@ describe('/employee/sales', () => {
     await openJane();
     expect(searches).toEqual(['Roe']);
     expect(await screen.findByRole('heading', { name: 'Jane Roe', level: 2 })).toBeInTheDocument();
-    const coupons = await screen.findByRole('table', { name: 'Coupons' });
-    expect(within(coupons).getByRole('button', { name: 'Redeem Synthetic Oil Change 1' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Coupon packs' })).toBeInTheDocument();
+    const coupons = await screen.findByRole('table', { name: PACK_SALE_TEXTS.couponsTitle });
+    expect(within(coupons).getByRole('button', { name: REDEMPTION_TEXTS.redeemLabel(availableCoupon.name) })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: PACK_SALE_TEXTS.packsTitle })).toBeInTheDocument();
     // Voiding a sale is a manager's: an employee is not offered it.
     expect(await screen.findByRole('article', { name: /Oil Change Pack/ })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: `Void: ${janeSale.packName}, RO# ${janeSale.saleRoNumber}` })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: `${PACK_SALE_TEXTS.voidSale}: ${janeSale.packName}, RO# ${janeSale.saleRoNumber}` })).not.toBeInTheDocument();
   });
 
   it('should sell a pack through the sell dialog, post the sale on its RO and show the success message', async () => {
@@ -72,11 +75,11 @@ describe('/employee/sales', () => {
     );
     const { user } = await openJane();
 
-    await user.click(await screen.findByRole('button', { name: 'Sell pack' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sell Coupon Pack' });
-    const pack = within(dialog).getByRole('combobox', { name: 'Pack' });
-    await user.selectOptions(pack, await within(dialog).findByRole('option', { name: 'Oil Change Pack ($149.00)' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Enter sale RO #' }));
+    await user.click(await screen.findByRole('button', { name: PACK_SALE_TEXTS.sellPack }));
+    const dialog = await screen.findByRole('dialog', { name: PACK_SALE_TEXTS.sellTitle });
+    const pack = within(dialog).getByRole('combobox', { name: PACK_SALE_TEXTS.pack });
+    await user.selectOptions(pack, await within(dialog).findByRole('option', { name: `${oilPack.name} (${formatMoney(oilPack.price)})` }));
+    await user.click(within(dialog).getByRole('button', { name: PACK_SALE_TEXTS.continueToRo }));
     const ro = await screen.findByRole('dialog', { name: 'Enter Sale RO #' });
     await user.type(within(ro).getByRole('textbox', { name: 'RO Number' }), '4002');
     await user.click(within(ro).getByRole('button', { name: 'Submit' }));
@@ -85,7 +88,7 @@ describe('/employee/sales', () => {
     expect(sales.received).toEqual([
       { customerId: jane.customerId, packId: oilPack.packId, locationId: 1, roNumber: '4002', price: null, priceOverrideReason: null },
     ] satisfies PackSaleRequest[]);
-    expect(screen.queryByRole('dialog', { name: 'Sell Coupon Pack' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: PACK_SALE_TEXTS.sellTitle })).not.toBeInTheDocument();
   });
 
   it('should redeem an available coupon on the RO entered and show the success message', async () => {
@@ -98,7 +101,7 @@ describe('/employee/sales', () => {
     );
     const { user } = await openJane();
 
-    await user.click(await screen.findByRole('button', { name: `Redeem ${availableCoupon.name}` }));
+    await user.click(await screen.findByRole('button', { name: REDEMPTION_TEXTS.redeemLabel(availableCoupon.name) }));
     const ro = await screen.findByRole('dialog', { name: 'Enter Redemption RO #' });
     await user.type(within(ro).getByRole('textbox', { name: 'RO Number' }), '5002');
     await user.click(within(ro).getByRole('button', { name: 'Submit' }));
@@ -120,15 +123,15 @@ describe('/employee/sales', () => {
     );
     const { user } = await openJane();
 
-    await user.click(await screen.findByRole('button', { name: `Void the redemption of ${redeemedCoupon.name}` }));
-    const dialog = await screen.findByRole('dialog', { name: 'Enter Void Reason' });
-    expect(within(dialog).getByText(`Void the redemption of ${redeemedCoupon.name} on RO# 5001. The coupon becomes available again.`)).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Void reason' }), 'Wrong customer');
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await user.click(await screen.findByRole('button', { name: REDEMPTION_TEXTS.voidLabel(redeemedCoupon.name) }));
+    const dialog = await screen.findByRole('dialog', { name: VOID_REASON_TEXTS.title });
+    expect(within(dialog).getByText(REDEMPTION_TEXTS.voidDescription(redeemedCoupon.name, redeemedCoupon.redemption!.roNumber))).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: VOID_REASON_TEXTS.label }), 'Wrong customer');
+    await user.click(within(dialog).getByRole('button', { name: VOID_REASON_TEXTS.submit }));
 
     expect(await within(notifications()).findByText(COUPON_REDEMPTION_MESSAGES.voided)).toBeInTheDocument();
     expect(voids.received).toEqual([{ redemptionId: 'redemption-2', reason: 'Wrong customer' }]);
-    expect(screen.queryByRole('dialog', { name: 'Enter Void Reason' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: VOID_REASON_TEXTS.title })).not.toBeInTheDocument();
   });
 
   it("should let a manager void a sale none of whose coupons was used, after the void dialog's reason", async () => {
@@ -145,11 +148,11 @@ describe('/employee/sales', () => {
     );
     const { user } = await openJane(manager());
 
-    await user.click(await screen.findByRole('button', { name: `Void: ${unused.packName}, RO# ${unused.saleRoNumber}` }));
-    const dialog = await screen.findByRole('dialog', { name: 'Enter Void Reason' });
-    expect(within(dialog).getByText(`Void ${unused.packName} sold on RO# 4001. The customer is refunded $161.29 and its coupons can no longer be used.`)).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Void reason' }), 'Customer changed their mind');
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await user.click(await screen.findByRole('button', { name: `${PACK_SALE_TEXTS.voidSale}: ${unused.packName}, RO# ${unused.saleRoNumber}` }));
+    const dialog = await screen.findByRole('dialog', { name: VOID_REASON_TEXTS.title });
+    expect(within(dialog).getByText(PACK_SALE_TEXTS.voidDescription(unused.packName, unused.saleRoNumber, formatMoney(unused.total)))).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: VOID_REASON_TEXTS.label }), 'Customer changed their mind');
+    await user.click(within(dialog).getByRole('button', { name: VOID_REASON_TEXTS.submit }));
 
     expect(await within(notifications()).findByText(PACK_SALE_MESSAGES.voidedSuccess)).toBeInTheDocument();
     expect(voids.received).toEqual([{ reason: 'Customer changed their mind' }]);
