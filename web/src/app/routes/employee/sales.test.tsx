@@ -3,9 +3,10 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { COUPON_REDEMPTION_MESSAGES, formatMoney, PACK_SALE_MESSAGES, type PackSaleRequest } from '@dealer/contracts';
+import { COUPON_REDEMPTION_MESSAGES, formatMoney, PACK_SALE_MESSAGES, XSRF_HEADER, type PackSaleRequest } from '@dealer/contracts';
 import { VOID_REASON_TEXTS } from '../../../components/ui/void-reason/void-reason-dialog';
 import type { RedeemCouponInput } from '../../../features/pack-sales/api/redeem-coupon';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../lib/api-client';
 import { PACK_SALE_TEXTS } from '../../../features/pack-sales/components/pack-sale-texts';
 import { REDEMPTION_TEXTS } from '../../../features/pack-sales/components/redemption-texts';
 import { created, ok } from '../../../testing/answers';
@@ -67,8 +68,10 @@ describe('/employee/sales', () => {
 
   it('should sell a pack through the sell dialog, post the sale on its RO and show the success message', async () => {
     const sales = bodies<PackSaleRequest>();
+    const headers: Headers[] = [];
     server.use(
       http.post('/api/pack-sales', async ({ request }) => {
+        headers.push(request.headers);
         await sales.take(request);
         return created({ saleId: 'sale-2', id: 'sale-2', revision: 1, status: 'pending', message: PACK_SALE_MESSAGES.sold }, '42');
       }),
@@ -88,6 +91,10 @@ describe('/employee/sales', () => {
     expect(sales.received).toEqual([
       { customerId: jane.customerId, packId: oilPack.packId, locationId: 1, roNumber: '4002', price: null, priceOverrideReason: null },
     ] satisfies PackSaleRequest[]);
+    // The app's one API client sent it: signed in, with the anti-forgery echo and the command's key.
+    expect(headers[0]?.get('authorization')).toBe(`Bearer ${employee().token}`);
+    expect(headers[0]?.get(XSRF_HEADER)).toBe('test-xsrf');
+    expect(headers[0]?.get(IDEMPOTENCY_KEY_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.queryByRole('dialog', { name: PACK_SALE_TEXTS.sellTitle })).not.toBeInTheDocument();
   });
 
