@@ -2,13 +2,13 @@
 // Route-level tests of /employee/sales (issue 21): the real app and page against MSW handlers in the API's shapes.
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { COUPON_REDEMPTION_MESSAGES, formatMoney, PACK_SALE_MESSAGES, XSRF_HEADER, type PackSaleRequest } from '@dealer/contracts';
 import { VOID_REASON_TEXTS } from '../../../components/ui/void-reason/void-reason-dialog';
 import type { RedeemCouponInput } from '../../../features/pack-sales/api/redeem-coupon';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../lib/api-client';
 import { PACK_SALE_TEXTS } from '../../../features/pack-sales/components/pack-sale-texts';
 import { REDEMPTION_TEXTS } from '../../../features/pack-sales/components/redemption-texts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../lib/api-client';
 import { created, ok } from '../../../testing/answers';
 import { server, startAppServer } from '../../../testing/app-server';
 import { locations } from '../../../testing/fixtures/locations';
@@ -16,7 +16,11 @@ import { availableCoupon, jane, janeCoupons, janeSale, janeSearchResult, oilPack
 import { employee, manager } from '../../../testing/identities';
 import { renderApp } from '../../../testing/render-app';
 
+/** The search terms the page sent, per test. */
 const searches: string[] = [];
+beforeEach(() => {
+  searches.splice(0);
+});
 
 startAppServer(
   http.get('/api/locations', () => ok(locations)),
