@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+// Route-level test of /customer/coupons (issue 21): a signed-in customer's packs and coupons from the handlers.
+import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { formatMoney } from '@dealer/contracts';
+import { CUSTOMER_AREA_TEXTS } from '../../../features/customer-area/components/customer-area-texts';
+import { ok } from '../../../testing/answers';
+import { startAppServer } from '../../../testing/app-server';
+import { oilOffer } from '../../../testing/fixtures/online-orders';
+import { availableCoupon, jane, janeSale, redeemedCoupon } from '../../../testing/fixtures/sales';
+import { customer } from '../../../testing/identities';
+import { renderApp } from '../../../testing/render-app';
+
+/** Whose purchases the page asked for. */
+const askedFor: string[] = [];
+
+startAppServer(
+  http.get('/api/customers/:customerId/purchases', ({ params }) => {
+    askedFor.push(String(params.customerId));
+    return ok([janeSale]);
+  }),
+  http.get('/api/customers/:customerId/gifts', () => ok([])),
+  http.get('/api/pack-offers', () => ok([oilOffer])),
+);
+
+describe('/customer/coupons', () => {
+  it("should list the signed-in customer's pack and its coupons with their status", async () => {
+    renderApp('/customer/coupons', { as: customer(jane.customerId) });
+
+    expect(await screen.findByRole('heading', { name: CUSTOMER_AREA_TEXTS.couponsTitle, level: 1 })).toBeInTheDocument();
+    const pack = await screen.findByRole('article', { name: janeSale.packName });
+    expect(within(pack).getByText(formatMoney(janeSale.total))).toBeInTheDocument();
+    const coupons = within(pack).getByRole('table', { name: CUSTOMER_AREA_TEXTS.couponsOf(janeSale.packName) });
+    expect(within(coupons).getByRole('row', { name: new RegExp(`^${availableCoupon.name}.*Available`) })).toBeInTheDocument();
+    expect(within(coupons).getByRole('row', { name: new RegExp(`^${redeemedCoupon.name}.*Used`) })).toBeInTheDocument();
+    expect(askedFor).toEqual([jane.customerId]);
+  });
+});

@@ -1,0 +1,171 @@
+// @vitest-environment jsdom
+// Route-level tests of /employee/sales (issue 21): the real app and page against MSW handlers in the API's shapes.
+import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { COUPON_REDEMPTION_MESSAGES, formatMoney, PACK_SALE_MESSAGES, XSRF_HEADER, type PackSaleRequest } from '@dealer/contracts';
+import { VOID_REASON_TEXTS } from '../../../components/ui/void-reason/void-reason-dialog';
+import type { RedeemCouponInput } from '../../../features/pack-sales/api/redeem-coupon';
+import { PACK_SALE_TEXTS } from '../../../features/pack-sales/components/pack-sale-texts';
+import { REDEMPTION_TEXTS } from '../../../features/pack-sales/components/redemption-texts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../lib/api-client';
+import { created, ok } from '../../../testing/answers';
+import { server, startAppServer } from '../../../testing/app-server';
+import { locations } from '../../../testing/fixtures/locations';
+import { availableCoupon, jane, janeCoupons, janeSale, janeSearchResult, oilPack, redeemedCoupon } from '../../../testing/fixtures/sales';
+import { employee, manager } from '../../../testing/identities';
+import { renderApp } from '../../../testing/render-app';
+
+/** The search terms the page sent, per test. */
+const searches: string[] = [];
+beforeEach(() => {
+  searches.splice(0);
+});
+
+startAppServer(
+  http.get('/api/locations', () => ok(locations)),
+  http.get('/api/customer-search', ({ request }) => {
+    const term = new URL(request.url).searchParams.get('searchTerm') ?? '';
+    searches.push(term);
+    return ok(term.toLowerCase().includes('roe') ? [janeSearchResult] : null);
+  }),
+  http.get('/api/customers/:customerId', ({ params }) => ok({ ...jane, customerId: String(params.customerId) })),
+  http.get('/api/customers/:customerId/purchases', () => ok([janeSale])),
+  http.get('/api/customers/:customerId/coupons', () => ok(janeCoupons)),
+  http.get('/api/redemption-verifications', () => ok(null)),
+  http.get('/api/packs', () => ok([oilPack])),
+);
+
+/** Opens the page, searches for Jane by name and picks her from the results. */
+async function openJane(as = employee()) {
+  const app = renderApp('/employee/sales', { as });
+  const { user } = app;
+  await user.type(await screen.findByRole('searchbox', { name: 'Search customers by phone, email or RO number' }), 'Roe');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  const results = await screen.findByRole('table', { name: 'Search results' });
+  await user.click(within(results).getByRole('button', { name: 'Jane Roe' }));
+  await screen.findByRole('heading', { name: 'Jane Roe', level: 2 });
+  return app;
+}
+
+/** The toast area, where the outcome of a command is announced. */
+const notifications = () => screen.getByRole('region', { name: 'Notifications' });
+
+/** Records the JSON bodies a command handler receives. */
+function bodies<T>() {
+  const received: T[] = [];
+  return { received, take: async (request: Request) => void received.push((await request.json()) as T) };
+}
+
+describe('/employee/sales', () => {
+  it('should find a customer by name and show her packs and coupons', async () => {
+    await openJane();
+    expect(searches).toEqual(['Roe']);
+    expect(await screen.findByRole('heading', { name: 'Jane Roe', level: 2 })).toBeInTheDocument();
+    const coupons = await screen.findByRole('table', { name: PACK_SALE_TEXTS.couponsTitle });
+    expect(within(coupons).getByRole('button', { name: REDEMPTION_TEXTS.redeemLabel(availableCoupon.name) })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: PACK_SALE_TEXTS.packsTitle })).toBeInTheDocument();
+    // Voiding a sale is a manager's: an employee is not offered it.
+    expect(await screen.findByRole('article', { name: /Oil Change Pack/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: `${PACK_SALE_TEXTS.voidSale}: ${janeSale.packName}, RO# ${janeSale.saleRoNumber}` })).not.toBeInTheDocument();
+  });
+
+  it('should sell a pack through the sell dialog, post the sale on its RO and show the success message', async () => {
+    const sales = bodies<PackSaleRequest>();
+    const headers: Headers[] = [];
+    server.use(
+      http.post('/api/pack-sales', async ({ request }) => {
+        headers.push(request.headers);
+        await sales.take(request);
+        return created({ saleId: 'sale-2', id: 'sale-2', revision: 1, status: 'pending', message: PACK_SALE_MESSAGES.sold }, '42');
+      }),
+    );
+    const { user } = await openJane();
+
+    await user.click(await screen.findByRole('button', { name: PACK_SALE_TEXTS.sellPack }));
+    const dialog = await screen.findByRole('dialog', { name: PACK_SALE_TEXTS.sellTitle });
+    const pack = within(dialog).getByRole('combobox', { name: PACK_SALE_TEXTS.pack });
+    await user.selectOptions(pack, await within(dialog).findByRole('option', { name: `${oilPack.name} (${formatMoney(oilPack.price)})` }));
+    await user.click(within(dialog).getByRole('button', { name: PACK_SALE_TEXTS.continueToRo }));
+    const ro = await screen.findByRole('dialog', { name: 'Enter Sale RO #' });
+    await user.type(within(ro).getByRole('textbox', { name: 'RO Number' }), '4002');
+    await user.click(within(ro).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(notifications()).findByText(PACK_SALE_MESSAGES.sold)).toBeInTheDocument();
+    expect(sales.received).toEqual([
+      { customerId: jane.customerId, packId: oilPack.packId, locationId: 1, roNumber: '4002', price: null, priceOverrideReason: null },
+    ] satisfies PackSaleRequest[]);
+    // The app's one API client sent it: signed in, with the anti-forgery echo and the command's key.
+    expect(headers[0]?.get('authorization')).toBe(`Bearer ${employee().token}`);
+    expect(headers[0]?.get(XSRF_HEADER)).toBe('test-xsrf');
+    expect(headers[0]?.get(IDEMPOTENCY_KEY_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.queryByRole('dialog', { name: PACK_SALE_TEXTS.sellTitle })).not.toBeInTheDocument();
+  });
+
+  it('should redeem an available coupon on the RO entered and show the success message', async () => {
+    const redemptions = bodies<RedeemCouponInput>();
+    server.use(
+      http.post('/api/coupon-redemptions', async ({ request }) => {
+        await redemptions.take(request);
+        return created({ redemptionId: 'redemption-3', id: 'redemption-3', issuedCouponId: availableCoupon.issuedCouponId, status: 'redeemed', amount: 5500, revision: 1, message: COUPON_REDEMPTION_MESSAGES.redeemed }, '43');
+      }),
+    );
+    const { user } = await openJane();
+
+    await user.click(await screen.findByRole('button', { name: REDEMPTION_TEXTS.redeemLabel(availableCoupon.name) }));
+    const ro = await screen.findByRole('dialog', { name: 'Enter Redemption RO #' });
+    await user.type(within(ro).getByRole('textbox', { name: 'RO Number' }), '5002');
+    await user.click(within(ro).getByRole('button', { name: 'Submit' }));
+
+    expect(await within(notifications()).findByText(COUPON_REDEMPTION_MESSAGES.redeemed)).toBeInTheDocument();
+    expect(redemptions.received).toEqual([
+      { issuedCouponId: availableCoupon.issuedCouponId, customerId: jane.customerId, locationId: 1, roNumber: '5002' },
+    ] satisfies RedeemCouponInput[]);
+  });
+
+  it('should void a redemption with the reason given in the void dialog', async () => {
+    const voids = bodies<unknown>();
+    server.use(
+      http.post('/api/coupon-redemptions/:issuedCouponId/void', async ({ request, params }) => {
+        expect(params.issuedCouponId).toBe(redeemedCoupon.issuedCouponId);
+        await voids.take(request);
+        return ok({ redemptionId: 'redemption-2', id: 'redemption-2', issuedCouponId: redeemedCoupon.issuedCouponId, status: 'voided', amount: 5500, revision: 2, message: COUPON_REDEMPTION_MESSAGES.voided }, { position: '44' });
+      }),
+    );
+    const { user } = await openJane();
+
+    await user.click(await screen.findByRole('button', { name: REDEMPTION_TEXTS.voidLabel(redeemedCoupon.name) }));
+    const dialog = await screen.findByRole('dialog', { name: VOID_REASON_TEXTS.title });
+    expect(within(dialog).getByText(REDEMPTION_TEXTS.voidDescription(redeemedCoupon.name, redeemedCoupon.redemption!.roNumber))).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: VOID_REASON_TEXTS.label }), 'Wrong customer');
+    await user.click(within(dialog).getByRole('button', { name: VOID_REASON_TEXTS.submit }));
+
+    expect(await within(notifications()).findByText(COUPON_REDEMPTION_MESSAGES.voided)).toBeInTheDocument();
+    expect(voids.received).toEqual([{ redemptionId: 'redemption-2', reason: 'Wrong customer' }]);
+    expect(screen.queryByRole('dialog', { name: VOID_REASON_TEXTS.title })).not.toBeInTheDocument();
+  });
+
+  it("should let a manager void a sale none of whose coupons was used, after the void dialog's reason", async () => {
+    const unused = { ...janeSale, coupons: [availableCoupon] };
+    const voids = bodies<unknown>();
+    server.use(
+      http.get('/api/customers/:customerId/purchases', () => ok([unused])),
+      http.get('/api/customers/:customerId/coupons', () => ok([availableCoupon])),
+      http.post('/api/pack-sales/:saleId/void', async ({ request, params }) => {
+        expect(params.saleId).toBe(unused.saleId);
+        await voids.take(request);
+        return ok({ saleId: unused.saleId, id: unused.saleId, revision: 3, status: 'voided', message: PACK_SALE_MESSAGES.voidedSuccess }, { position: '45' });
+      }),
+    );
+    const { user } = await openJane(manager());
+
+    await user.click(await screen.findByRole('button', { name: `${PACK_SALE_TEXTS.voidSale}: ${unused.packName}, RO# ${unused.saleRoNumber}` }));
+    const dialog = await screen.findByRole('dialog', { name: VOID_REASON_TEXTS.title });
+    expect(within(dialog).getByText(PACK_SALE_TEXTS.voidDescription(unused.packName, unused.saleRoNumber, formatMoney(unused.total)))).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: VOID_REASON_TEXTS.label }), 'Customer changed their mind');
+    await user.click(within(dialog).getByRole('button', { name: VOID_REASON_TEXTS.submit }));
+
+    expect(await within(notifications()).findByText(PACK_SALE_MESSAGES.voidedSuccess)).toBeInTheDocument();
+    expect(voids.received).toEqual([{ reason: 'Customer changed their mind' }]);
+  });
+});
