@@ -1,6 +1,5 @@
 /**
- * The one-way rules of the architecture (../shared/STYLE.md, docs/decisions.md "Architecture and
- * layout"), checked by `npm run depcheck` in every test run: a new violation fails it. Known
+ * The one-way rules of the architecture (../shared/STYLE.md, docs/decisions/0001 and 0070), checked by `npm run depcheck` in every test run: a new violation fails it. Known
  * violations still to be removed are listed in .dependency-cruiser-known-violations.json (made
  * with `npm run depcheck:baseline`); the list may only shrink.
  */

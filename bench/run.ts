@@ -9,7 +9,7 @@
  *       (conflicts: the losers go again after the winner);
  *   (e) the product's own append (CustomerCreated, sealed) alone and while every projection and
  *       the reactor run in the same process and database, with the projections' catch-up time;
- * then the targets with PASS/MISS, and bench/results/latest.md for the README.
+ * then the targets with PASS/MISS, and bench/results/latest.md for docs/performance.md.
  *
  * Settings (environment, see bench/README.md): BENCH_SECONDS (10), BENCH_ROUNDS (2),
  * BENCH_WARMUP_SECONDS (1), BENCH_WRITERS (1,8,32), BENCH_EVENTS (1000000), BENCH_REBUILD_BATCH,

@@ -1,6 +1,6 @@
 /**
  * Writes generated repair orders as DMS export files in the importer's formats
- * (docs/decisions-ro.md): one JSON array, or a repair-order CSV (one row per job, RO columns
+ * (docs/decisions/0029-dms-importer.md): one JSON array, or a repair-order CSV (one row per job, RO columns
  * repeated) plus an accounting CSV. Streams, so a large export never sits in memory.
  */
 import { createWriteStream, type WriteStream } from 'node:fs';

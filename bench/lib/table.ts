@@ -1,4 +1,4 @@
-/** One table model, rendered as aligned text for the terminal and as markdown for the README. */
+/** One table model, rendered as aligned text for the terminal and as markdown for docs/performance.md. */
 
 export interface Table {
   title: string;

@@ -11,7 +11,7 @@
  *   postings are a ledger: they are added or corrected by id, never deleted by an import.
  * - A committed import (not a dry run) notifies channel `dms_imported` (empty payload) in its
  *   transaction, so listeners hear of it once it is visible.
- * Formats: docs/decisions-ro.md.
+ * Formats: docs/decisions/0029-dms-importer.md.
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';

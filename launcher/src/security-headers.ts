@@ -33,7 +33,7 @@ export function stripeCspSources(env: { PAYMENT_PROVIDER?: string | undefined; S
  * The policy. Scripts come only from our own files (the build emits no inline script and no
  * eval); inline style *elements* are allowed because Radix Dialog's scroll lock
  * (react-remove-scroll-bar) injects a <style> element whose content depends on the scrollbar
- * width, so no hash can name it (docs/decisions.md, "Security headers"). React sets inline
+ * width, so no hash can name it (docs/decisions/0020-security-headers.md). React sets inline
  * styles through the CSSOM, which CSP does not govern. The stylesheet in base.css draws the
  * select arrow from a data: SVG. With Stripe, Stripe.js's origins are added (stripeCspSources).
  */

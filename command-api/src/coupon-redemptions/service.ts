@@ -1,6 +1,6 @@
 /**
  * Redeeming an issued coupon, voiding a redemption and changing its RO (issue 12), as functions
- * the routes call. Order (redemption-core-decisions.md "Service order"): read the coupon as its
+ * the routes call. Order (docs/decisions/0045-redemption-void-change-routes-service.md): read the coupon as its
  * sale sold it, the location, the RO in cents, the RO's coupon ledger and the coupon's stream
  * with their revisions, the verification inputs; release stale ledger claims; decide on the
  * coupon's stream (pure); claim the line and amount on the RO ledger pinned to the revision

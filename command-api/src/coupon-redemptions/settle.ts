@@ -4,7 +4,7 @@
  * decided `SettleRedemptionVerification` on its own stream with the revision it was read at:
  * approval → CouponRedeemed (via 'verification'); decline or expiry → CouponRedemptionReleased,
  * then the redemption's claim on the RO ledger is released ('released'), as in the service
- * order (redemption-core-decisions.md "Service order", step 5).
+ * order (docs/decisions/0045-redemption-void-change-routes-service.md, service order step 5).
  *
  * Which coupons: the facts, not the read model. A held redemption always claims on the ledger
  * of its RO before its coupon stream records the hold, and the verification names that RO; so

@@ -33,7 +33,7 @@ export const COUPON_REDEMPTION_MESSAGES = {
   redeemed: 'Successfully redeemed coupon.',
   roChanged: 'Successfully updated redemption number.',
   voidReasonRequired: 'Void reason is required',
-  // Where SPEC shows none (redemption-core-decisions.md).
+  // Where SPEC shows none (docs/decisions/0043-redemption-events-and-rules.md).
   voided: 'Successfully voided redemption.',
   awaitingVerification: (roNumber: string) => `The customer's verification was requested for RO# ${roNumber}. The coupon is held for this RO until they answer.`,
   unknownError: 'Unknown error submitting redemption.',

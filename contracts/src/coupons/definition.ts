@@ -2,7 +2,7 @@
  * A coupon definition (issue 11): what the dealership promises on a service visit. Its terms,
  * their field rules and maxima with messages (checked once here for the form and the server),
  * and its stand-alone value (what the coupon is worth on its own, the weight of the value
- * allocation of a pack sale; coupons-decisions.md "Stand-alone values").
+ * allocation of a pack sale; docs/decisions/0033-coupon-and-pack-definitions.md).
  */
 import { LABOR_TYPES, type LaborType } from '../repair-orders/ro-records';
 import { normalizeOpCode, REDEMPTION_VERIFICATION_LIMITS } from '../redemptions/constants';

@@ -3,7 +3,7 @@
  * dealership's local time zone, never at midnight UTC). Pure functions on IANA zone names
  * through Intl; dates are local calendar dates as 'YYYY-MM-DD'.
  *
- * Rules (coupons-decisions.md):
+ * Rules (docs/decisions/0035-allocation-and-expiry.md):
  * - "n months after sale" is the same day of the month n months after the local sale date,
  *   clamped to that month's last day (Jan 31 + 1 month = Feb 28, or Feb 29 in a leap year;
  *   Aug 31 + 6 months = Feb 28). The coupon is good through the end of that day.

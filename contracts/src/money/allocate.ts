@@ -2,7 +2,7 @@
  * Splitting an amount over parts in proportion to weights, in whole cents, so the parts always
  * add up to exactly the amount (the largest remainder method). Used for the allocated value of
  * each coupon of a pack (ASC 606 relative stand-alone selling price), see
- * docs/decisions (coupons-decisions.md): "Value allocation".
+ * docs/decisions/0035-allocation-and-expiry.md.
  */
 import { cents, type Money } from './money';
 

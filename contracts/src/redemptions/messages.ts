@@ -1,6 +1,6 @@
 /**
  * Messages of redemption verification: SPEC 8's confirmation and success texts, and the
- * server's refusals where SPEC shows none (worded here, listed in docs/decisions-redemption.md).
+ * server's refusals where SPEC shows none (worded here, listed in docs/decisions/0022-0024).
  */
 import { CUSTOMER_MESSAGES } from '../customers/customer';
 import { RO_INPUT_MESSAGES } from '../repair-orders/ro-records';

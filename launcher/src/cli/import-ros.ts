@@ -1,7 +1,7 @@
 /**
  * npm run import:ros -- FILE [FILE ...] [--dry-run] [--report REPORT.json]
  *
- * Imports DMS exports (JSON or CSV, docs/decisions-ro.md) into the reference tables, each
+ * Imports DMS exports (JSON or CSV, docs/decisions/0029-dms-importer.md) into the reference tables, each
  * file in its own transaction: accepted rows commit together, rejected rows are listed with
  * their row number and reasons, a file that cannot be read imports nothing.
  * Exit code: 0 every row accepted, 2 some rows rejected, 1 a file refused or an error.

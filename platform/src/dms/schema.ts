@@ -1,7 +1,7 @@
 /**
  * Reference tables of the dealership's DMS (schema `ref`): locations, repair orders, their
  * jobs and accounting postings. They are imported from DMS exports, not built from events:
- * the DMS is the system of record for them (docs/decisions-ro.md).
+ * the DMS is the system of record for them (docs/decisions/0028-ro-reference-data.md).
  *
  * DMS dates are the dealership's wall-clock times, so they are `timestamp` (no time zone).
  * Children carry no foreign key to their repair order: the importer always writes them with

@@ -1,5 +1,5 @@
 /**
- * Crypto-shredding of personal data (DESIGN: Personal data; docs/decisions.md).
+ * Crypto-shredding of personal data (DESIGN: Personal data; docs/decisions/0004-personal-data-crypto-shredding.md).
  *
  * Every data subject (a customer) has its own random AES-256-GCM key, stored wrapped by the
  * master key in `pii_keys`. Events keep their personal fields only inside an encrypted box;

@@ -7,7 +7,7 @@
  * model also follows the coupon events, into its own small `coupons` table (name, status,
  * stand-alone value, nothing else). The query joins the items to it, so a coupon renamed or
  * disabled updates every pack that holds it with one row's change, and the read model
- * rebuilds on its own (read-side-decisions.md "Pack items follow their coupons").
+ * rebuilds on its own (docs/decisions/0039-catalogue-read-models-and-queries.md).
  *
  * Re-applying is harmless and nothing is swallowed (coupon-catalogue/fold.ts): every row
  * remembers the stream revision it has reached; an event of a pack or coupon the tables do not

@@ -1,4 +1,4 @@
-// Wording of the Erase personal data dialog (SPEC does not show erasure; see docs/decisions.md "Erasure").
+// Wording of the Erase personal data dialog (SPEC does not show erasure; see docs/decisions/0018-erasure.md).
 export const ERASURE_TEXTS = {
   title: 'Erase personal data',
   confirm: 'Erase personal data',

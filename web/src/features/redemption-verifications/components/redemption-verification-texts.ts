@@ -1,5 +1,5 @@
 // Texts of the employee's redemption-verification screens that SPEC does not word (SPEC 8's own texts live in
-// contracts: REDEMPTION_TEXTS, REDEMPTION_MESSAGES, REDEMPTION_FINAL_REASONS). Recorded in docs/decisions.md.
+// contracts: REDEMPTION_TEXTS, REDEMPTION_MESSAGES, REDEMPTION_FINAL_REASONS). Recorded in docs/decisions/0022 and 0025.
 import { formatDateTime as formatDateAndTime, type RedemptionVerificationStatus, type RedemptionVerificationType } from '@dealer/contracts';
 
 export const RV_TEXTS = {
@@ -38,7 +38,7 @@ export const RV_TEXTS = {
 
 export const CHANNEL_LABELS: Record<RedemptionVerificationType, string> = { email: 'Email', text: 'Text' };
 
-/** SPEC leaves the status set open; these are the words staff read for each (docs/decisions.md). */
+/** SPEC leaves the status set open; these are the words staff read for each (docs/decisions/0025-redemption-verification-web.md). */
 export const STATUS_LABELS: Record<RedemptionVerificationStatus, string> = {
   pending: 'Sending',
   sent: 'Waiting for the customer',
