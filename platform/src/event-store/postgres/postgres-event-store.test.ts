@@ -27,6 +27,33 @@ describeEventStoreContract('PostgreSQL', async () => {
 });
 
 describe('PostgreSQL event store specifics', () => {
+  it("should order 'any' appends onto a few shared streams itself: 32 writers in two processes, none fails, revisions follow each other", async () => {
+    const db = await createTestDatabase();
+    // Two processes' stores (their own pools), each with its writers' appends batched together.
+    const pools = [createPool(db.url, { max: 4 }), createPool(db.url, { max: 4 })];
+    const stores = pools.map((pool) => new PostgresEventStore(pool));
+    try {
+      const streams = ['shared-0', 'shared-1', 'shared-2', 'shared-3'];
+      const perWriter = 8;
+      const writers = Array.from({ length: 32 }, (_, w) => async () => {
+        for (let i = 0; i < perWriter; i++) {
+          const e = { type: 'A', data: { w, i }, metadata: { eventId: crypto.randomUUID(), correlationId: 'c', causationId: null, actor: 't', time: '' } };
+          await stores[w % 2]!.appendToStream(streams[(w + i) % 4]!, [e], { expectedRevision: 'any' });
+        }
+      });
+      const outcomes = await Promise.allSettled(writers.map((write) => write()));
+      expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
+      for (const stream of streams) {
+        const revisions = (await stores[0]!.readStream(stream)).map((e) => e.revision);
+        expect(revisions).toEqual(Array.from({ length: (32 * perWriter) / 4 }, (_, k) => k));
+      }
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+      await Promise.all(pools.map((pool) => pool.end()));
+      await db.drop();
+    }
+  });
+
   it('should append on a brand-new pool whose connections have not loaded any types yet', async () => {
     const db = await createTestDatabase();
     const fresh = createPool(db.url, { max: 2 });

@@ -650,4 +650,107 @@ end
 $fn$;
 `,
   },
+  {
+    id: '0015_event_store_ordered_any_appends',
+    sql: /* sql */ `
+-- Issue 22: 'any' appends onto a few shared streams failed at 32 writers (WrongExpectedRevision
+-- after the client's retries): every 'any' append of a batch to one stream got the same first
+-- revision, so only one per stream went in each round, and batches of two connections raced the
+-- same way. Now the store orders them: 'any' and 'stream_exists' appends lock their streams for
+-- the transaction, and follow each other inside a batch.
+create or replace function es_append_batch(p_appends jsonb)
+returns table (idx int, next_revision bigint, last_position bigint, outcome smallint)
+language plpgsql set plan_cache_mode = force_generic_plan as $fn$
+declare
+  v_xid bigint;
+  v_results jsonb;
+  r jsonb;
+  v_stream text;
+  v_count int;
+  v_ids uuid[];
+begin
+  if pg_current_xact_id_if_assigned() is not null then
+    raise exception 'es_append_batch must be the first write of its transaction';
+  end if;
+  if (select sum(jsonb_array_length(a -> 'events')) from jsonb_array_elements(p_appends) a) > 4096 then
+    raise exception 'es_append_batch takes at most 4096 events at once';
+  end if;
+  -- Appends with 'any' or 'stream_exists' take their revisions from the stream's end: their
+  -- streams are locked (in a fixed order, so no deadlock) until this transaction commits, and no
+  -- two such appends race for one revision. The locks come before the xid, so a writer waiting
+  -- here holds back no reader's horizon.
+  for v_stream in
+    select distinct t.a ->> 'stream' from jsonb_array_elements(p_appends) as t(a)
+     where (t.a ->> 'mode')::smallint in (0, 2) order by 1
+  loop
+    perform pg_advisory_xact_lock(hashtextextended(v_stream, 7061726));
+  end loop;
+  v_xid := pg_current_xact_id()::text::bigint;
+
+  with a as (
+    select t.n::int as n, t.a ->> 'stream' as stream, (t.a ->> 'mode')::smallint as mode,
+           (t.a ->> 'expected')::bigint as expected, t.a -> 'events' as events, jsonb_array_length(t.a -> 'events') as cnt
+      from jsonb_array_elements(p_appends) with ordinality as t(a, n)
+  ), b as (
+    select a.*, coalesce(sum(cnt) over (order by n rows between unbounded preceding and 1 preceding), 0) as off,
+           (select max(e.revision) from es_events e where e.stream_id = a.stream) as cur
+      from a
+  ), ok0 as (
+    select b.*
+      from b
+     where not ((mode = 1 and cur is not null) or (mode = 2 and cur is null) or (mode = 3 and cur is distinct from expected))
+       and not exists (select 1 from jsonb_array_elements(b.events) as x(e) join es_events e on e.event_id = (x.e ->> 'id')::uuid)
+  ), ok as (
+    -- Several 'any' appends to one stream in one batch follow each other (before, all but the
+    -- first clashed on the same revision and went round again, which starved them under load).
+    select ok0.*, case when mode = 1 then 0 when mode = 3 then expected + 1
+                       else coalesce(cur, -1) + 1 + coalesce(sum(cnt) filter (where mode in (0, 2))
+                              over (partition by stream order by n rows between unbounded preceding and 1 preceding), 0) end as base
+      from ok0
+  ), new_rows as (
+    select ok.n, v_xid * 4096 + ok.off + x.k - 1 as gp, ok.stream, ok.base + x.k - 1 as rev, (x.e ->> 'id')::uuid as id,
+           x.e ->> 'type' as typ, x.e -> 'data' as data, x.e -> 'metadata' as meta
+      from ok, jsonb_array_elements(ok.events) with ordinality as x(e, k)
+  ), ins as (
+    insert into es_events (global_position, stream_id, revision, event_id, event_type, data, metadata, transaction_id)
+    select gp, stream, rev, id, typ, data, meta, v_xid::text::xid8 from new_rows
+    on conflict do nothing
+    returning event_id, revision, global_position
+  )
+  select jsonb_agg(jsonb_build_object('n', a.n, 'stream', a.stream, 'cnt', a.cnt, 'events', a.events,
+           'inserted', coalesce(i.inserted, 0), 'rev', i.rev, 'pos', i.pos) order by a.n)
+    into v_results
+    from a
+    left join (select r.n, count(*) as inserted, max(ins.revision) as rev, max(ins.global_position) as pos
+                 from ins join new_rows r on r.id = ins.event_id group by r.n) i on i.n = a.n;
+
+  for r in select value from jsonb_array_elements(v_results) loop
+    idx := (r ->> 'n')::int;
+    v_count := (r ->> 'cnt')::int;
+    v_stream := r ->> 'stream';
+    if (r ->> 'inserted')::int = v_count then
+      next_revision := (r ->> 'rev')::bigint; last_position := (r ->> 'pos')::bigint; outcome := 0;
+      return next;
+      continue;
+    end if;
+    if (r ->> 'inserted')::int > 0 then
+      -- Part of one append clashed: undo the statement; the client retries each append alone.
+      raise exception 'es_append_batch: partial conflict on %', v_stream using errcode = '40001';
+    end if;
+    v_ids := array(select (e ->> 'id')::uuid from jsonb_array_elements(r -> 'events') as t(e));
+    if (select count(*) from es_events e where e.event_id = any(v_ids) and e.stream_id = v_stream) = v_count then
+      select max(e.revision), max(e.global_position) into next_revision, last_position from es_events e where e.event_id = any(v_ids);
+      outcome := 1;
+    elsif exists (select 1 from es_events e where e.event_id = any(v_ids)) then
+      next_revision := -1; last_position := -1; outcome := 3;
+    else
+      select coalesce(max(e.revision), -1) into next_revision from es_events e where e.stream_id = v_stream;
+      last_position := -1; outcome := 2;
+    end if;
+    return next;
+  end loop;
+end
+$fn$;
+`,
+  },
 ] as const;
