@@ -11,7 +11,7 @@ import type { InjectOptions } from 'fastify';
 import { COUPON_REDEMPTION_MESSAGES as M, PACK_SALE_MESSAGES, customerStreamId, issuedCouponStreamId, packSaleStreamId, type IssuedCouponEvent } from '@dealer/contracts';
 import { deterministicUuid, handle, systemContext, type EventStore } from '@dealer/platform';
 import { voidPackSale } from '@dealer/command-api/pack-sales/service';
-import { issuedCouponDecider } from '@dealer/command-api/coupon-redemptions/decide';
+import { issuedCouponDecider } from '@dealer/domain/coupon-redemption/decide';
 import { importDmsRecords } from '@dealer/dms/index';
 import { demoCouponId, demoPackId, demoSaleId } from './demo/catalogue';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';

@@ -31,7 +31,7 @@ import {
 import { deterministicUuid, handle, systemContext, type CommandContext } from '@dealer/platform';
 import { DEMO_TIME_ZONE, importDmsRecords } from '@dealer/dms/index';
 import { liveLedger } from '@dealer/command-api/coupon-redemptions/service';
-import { roCouponLedgerDecider } from '@dealer/command-api/coupon-redemptions/ro-ledger-decide';
+import { roCouponLedgerDecider } from '@dealer/domain/coupon-redemption/ro-ledger-decide';
 import { demoCouponId, demoPackId, demoSaleId } from './demo/catalogue';
 import { DEMO_PAPER_BOOKS } from './demo/paper-books';
 import { REPO_ROOT } from './paths';

@@ -16,7 +16,7 @@ import {
 } from '@dealer/contracts';
 import { DomainError, WrongExpectedRevisionError, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { loadIssuedCoupon } from '../coupon-redemptions/lookups';
-import { decideKeep, evolveRedemptionReview, initialRedemptionReviewState, type LiveRedemption } from './decide';
+import { decideKeep, evolveRedemptionReview, initialRedemptionReviewState, type LiveRedemption } from '@dealer/domain/redemption-review/decide';
 
 export interface RedemptionReviewDeps {
   store: EventStore;

@@ -27,8 +27,8 @@ import {
   type SoldCoupon,
 } from '@dealer/contracts';
 import { DomainError, handle, positionOfRequest, WrongExpectedRevisionError, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
-import { decideIssuedCoupon, issuedCouponDecider, type IssuedCouponCommand, type RedemptionActor, type RedemptionTarget } from './decide';
-import { roCouponLedgerDecider, type RoCouponLedgerCommand } from './ro-ledger-decide';
+import { decideIssuedCoupon, issuedCouponDecider, type IssuedCouponCommand, type RedemptionActor, type RedemptionTarget } from '@dealer/domain/coupon-redemption/decide';
+import { roCouponLedgerDecider, type RoCouponLedgerCommand } from '@dealer/domain/coupon-redemption/ro-ledger-decide';
 import {
   customerVerifiesRedemptions,
   latestVerificationOf,
@@ -44,7 +44,7 @@ import {
   type Folded,
 } from './lookups';
 
-export type { RedemptionActor } from './decide';
+export type { RedemptionActor } from '@dealer/domain/coupon-redemption/decide';
 
 export interface CouponRedemptionDeps {
   store: EventStore;

@@ -26,7 +26,7 @@ import {
   roClaimIsLive,
 } from '@dealer/contracts';
 import { deterministicUuid, handle, WrongExpectedRevisionError, type CommandContext } from '@dealer/platform';
-import { issuedCouponDecider } from './decide';
+import { issuedCouponDecider } from '@dealer/domain/coupon-redemption/decide';
 import { loadIssuedCoupon, loadRoLedger, loadVerification } from './lookups';
 import { release, type CouponRedemptionDeps } from './service';
 

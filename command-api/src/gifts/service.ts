@@ -30,7 +30,7 @@ import { DomainError, WrongExpectedRevisionError, deterministicUuid, handle, las
 import { giftIdOfToken, giftTokenFor, giftTokenHash, giftTokenMatches } from '@dealer/platform/auth/gift-token';
 import { customerDecider } from '@dealer/domain/customer/decider';
 import type { PaymentProvider } from '../payments/port';
-import { packSaleDecider } from '../pack-sales/decide';
+import { packSaleDecider } from '@dealer/domain/pack-sale/decide';
 import { loadCouponStates, loadPackState, loadSaleLocation } from '../pack-sales/lookups';
 import { giftDecider, giftRefused } from '@dealer/domain/gift/decide';
 import { endGift } from './expiry';

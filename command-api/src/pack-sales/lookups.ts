@@ -23,7 +23,7 @@ import {
 } from '@dealer/contracts';
 import type { EventStore, Sql } from '@dealer/platform';
 import { customerDecider } from '@dealer/domain/customer/decider';
-import type { SaleLocation } from './decide';
+import type { SaleLocation } from '@dealer/domain/pack-sale/decide';
 
 export interface SaleLocationRecord extends SaleLocation {
   /** The location's sales tax rate in basis points (ref.locations.sales_tax_rate_bp). */

@@ -16,13 +16,13 @@ import {
   type PackSaleState,
 } from '@dealer/contracts';
 import { DomainError, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
-import { issuedCouponDecider, type SaleVoidData } from '../coupon-redemptions/decide';
-import { packSaleDecider, type PackSaleCommand, type SaleActor } from './decide';
+import { issuedCouponDecider, type SaleVoidData } from '@dealer/domain/coupon-redemption/decide';
+import { packSaleDecider, type PackSaleCommand, type SaleActor } from '@dealer/domain/pack-sale/decide';
 import { loadCouponStates, loadCustomerTaxExempt, loadPackState, loadSaleLocation, loadSaleRo, usedCouponIdsOf } from './lookups';
 import { refundVoidedOnlineOrder } from '../online-orders/service';
 import type { PaymentProvider } from '../payments/port';
 
-export type { SaleActor } from './decide';
+export type { SaleActor } from '@dealer/domain/pack-sale/decide';
 
 export interface PackSaleDeps {
   store: EventStore;

@@ -46,13 +46,13 @@ import {
   type RoRedemption,
 } from '@dealer/contracts';
 import { DomainError, WrongExpectedRevisionError, deterministicUuid, handle, positionOfRequest, type CommandContext, type Decider, type EventStore, type Sql } from '@dealer/platform';
-import type { RedemptionActor } from '../coupon-redemptions/decide';
+import type { RedemptionActor } from '@dealer/domain/coupon-redemption/decide';
 import { liveLedger, release } from '../coupon-redemptions/service';
 import { loadPaperBook, loadRedemptionLocation, loadRedemptionRo } from '../coupon-redemptions/lookups';
-import { roCouponLedgerDecider } from '../coupon-redemptions/ro-ledger-decide';
+import { roCouponLedgerDecider } from '@dealer/domain/coupon-redemption/ro-ledger-decide';
 import { loadCouponStates, loadPackState, loadSaleLocation } from '../pack-sales/lookups';
 import { customerDecider } from '@dealer/domain/customer/decider';
-import { paperBookDecider, type PaperBookCommand, decidePaperBook } from './decide';
+import { paperBookDecider, type PaperBookCommand, decidePaperBook } from '@dealer/domain/paper-book/decide';
 import { loadBookSaleRo, loadConvertingCustomer } from './lookups';
 
 export interface PaperBookDeps {

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PAPER_BOOK_MESSAGES as M, positionMetaDataSchema } from '@dealer/contracts';
 import { INPUT_SCHEMAS, INT32_MAX, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
-import type { RedemptionActor } from '../coupon-redemptions/decide';
+import type { RedemptionActor } from '@dealer/domain/coupon-redemption/decide';
 import { convertPaperBook, redeemPaperCoupon, registerPaperBookByRo, voidPaperRedemption, type PaperRedemptionResult } from '../paper-books/service';
 import { problemResponse, uuid } from './schemas';
 

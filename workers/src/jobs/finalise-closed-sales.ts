@@ -15,7 +15,7 @@
 import { packSaleStreamId } from '@dealer/contracts';
 import { handle, systemContext, WrongExpectedRevisionError, type EventStore, type Logger, type Sql } from '@dealer/platform';
 import { DMS_IMPORTED_CHANNEL } from '@dealer/dms/importer';
-import { packSaleDecider, type SaleActor } from '@dealer/command-api/pack-sales/decide';
+import { packSaleDecider, type SaleActor } from '@dealer/domain/pack-sale/decide';
 
 export { DMS_IMPORTED_CHANNEL };
 export const FINALISER_ACTOR = 'system:pack-sale-finaliser';

@@ -13,7 +13,8 @@ import {
   type PackState,
 } from '@dealer/contracts';
 import { couponTerms } from '@dealer/contracts/coupons/test-fixtures';
-import { decidePackSale, type PackSaleCommand, type SaleActor, type SaleLocation, type SellPackData } from './decide';
+import { packSaleDecider, decidePackSale, type PackSaleCommand, type SaleActor, type SaleLocation, type SellPackData } from './decide';
+import { given as givenEvents } from '../testing/given';
 
 const saleId = '00000000-0000-4000-8000-0000000005a1';
 const customerId = '00000000-0000-4000-8000-0000000000c1';
@@ -67,11 +68,8 @@ function sellData(overrides: Partial<SellPackData> = {}): SellPackData {
 }
 const sell = (overrides: Partial<SellPackData> = {}): PackSaleCommand => ({ type: 'SellPack', data: sellData(overrides) });
 
-/** given(events).when(command) -> () => events (throws a DomainError when refused) */
-function given(events: PackSaleEvent[]) {
-  const state = events.reduce<PackSaleState | null>(evolvePackSale, null);
-  return { when: (command: PackSaleCommand) => () => decidePackSale(command, state) };
-}
+/** given(events).when(command) -> () => events (throws a DomainError when refused): the shared helper on the packSaleDecider. */
+const given = (events: PackSaleEvent[]) => givenEvents(packSaleDecider, events);
 const sold = (overrides: Partial<SellPackData> = {}) => given([]).when(sell(overrides))()[0] as PackSold;
 
 describe('selling a pack', () => {

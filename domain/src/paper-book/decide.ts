@@ -40,9 +40,9 @@ import {
   type PaperBookState,
   type PaperCoupon,
 } from '@dealer/contracts';
-import { DomainError } from '@dealer/domain/errors';
-import type { Decider } from '@dealer/platform';
-import { refused, type RedemptionActor, type RedemptionTarget } from '../coupon-redemptions/decide';
+import { DomainError } from '../errors';
+import type { Decider } from '../decider';
+import { refused, type RedemptionActor, type RedemptionTarget } from '../coupon-redemption/decide';
 
 export interface RegisterPaperBookData {
   bookNumber: string;

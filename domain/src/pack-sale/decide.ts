@@ -26,8 +26,8 @@ import {
   type PackSnapshot,
   type PackState,
 } from '@dealer/contracts';
-import { DomainError } from '@dealer/domain/errors';
-import type { Decider } from '@dealer/platform';
+import { DomainError } from '../errors';
+import type { Decider } from '../decider';
 
 /** Who acts: managers (and admins, who hold the manager flag's rights) may override, finalise and void. */
 export interface SaleActor {

@@ -35,8 +35,8 @@ import {
   type RoRedemption,
   type SoldCoupon,
 } from '@dealer/contracts';
-import { DomainError } from '@dealer/domain/errors';
-import type { Decider } from '@dealer/platform';
+import { DomainError } from '../errors';
+import type { Decider } from '../decider';
 
 /** Who acts: managers (admins hold the manager flag's rights) may void or correct any redemption. */
 export interface RedemptionActor {

@@ -4,7 +4,7 @@
  * redemption's own stream (the source of truth for "live" and its RO) and the DMS data first.
  */
 import { REDEMPTION_REVIEW_MESSAGES as M, type RedemptionReviewKept } from '@dealer/contracts';
-import { DomainError } from '@dealer/platform';
+import { DomainError } from '../errors';
 
 export interface LiveRedemption {
   redemptionId: string;

@@ -18,7 +18,7 @@ import {
   type RoRedemption,
 } from '@dealer/contracts';
 import { refused } from './decide';
-import type { Decider } from '@dealer/platform';
+import type { Decider } from '../decider';
 
 export type RoCouponLedgerCommand =
   | { type: 'ClaimRoCoupon'; data: { locationId: number; roNumber: string; claim: RoRedemption; limits: RoClaimLimits; now: Date } }

@@ -15,7 +15,8 @@ import {
   type RoCouponLedgerState,
   type RoRedemption,
 } from '@dealer/contracts';
-import { decideRoCouponLedger, type RoCouponLedgerCommand } from './ro-ledger-decide';
+import { roCouponLedgerDecider, decideRoCouponLedger, type RoCouponLedgerCommand } from './ro-ledger-decide';
+import { given as givenEvents } from '../testing/given';
 
 const now = new Date('2026-03-01T18:00:00.000Z');
 const limits: RoClaimLimits = { maxPerRo: 1, maxAmountPerRo: null, lineTotal: cents(9175) };
@@ -26,10 +27,8 @@ const claimIt = (c: RoRedemption = claim(), l: Partial<RoClaimLimits> = {}, at =
 });
 const release = (redemptionId: string, reason: 'voided' | 'not-redeemed' = 'voided'): RoCouponLedgerCommand => ({ type: 'ReleaseRoCoupon', data: { locationId: 1, roNumber: 'RO100', redemptionId, reason, now } });
 
-function given(events: RoCouponLedgerEvent[]) {
-  const state = events.reduce<RoCouponLedgerState>(evolveRoCouponLedger, initialRoCouponLedgerState());
-  return { state, when: (command: RoCouponLedgerCommand) => () => decideRoCouponLedger(command, state) };
-}
+/** given(events).when(command) -> () => events (throws a DomainError when refused): the shared helper on the roCouponLedgerDecider. */
+const given = (events: RoCouponLedgerEvent[]) => givenEvents(roCouponLedgerDecider, events);
 
 describe("the RO's coupon ledger", () => {
   it('should name the stream by location and RO', () => {

@@ -16,7 +16,8 @@ import {
   type SoldCoupon,
 } from '@dealer/contracts';
 import { soldCoupon } from '@dealer/contracts/coupon-redemptions/test-fixtures';
-import { decideIssuedCoupon, type IssuedCouponCommand, type RedeemCouponData, type RedemptionActor, type SaleVoidData } from './decide';
+import { issuedCouponDecider, decideIssuedCoupon, type IssuedCouponCommand, type RedeemCouponData, type RedemptionActor, type SaleVoidData } from './decide';
+import { given as givenEvents } from '../testing/given';
 
 const staff: RedemptionActor = { userId: 'u-staff', isManager: false };
 const otherStaff: RedemptionActor = { userId: 'u-other', isManager: false };
@@ -63,11 +64,8 @@ const voidIt = (redemptionId: string, actor: RedemptionActor = staff, at = now, 
 });
 const saleVoid = (overrides: Partial<SaleVoidData> = {}): SaleVoidData => ({ issuedCouponId: 'ic-1', couponId: 'oil', saleId: 'sale-1', customerId: 'cust-1', by: 'u-manager', now, ...overrides });
 
-/** given(events).when(command) -> () => events (throws a DomainError when refused) */
-function given(events: IssuedCouponEvent[]) {
-  const state = events.reduce<IssuedCouponState>(evolveIssuedCoupon, initialIssuedCouponState());
-  return { state, when: (command: IssuedCouponCommand) => () => decideIssuedCoupon(command, state) };
-}
+/** given(events).when(command) -> () => events (throws a DomainError when refused): the shared helper on the issuedCouponDecider. */
+const given = (events: IssuedCouponEvent[]) => givenEvents(issuedCouponDecider, events);
 /** Runs commands in turn, each against the events so far (as handle() does on the stream). */
 function run(...commands: IssuedCouponCommand[]): IssuedCouponEvent[] {
   return commands.reduce<IssuedCouponEvent[]>((events, c) => [...events, ...given(events).when(c)()], []);
