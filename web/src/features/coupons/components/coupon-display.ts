@@ -46,3 +46,19 @@ export const locationsText = (view: Pick<CouponView, 'locationIds' | 'locationNa
   view.locationIds.map((id, i) => view.locationNames[i] ?? `Location ${id}`).join(', ');
 
 export const statusText = (status: CouponView['status']) => (status === 'active' ? 'Active' : 'Disabled');
+
+/** Today in this browser, 'YYYY-MM-DD' (what "Through" dates are compared with on screen). */
+export function browserToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * The status staff read for a coupon: one whose fixed end date ('Through 03/31/2026') has passed
+ * is Ended, whatever its switch says; it can no longer be redeemed, so 'Active' would contradict
+ * the date beside it.
+ */
+export function couponStatus(view: Pick<CouponView, 'status' | 'validity'>, today: string): { key: 'active' | 'disabled' | 'ended'; text: string } {
+  if (view.status === 'active' && view.validity.kind === 'fixedDate' && view.validity.date < today) return { key: 'ended', text: 'Ended' };
+  return { key: view.status, text: statusText(view.status) };
+}

@@ -3,7 +3,7 @@
 import type { CouponView } from '@dealer/contracts';
 import { ActionsHeader, RowAction } from '../../../components/ui/row-actions/row-actions';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
-import { laborTypesText, locationsText, perRoText, statusText, validityText, valueParts, valueText } from './coupon-display';
+import { browserToday, couponStatus, laborTypesText, locationsText, perRoText, validityText, valueParts, valueText } from './coupon-display';
 
 interface CouponListProps {
   coupons: readonly CouponView[];
@@ -15,8 +15,9 @@ interface CouponListProps {
   busyId: string | null;
 }
 
-function StatusBadge({ status }: { status: CouponView['status'] }) {
-  return <span className={`status-badge is-${status}`}>{statusText(status)}</span>;
+function StatusBadge({ coupon }: { coupon: Pick<CouponView, 'status' | 'validity'> }) {
+  const { key, text } = couponStatus(coupon, browserToday());
+  return <span className={`status-badge is-${key}`}>{text}</span>;
 }
 
 function ValueCell({ value }: { value: CouponView['value'] }) {
@@ -64,7 +65,7 @@ export function CouponList(props: CouponListProps) {
           <li key={c.couponId} className="card catalogue-card">
             <div className="catalogue-card-head">
               <strong>{c.name}</strong>
-              <StatusBadge status={c.status} />
+              <StatusBadge coupon={c} />
             </div>
             <dl className="card-fields">
               <dt>Op codes</dt>
@@ -122,7 +123,7 @@ export function CouponList(props: CouponListProps) {
               <td>{perRoText(c)}</td>
               <td className="catalogue-note">{locationsText(c)}</td>
               <td>
-                <StatusBadge status={c.status} />
+                <StatusBadge coupon={c} />
               </td>
               {hasActions && (
                 <td className="catalogue-actions-cell">
