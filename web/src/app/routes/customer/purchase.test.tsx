@@ -61,4 +61,10 @@ describe('buying a pack online', () => {
     expect(confirmed).toEqual([{ cardNumber: DEMO_TEST_CARDS[0].number }]);
     expect(window.location.pathname + window.location.search).toBe(`/customer/purchase/confirm?orderId=${placedOrder.orderId}`);
   });
+
+  it('should lead a customer who opens the purchase page without a pack to the packs sold online, not say the pack is not sold', async () => {
+    renderApp('/customer/purchase', { as: customer(jane.customerId) });
+    expect(await screen.findByRole('list', { name: 'Packs sold online' })).toBeInTheDocument();
+    expect(screen.queryByText(CHECKOUT_TEXTS.notFound)).not.toBeInTheDocument();
+  });
 });

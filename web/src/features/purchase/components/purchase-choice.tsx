@@ -1,7 +1,7 @@
 // /customer/purchase: the chosen pack and the location it is sold with (SPEC 1), with the price, the location's sales
 // tax (none for a tax-exempt customer) and the total shown before paying; "Continue to checkout" places the order.
 import { useId, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { addMoney, formatMoney, formatPercent, percentOf, type PackOfferView } from '@dealer/contracts';
 import { SelectField } from '../../../components/ui/form/select-field';
 import { Spinner } from '../../../components/ui/spinner/spinner';
@@ -49,6 +49,8 @@ export function PurchaseChoice({ customerId }: { customerId: string }) {
   const { packId, locationId } = chosenFrom(query);
   const [gift, setGift] = useState(noGift);
 
+  // No pack chosen yet (the address opened on its own): the packs sold online are where to choose one.
+  if (!packId) return <Navigate to={paths.purchase} replace />;
   if (offers.isPending) return <Spinner />;
   if (offers.isError)
     return (
