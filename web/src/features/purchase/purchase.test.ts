@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { cents, type PackOfferView } from '@dealer/contracts';
 import { checkoutStateOf, confirmStateOf } from './components/checkout-flow';
-import { buyHref, chosenFrom, expiryWords, offerLocations, offersAt, purchasePath, sellersOf, todayLocal } from './components/purchase-texts';
+import { buyHref, chosenFrom, EXPIRY_RULES, expiryDateWords, expiryWords, offerLocations, offersAt, purchasePath, sellersOf, todayLocal } from './components/purchase-texts';
 
 const offer = (packId: string, locationIds: number[], locationNames: (string | null)[]): PackOfferView => ({
   packId, name: `Pack ${packId}`, description: null, price: cents(19995), standAloneTotal: cents(0), termMonths: 12, termMileage: null,
@@ -39,6 +39,12 @@ describe('expiry in plain words', () => {
     expect(expiryWords(12, '2026-11-24')).toContain('12 months after the day you buy (bought today: through 11/24/2027)');
     expect(expiryWords(1, '2026-01-31')).toContain('1 month after the day you buy (bought today: through 02/28/2026)');
     expect(expiryWords(12, '2026-11-24')).toContain("end of the day, in the selling store's local time");
+  });
+
+  it("should give each card of the list only its own date, the rule being said once above the list", () => {
+    expect(expiryDateWords(12, '2026-11-24')).toBe('Bought today: good through 11/24/2027.');
+    expect(expiryDateWords(1, '2026-01-31')).toBe('Bought today: good through 02/28/2026.');
+    expect(EXPIRY_RULES).toContain("end of the day, in the selling store's local time");
   });
 
   it("should take today's date from the browser's calendar, not UTC", () => {

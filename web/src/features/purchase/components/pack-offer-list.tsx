@@ -7,7 +7,7 @@ import { SelectField } from '../../../components/ui/form/select-field';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { useCurrentUser } from '../../../lib/auth/use-session';
 import { usePackOffers } from '../../customer-area/api/get-pack-offers';
-import { buyHref, expiryWords, offerLocations, offersAt, PURCHASE_TEXTS as T, sellersOf, termWords, todayLocal } from './purchase-texts';
+import { buyHref, EXPIRY_RULES, expiryDateWords, offerLocations, offersAt, PURCHASE_TEXTS as T, sellersOf, termWords, todayLocal } from './purchase-texts';
 import { OfferIncludes } from '../../customer-area/components/offer-includes';
 import '../../customer-area/components/customer-area.css';
 import './purchase.css';
@@ -37,7 +37,7 @@ function OfferCard({ offer, locationId, signedIn, today }: { offer: PackOfferVie
         <dt>{T.goodFor}</dt>
         <dd>{termWords(offer.termMonths, offer.termMileage)}</dd>
         <dt>{T.expiry}</dt>
-        <dd>{expiryWords(offer.termMonths, today)}</dd>
+        <dd>{expiryDateWords(offer.termMonths, today)}</dd>
         <dt>{T.soldAt}</dt>
         <dd>
           <ul className="purchase-buy-list">
@@ -88,6 +88,7 @@ export function PackOfferList() {
         />
       </div>
       {!signedIn && <p className="alert alert-info">{T.signInNote}</p>}
+      <p className="muted purchase-expiry-rules">{EXPIRY_RULES}</p>
       {shown.length === 0 ? (
         <p className="panel empty-state">{T.noneHere}</p>
       ) : (

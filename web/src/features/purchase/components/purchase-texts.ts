@@ -58,6 +58,15 @@ export function expiryWords(termMonths: number, today: string): string {
   return `Your coupons can be used until the end of the day, in the selling store's local time, ${termMonths} month${termMonths === 1 ? '' : 's'} after the day you buy (bought today: through ${until}). A coupon with a shorter limit of its own says so on it. Unused coupons are not refunded once they expire.`;
 }
 
+/** The expiry rule said once above the list of packs (each card then gives only its own date). */
+export const EXPIRY_RULES =
+  "Coupons can be used until the end of the day, in the selling store's local time, for the pack's term after the day you buy. A coupon with a shorter limit of its own says so on it. Unused coupons are not refunded once they expire.";
+
+/** One pack's expiry on the list of packs: the date its coupons last until when bought today. */
+export function expiryDateWords(termMonths: number, today: string): string {
+  return `Bought today: good through ${formatDay(addMonths(today, termMonths))}.`;
+}
+
 export { termWords };
 export const priceWords = (offer: PackOfferView) => formatMoney(offer.price);
 
