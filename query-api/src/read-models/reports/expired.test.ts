@@ -370,7 +370,7 @@ describe('expired report: names, the chart and a period after today', () => {
     const early = await ask('2026-03-01', '2026-04-30', '2026-03-15');
     expect(early.tables.find((t) => t.key === 'rollforward')!.rows[0]!.cells).toMatchObject({ opening: 10000, breakage: 0, closing: 10000 });
     expect(early.tables.find((t) => t.key === 'due')!.rows[0]!.cells).toMatchObject({ within12Months: 10000, later: 0 });
-    expect(early.notes.at(-1)).toBe('The period ends after today: figures are as at 2026-03-15.');
+    expect(early.notes.at(-1)).toBe('The period ends after today: figures are as at 03/15/2026.');
     expect(early.charts[0]!.points.at(-1)).toEqual({ month: '2026-03', closing: 10000 });
     // A period wholly after today: the balance at today, no movements.
     const future = await ask('2026-05-01', '2026-05-31', '2026-03-15');

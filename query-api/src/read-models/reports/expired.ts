@@ -20,7 +20,7 @@
  * location has one row per day with a movement, so three years of twenty locations is ~20k rows),
  * never over coupons.
  */
-import { addMonths, type ReportCell, type ReportChart, type ReportColumn, type ReportQuery, type ReportRow, type ReportTable } from '@dealer/contracts';
+import { addMonths, formatLocalDate, type ReportCell, type ReportChart, type ReportColumn, type ReportQuery, type ReportRow, type ReportTable } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 import type { ReportBody, ReportDefinition } from './definition';
 
@@ -191,7 +191,7 @@ async function liabilityChart(sql: Sql, q: ReportQuery): Promise<ReportChart> {
 export async function expiredAnswer(sql: Sql, query: ReportQuery): Promise<ReportBody> {
   const [all, chart] = await Promise.all([figures(sql, query), liabilityChart(sql, query)]);
   const notes = [...NOTES];
-  if (query.today < query.to) notes.push(`The period ends after today: figures are as at ${query.today}.`);
+  if (query.today < query.to) notes.push(`The period ends after today: figures are as at ${formatLocalDate(query.today)}.`);
   return { tables: tablesOf(all), charts: [chart], notes };
 }
 
