@@ -86,11 +86,12 @@ describe('customer history page', () => {
     expect(cells[3]).toContain('Golden');
     expect(await edited.locator('.history-before').textContent()).toBe('Denver');
     expect(await edited.locator('.history-after').textContent()).toBe('Golden');
-    expect(await edited.getByText('Avery Admin (staff)').getAttribute('title')).toBe(`user:${adminId}`);
-    // Time as month/day/year plus the time of day; the correlation id short, the full one on hover.
+    // No internal id on screen or on hover (issue 23): the actor's name, and the action numbered.
+    expect(await edited.getByText('Avery Admin (staff)').getAttribute('title')).toBeNull();
+    // Time as month/day/year plus the time of day; the entries of one action share its number.
     expect(cells[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} [AP]M$/);
-    const correlation = edited.locator('.history-correlation code');
-    expect((await correlation.getAttribute('title'))!.startsWith((await correlation.textContent())!)).toBe(true);
+    expect(cells[4]).toMatch(/^Action \d+$/);
+    expect(await edited.textContent()).not.toContain(adminId);
     const created = await visible(entry(page, 'Customer created'));
     expect(await created.textContent()).toContain('First Name');
     expect(await created.textContent()).toContain(profile.emailAddress);
@@ -146,7 +147,7 @@ describe('customer history page', () => {
     // Every column, the last included, is inside the page at 1366 px: nothing to scroll sideways to.
     const wrap = timeline.locator('xpath=..');
     expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-    const lastHeader = await timeline.getByRole('columnheader', { name: 'Correlation' }).boundingBox();
+    const lastHeader = await timeline.getByRole('columnheader', { name: 'Action' }).boundingBox();
     expect(lastHeader!.x + lastHeader!.width).toBeLessThanOrEqual(1366);
     await screenshot(page, 'customer-history-contact-change-desktop');
     expect(pageErrors).toEqual([]);

@@ -3,7 +3,7 @@
 import { formatDateTime as formatDateAndTime } from '@dealer/contracts';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import type { HistoryChange, HistoryEntry } from '../api/get-customer-history';
-import { CorrelationId } from './correlation-id';
+import { ActionNumber, actionNumbers } from './action-number';
 import { actorLabel, fieldLabel, FieldValue } from './history-values';
 
 /** SPEC dates (month/day/year) with the time of day to the second. */
@@ -33,7 +33,7 @@ function Changes({ changes }: { changes: HistoryChange[] }) {
 }
 
 function Actor({ entry, customerId }: { entry: HistoryEntry; customerId: string }) {
-  return <span title={entry.actor}>{entry.actorName ? `${entry.actorName} (staff)` : actorLabel(entry.actor, customerId)}</span>;
+  return <span>{entry.actorName ? `${entry.actorName} (staff)` : actorLabel(entry.actor, customerId)}</span>;
 }
 
 function EventName({ entry }: { entry: HistoryEntry }) {
@@ -48,6 +48,7 @@ function EventName({ entry }: { entry: HistoryEntry }) {
 export function HistoryTimeline({ entries, customerId }: { entries: HistoryEntry[]; customerId: string }) {
   const isMobile = useIsMobile();
   const newestFirst = [...entries].reverse();
+  const actions = actionNumbers(entries);
   if (isMobile)
     return (
       <ol className="card-list" aria-label="Timeline, newest first">
@@ -65,9 +66,9 @@ export function HistoryTimeline({ entries, customerId }: { entries: HistoryEntry
               <dd>
                 <Changes changes={e.changes} />
               </dd>
-              <dt>Correlation</dt>
+              <dt>Action</dt>
               <dd>
-                <CorrelationId id={e.correlationId} />
+                <ActionNumber n={actions.get(e.eventId)} />
               </dd>
             </dl>
           </li>
@@ -84,7 +85,7 @@ export function HistoryTimeline({ entries, customerId }: { entries: HistoryEntry
             <th scope="col">Event</th>
             <th scope="col">Actor</th>
             <th scope="col">Changes (before → after)</th>
-            <th scope="col">Correlation</th>
+            <th scope="col">Action</th>
           </tr>
         </thead>
         <tbody>
@@ -101,7 +102,7 @@ export function HistoryTimeline({ entries, customerId }: { entries: HistoryEntry
                 <Changes changes={e.changes} />
               </td>
               <td className="nowrap">
-                <CorrelationId id={e.correlationId} />
+                <ActionNumber n={actions.get(e.eventId)} />
               </td>
             </tr>
           ))}

@@ -54,6 +54,19 @@ export function FieldValue({ field, value }: { field: string; value: unknown }) 
   return <>{String(value)}</>;
 }
 
+/** The parts of the product that act on their own, in words (never their internal names). */
+const SYSTEM_PARTS: Record<string, string> = {
+  workers: 'System (messaging)',
+  'demo-seed': 'Demo data',
+  'self-registration': 'The customer (registration)',
+  'redemption-settle': 'System (held redemptions)',
+  'gift-expiry': 'System (gift expiry)',
+  'abandoned-orders': 'System (unpaid orders)',
+  'pack-sale-finaliser': 'System (closed repair orders)',
+  import: 'System (import)',
+  'import-paper-books': 'System (paper book import)',
+};
+
 /** Actor ids as recorded (`user:<id>`, `customer:<id>`, `customer-link:<id>`, `system:<part>`) in words. */
 export function actorLabel(actor: string, customerId: string): string {
   const [kind, ...rest] = actor.split(':');
@@ -66,7 +79,7 @@ export function actorLabel(actor: string, customerId: string): string {
     case 'customer-link':
       return id === customerId ? 'The customer (by link)' : `Customer ${id.slice(0, 8)} (by link)`;
     case 'system':
-      return id === 'workers' ? 'System (messaging)' : `System (${id || 'unknown'})`;
+      return SYSTEM_PARTS[id] ?? 'System';
     default:
       return actor;
   }
