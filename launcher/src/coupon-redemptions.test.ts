@@ -14,6 +14,7 @@ import { voidPackSale } from '@dealer/command-api/pack-sales/service';
 import { importDmsRecords } from '@dealer/platform/dms/index';
 import { demoCouponId, demoPackId, demoSaleId } from './demo/catalogue';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
+import { givenRolesAtEveryRooftop } from './testing/rooftops';
 import { loginAs } from './testing/auth';
 
 let server: TestServer;
@@ -40,6 +41,8 @@ const ro = (roNumber: string, locationId = 1, laborType: 'C' | 'W' = 'C') => ({
 
 beforeAll(async () => {
   server = await startTestServer({ webDist: null });
+  // Issue 20: staff act only where they hold a role; these work at the group's first four rooftops.
+  await givenRolesAtEveryRooftop(server, ['employee', 'manager', 'controller']);
   employee = (await loginAs(server, 'employee')).headers;
   manager = (await loginAs(server, 'manager')).headers;
   controller = (await loginAs(server, 'controller')).headers;
