@@ -84,11 +84,20 @@ function isOnAuthHost(): boolean {
   return typeof window !== 'undefined' && window.location.pathname.startsWith('/auth/');
 }
 
-/** Lends the API client the bearer token and the SPEC 4 recovery from a 401. */
+/** What a session permits: its access list and the roles it holds per location (issue 20). */
+const accessKey = (session: Session) => JSON.stringify([session.payload.access.list, session.payload.access.locationRoles ?? [], session.payload.user.roles]);
+
+/** Lends the API client the bearer token, the SPEC 4 recovery from a 401 and the access refresh after a 403. */
 export function installAuthHooks(): void {
   setAuthHooks({
     token: accessToken,
     refresh: async () => (await refreshSession()) !== null,
+    refreshAccess: async () => {
+      const before = getSession();
+      if (!before) return false;
+      const after = await refreshSession();
+      return after !== null && accessKey(after) !== accessKey(before);
+    },
     onRefreshFailed: () => {
       if (isOnAuthHost()) return;
       navigateTo(authUrl('refresh', { destination: currentAppPath(), authenticationOptional: true }));
