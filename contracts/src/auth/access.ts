@@ -131,6 +131,15 @@ export function rolesAtLocation(held: readonly LocationRole[], locationId: numbe
   return [...at];
 }
 
+/**
+ * The locations where a user acts (issue 20): where they hold any role, in number order; null for
+ * an admin (every location) and when the roles per location are not known (a token from before).
+ */
+export function actingLocationIds(held: readonly LocationRole[] | undefined): number[] | null {
+  if (held === undefined || held.some((r) => r.role === 'admin')) return null;
+  return [...new Set(held.map((r) => r.locationId))].sort((a, b) => a - b);
+}
+
 /** Whether `roles` (held at one location) grant `resource` with `method` there. */
 export const rolesGrant = (roles: readonly Role[], resource: string, method: HttpMethod) => accessListFor(roles).includes(accessEntry(resource, method));
 

@@ -17,14 +17,19 @@ export interface RooftopStaff {
   headers: Record<string, string>;
 }
 
-/** A new employee `username` holding `roles` (role and location), signed in. */
-export async function employeeWithRoles(server: TestServer, username: string, roles: { role: EmployeeRole; locationId: number }[]): Promise<RooftopStaff> {
+/** A new employee `username` holding `roles` (role and location), signed in; their own location is the first role's unless given. */
+export async function employeeWithRoles(
+  server: TestServer,
+  username: string,
+  roles: { role: EmployeeRole; locationId: number }[],
+  options: { homeLocationId?: number } = {},
+): Promise<RooftopStaff> {
   const { store, sql } = server.product;
   const userId = deterministicUuid(`rooftop-employee-${username}`);
   const ctx = { ...systemContext('system:test', 'rooftops-test'), newId: randomUUID };
   await handle(store, employeeStreamId(userId), employeeDecider, {
     type: 'CreateEmployee',
-    data: { userId, first: 'Rooftop', last: username, username, email: `${username}@dealer-coupons.example`, mobilePhone: null, otherPhone: null, title: 'Service Advisor', department: 'Service', locationId: roles[0]?.locationId ?? 1 },
+    data: { userId, first: 'Rooftop', last: username, username, email: `${username}@dealer-coupons.example`, mobilePhone: null, otherPhone: null, title: 'Service Advisor', department: 'Service', locationId: options.homeLocationId ?? roles[0]?.locationId ?? 1 },
   }, ctx);
   for (const { role, locationId } of roles) {
     const userRoleId = deterministicUuid(`rooftop-role-${username}-${role}-${locationId}`);
