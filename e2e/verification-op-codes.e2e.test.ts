@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
+import { givenRolesAtEveryRooftop } from '@dealer/launcher/testing/rooftops';
 import { apiHeaders, signIn, type DemoLogin } from './support/auth';
 import { launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
 
@@ -28,6 +29,9 @@ let ro: Ro;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  // Issue 20: staff act and read only where they hold a role; this test's staff work at every rooftop
+  // (4, Lakewood Chevrolet, does not use the CRM and is never offered).
+  await givenRolesAtEveryRooftop(server, ['employee', 'manager']);
   employeeApi = await apiHeaders(server.url, 'employee');
   const [row] = await server.product.sql<Ro[]>`
     select r.ro_number as "roNumber", r.location_id as "locationId", l.location_name as "locationName", c.customer_id::text as "customerId",
