@@ -5,7 +5,7 @@ import { isApiError } from '../api-error';
 import { navigateTo } from '../navigation';
 import { clearAllStorage } from '../storage';
 import { authUrl, currentAppPath } from './auth-urls';
-import { accessToken, clearSession, getSession, setSession, type Session } from './session-store';
+import { accessKeyOf, accessToken, clearSession, getSession, setSession, type Session } from './session-store';
 import { tokenPhase } from './token-phase';
 
 /** Sent with every refresh so the auth host knows which application asks. */
@@ -84,9 +84,6 @@ function isOnAuthHost(): boolean {
   return typeof window !== 'undefined' && window.location.pathname.startsWith('/auth/');
 }
 
-/** What a session permits: its access list and the roles it holds per location (issue 20). */
-const accessKey = (session: Session) => JSON.stringify([session.payload.access.list, session.payload.access.locationRoles ?? [], session.payload.user.roles]);
-
 /** Lends the API client the bearer token, the SPEC 4 recovery from a 401 and the access refresh after a 403. */
 export function installAuthHooks(): void {
   setAuthHooks({
@@ -96,7 +93,7 @@ export function installAuthHooks(): void {
       const before = getSession();
       if (!before) return false;
       const after = await refreshSession();
-      return after !== null && accessKey(after) !== accessKey(before);
+      return after !== null && accessKeyOf(after) !== accessKeyOf(before);
     },
     onRefreshFailed: () => {
       if (isOnAuthHost()) return;
