@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { demoCustomer } from '@dealer/launcher/demo/seed';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
-import { signIn, type DemoLogin } from './support/auth';
+import { employeeWithRoles } from '@dealer/launcher/testing/rooftops';
+import { signIn, submitSignIn, type DemoLogin } from './support/auth';
 import { launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
 
 let server: TestServer;
@@ -312,6 +313,23 @@ describe('customer profile editor', () => {
     await visible(page.getByText('Successfully created new customer.'));
     await twin.waitFor({ state: 'detached' });
     await visible(page.getByRole('region', { name: 'rowan ELLERY' }));
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('should offer only the locations where the employee holds a role in Enter RO #, preset to one of them (issue 20)', async () => {
+    // Their own location is Front Range Toyota (1), but their only role is at Flatirons Honda (2).
+    await employeeWithRoles(server, 'rooftop-two', [{ role: 'employee', locationId: 2 }], { homeLocationId: 1 });
+    const opened = await openPage(browser, server.url, 'desktop');
+    const { page, context, pageErrors } = opened;
+    await page.goto('/auth/login');
+    await submitSignIn(page, 'rooftop-two');
+    await page.waitForURL('**/employee/sales');
+    const dialog = await openCreateDialog(page);
+    await dialog.getByRole('button', { name: 'Populate from RO' }).click();
+    const ro = await visible(page.getByRole('dialog', { name: 'Enter Open RO #' }));
+    await page.waitForFunction(() => [...document.querySelectorAll('select')].some((s) => s.selectedOptions[0]?.textContent === 'Flatirons Honda'));
+    expect(await ro.getByLabel('Location').locator('option').allTextContents()).toEqual(['Select a location...', 'Flatirons Honda']);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

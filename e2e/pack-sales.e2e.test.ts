@@ -7,6 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { PACK_SALE_MESSAGES, addMoney, cents, formatMoney, percentOf, type CustomerCouponView, type PackSaleView, type PackView } from '@dealer/contracts';
 import { REPAIR_ORDER_FIELDS, RO_JOB_FIELDS, importDmsRecords } from '@dealer/dms/index';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
+import { givenRolesAtEveryRooftop } from '@dealer/launcher/testing/rooftops';
 import { createCustomer } from './support/api';
 import { apiHeaders, signIn, type DemoLogin } from './support/auth';
 import { launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
@@ -40,6 +41,8 @@ const get = async <T>(path: string): Promise<T> => {
 beforeAll(async () => {
   // The worker also finalises on a timer; 1 s keeps the test short if the import's notification is missed.
   [server, browser] = await Promise.all([startTestServer({ env: { PACK_SALE_FINALISE_INTERVAL_MS: '1000' } }), launchBrowser()]);
+  // Issue 20: staff act only where they hold a role; this test's employee and manager work at every rooftop.
+  await givenRolesAtEveryRooftop(server, ['employee', 'manager']);
   employeeApi = await apiHeaders(server.url, 'employee');
   customerId = await createCustomer(server.url, subject);
   const open = await server.product.sql<OpenRo[]>`

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RedemptionVerification } from '@dealer/contracts';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
+import { givenRolesAtEveryRooftop } from '@dealer/launcher/testing/rooftops';
 import { outboxSecret } from './support/api';
 import { apiHeaders } from './support/auth';
 import { launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
@@ -93,6 +94,8 @@ let ros: DemoRo[];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  // Issue 20: staff act only where they hold a role; this test's demo ROs may be at any rooftop.
+  await givenRolesAtEveryRooftop(server, ['employee', 'manager']);
   employee = await apiHeaders(server.url, 'employee');
   ros = await demoRepairOrders();
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { demoCustomer } from '@dealer/launcher/demo/seed';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
+import { givenRolesAtEveryRooftop } from '@dealer/launcher/testing/rooftops';
 import { apiHeaders, signIn, type DemoLogin } from './support/auth';
 import { SCREENSHOT_DIR, launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
 
@@ -33,6 +34,8 @@ let customerId: string;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  // Issue 20: staff act only where they hold a role; this test's demo ROs may be at any rooftop.
+  await givenRolesAtEveryRooftop(server, ['employee', 'manager']);
   [employeeApi, adminApi] = await Promise.all([apiHeaders(server.url, 'employee'), apiHeaders(server.url, 'admin')]);
   const rows = await server.product.sql<(Ro & { customerId: string })[]>`
     select r.ro_number as "roNumber", r.location_id as "locationId", l.location_name as "locationName", c.customer_id::text as "customerId"

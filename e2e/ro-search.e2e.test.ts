@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
+import { givenRolesAtEveryRooftop } from '@dealer/launcher/testing/rooftops';
 import { signIn } from './support/auth';
 import { launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
 
@@ -28,6 +29,9 @@ const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'curre
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  // Issue 20: staff act and read only where they hold a role; this test's staff work at every rooftop
+  // (4, Lakewood Chevrolet, does not use the CRM and is never offered).
+  await givenRolesAtEveryRooftop(server, ['employee', 'manager']);
   const [row] = await server.product.sql.unsafe<DemoRo[]>(
     `select r.ro_number as "roNumber", r.customer_first_name || ' ' || r.customer_last_name as "customerName",
        r.advisor_first_name || ' ' || r.advisor_last_name as "advisorName", r.vin,

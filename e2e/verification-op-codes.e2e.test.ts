@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
-import { apiHeaders, signIn, type DemoLogin } from './support/auth';
+import { employeeWithRoles, givenRolesAtEveryRooftop, removeRole } from '@dealer/launcher/testing/rooftops';
+import { loginAs } from '@dealer/launcher/testing/auth';
+import { apiHeaders, signIn, submitSignIn, type DemoLogin } from './support/auth';
 import { launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
 
 let server: TestServer;
@@ -28,6 +30,9 @@ let ro: Ro;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  // Issue 20: staff act and read only where they hold a role; this test's staff work at every rooftop
+  // (4, Lakewood Chevrolet, does not use the CRM and is never offered).
+  await givenRolesAtEveryRooftop(server, ['employee', 'manager']);
   employeeApi = await apiHeaders(server.url, 'employee');
   const [row] = await server.product.sql<Ro[]>`
     select r.ro_number as "roNumber", r.location_id as "locationId", l.location_name as "locationName", c.customer_id::text as "customerId",
@@ -172,6 +177,35 @@ describe('verification op codes page', () => {
     await visible(page.getByRole('alertdialog', { name: 'Confirm Action' }));
     await screenshot(page, 'verification-op-codes-confirm-mobile');
     await page.keyboard.press('Escape');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("should follow an admin's removal of the manager role without a sign-out: the next refusal renews the token and the page goes (issue 20)", async () => {
+    const staff = await employeeWithRoles(server, 'live-op-code-manager', [{ role: 'manager', locationId: 1 }, { role: 'employee', locationId: 1 }]);
+    const { page, context, pageErrors } = await openPage(browser, server.url, 'desktop');
+    await page.goto('/auth/login');
+    await submitSignIn(page, 'live-op-code-manager');
+    await page.waitForURL('**/employee/sales');
+    const nav = await visible(page.getByRole('navigation', { name: 'Staff' }));
+    await visible(nav.getByRole('link', { name: NAV_LABEL }));
+
+    const admin = (await loginAs(server, 'admin')).headers;
+    const [managerRole] = await server.product.sql<{ id: string }[]>`
+      select user_role_id::text as id from rm_user_roles.user_roles where user_id = ${staff.userId} and role_name = 'manager'`;
+    await removeRole(server, admin, managerRole!.id);
+    // Past the session check's cache (2 s): the server now refuses the managers' list to this tab's token.
+    await new Promise((r) => setTimeout(r, 2_500));
+    await nav.getByRole('link', { name: NAV_LABEL }).click();
+    // The 403 renewed the token: the tab now knows the user is an employee, without signing out.
+    await visible(page.getByRole('heading', { name: 'Forbidden' }));
+    await page.waitForFunction(() => JSON.parse(sessionStorage.getItem('auth_token') ?? 'null')?.payload?.evt === 'REFRESH');
+    // Still signed in, now as the employee they remain: Sales without the managers' page in the menu.
+    await page.goto('/employee/sales');
+    await waitForTitle(page, 'Sales | Dealer Coupons');
+    const after = await visible(page.getByRole('navigation', { name: 'Staff' }));
+    await visible(after.getByRole('link', { name: 'Sales' }));
+    expect(await after.getByRole('link', { name: NAV_LABEL }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -2,16 +2,20 @@
  * Sessions of the auth host (issue 10, items 2, 3 and 5) against real PostgreSQL: sign-out and
  * refresh-token reuse end the session at once (access token and app refresh included), sessions
  * have an absolute lifetime, two tabs refreshing together stay signed in, and the anti-forgery
- * pair is bound to the (pre-)session it was issued to.
+ * pair is bound to the (pre-)session it was issued to. Issue 20: a role change reaches a live
+ * session within seconds, and a token is held to its own session's user.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { startTestServer, type TestServer } from './testing/test-server';
+import { signAccessToken } from '@dealer/platform';
 import { loginAs, xsrfHeaders } from './testing/auth';
+import { assignRole, demoUserId, employeeWithRoles, removeRole } from './testing/rooftops';
 
+const AUTH_SECRET = 'auth-sessions-test-secret-of-enough-length';
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ webDist: null });
+  server = await startTestServer({ webDist: null, env: { AUTH_SECRET } });
 });
 afterAll(async () => {
   await server?.stop();
@@ -174,5 +178,78 @@ describe('anti-forgery bound to the session', () => {
     const pair = cookies.get('XSRF-TOKEN')!.slice('XSRF-TOKEN='.length);
     const headers = { cookie: [...cookies.values()].join('; '), 'x-xsrf-token': pair, authorization: `Bearer ${arrived.json().dataSet.token}` };
     expect((await inject({ method: 'POST', url: '/api/customer-validate', headers, payload: body })).statusCode).toBe(200);
+  });
+});
+
+/** Polls `attempt` until it answers `status`, at most `withinMs`: how long the change took to arrive. */
+async function answersWithin(attempt: () => Promise<{ statusCode: number }>, status: number, withinMs: number): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const { statusCode } = await attempt();
+    if (statusCode === status) return Date.now() - started;
+    if (Date.now() - started > withinMs) throw new Error(`still ${statusCode}, not ${status}, after ${withinMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('access follows the admin within seconds (issue 20)', () => {
+  let seq = 0;
+  const coupon = () => ({
+    name: `Live access coupon ${++seq}`,
+    opCodes: ['LOF'],
+    value: { kind: 'fixed', amount: 1995 },
+    validity: { kind: 'monthsAfterSale', months: 12 },
+    locationIds: [1],
+  });
+
+  it("should refuse POST /api/coupons with the same token within seconds of the manager role's removal, and allow it again once the role is given back", async () => {
+    const admin = (await loginAs(server, 'admin')).headers;
+    const staff = await employeeWithRoles(server, 'live-access-manager', [{ role: 'manager', locationId: 1 }, { role: 'employee', locationId: 1 }]);
+    const create = () => inject({ method: 'POST', url: '/api/coupons', headers: staff.headers, payload: coupon() });
+    expect((await create()).statusCode).toBe(201);
+    const [managerRole] = await server.product.sql<{ user_role_id: string }[]>`
+      select user_role_id from rm_user_roles.user_roles where user_id = ${staff.userId} and role_name = 'manager'`;
+
+    await removeRole(server, admin, managerRole!.user_role_id);
+    expect(await answersWithin(create, 403, 5_000)).toBeLessThan(5_000);
+    // Still signed in as the employee they remain.
+    expect((await inject({ method: 'GET', url: '/api/customer-search?searchTerm=pat', headers: staff.headers })).statusCode).toBe(200);
+
+    await assignRole(server, admin, staff.userId, 'manager', 1);
+    expect(await answersWithin(create, 201, 5_000)).toBeLessThan(5_000);
+  });
+
+  it('should act on the roles held now per location, not those the token was issued with', async () => {
+    const admin = (await loginAs(server, 'admin')).headers;
+    const staff = await employeeWithRoles(server, 'live-access-rooftop', [{ role: 'employee', locationId: 1 }]);
+    const roAt2 = () => inject({ method: 'GET', url: '/api/ro-data?roNumber=1&locationId=2', headers: staff.headers });
+    expect((await roAt2()).statusCode).toBe(403);
+    const roleAt2 = await assignRole(server, admin, staff.userId, 'employee', 2);
+    // Allowed at location 2 now: the RO is simply not there (404), no longer refused.
+    expect(await answersWithin(roAt2, 404, 5_000)).toBeLessThan(5_000);
+    await removeRole(server, admin, roleAt2);
+    expect(await answersWithin(roAt2, 403, 5_000)).toBeLessThan(5_000);
+  });
+});
+
+describe('a token held to its own session (issue 20, item 4)', () => {
+  it("should refuse (401) a validly signed token for one user carrying another user's live session", async () => {
+    const manager = await loginAs(server, 'manager');
+    const employee = await loginAs(server, 'employee');
+    const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string };
+    const employeeSession = claimsOf(employee.payload.token).sid;
+    // The manager's identity on the employee's live session.
+    const borrowed = await signAccessToken({ sub: demoUserId('manager'), kind: 'employee', roles: ['manager'], locationIds: [1], sid: employeeSession }, AUTH_SECRET, 300);
+    const asBorrowed = { ...employee.headers, authorization: `Bearer ${borrowed}` };
+    const search = await inject({ method: 'GET', url: '/api/customer-search?searchTerm=pat', headers: asBorrowed });
+    expect(search.statusCode).toBe(401);
+    expect(search.headers['x-auth-denied']).toBe('1');
+    // A customer kind on an employee's session, with the employee's own id, is refused too.
+    const otherKind = await signAccessToken({ sub: demoUserId('employee'), kind: 'customer', roles: ['customer'], locationIds: [], sid: employeeSession }, AUTH_SECRET, 300);
+    expect((await inject({ method: 'GET', url: '/api/locations', headers: { ...employee.headers, authorization: `Bearer ${otherKind}` } })).statusCode).toBe(401);
+    // The same claims on the manager's own session pass: the token is only held to its session.
+    const own = await signAccessToken({ sub: demoUserId('manager'), kind: 'employee', roles: ['manager'], locationIds: [1], sid: claimsOf(manager.payload.token).sid }, AUTH_SECRET, 300);
+    expect((await inject({ method: 'GET', url: '/api/customer-search?searchTerm=pat', headers: { ...manager.headers, authorization: `Bearer ${own}` } })).statusCode).toBe(200);
+    expect((await inject({ method: 'GET', url: '/api/customer-search?searchTerm=pat', headers: employee.headers })).statusCode).toBe(200);
   });
 });

@@ -5,14 +5,19 @@
  * Every route is also tried under other spellings of its path (percent-encoded letters, upper
  * case, `//`, `/./`, `/x/../`), in process and over a real socket: the access layer decides
  * from the route that matched, so a spelling reaches either that route's checks or no route.
+ * Issue 20: staff with roles at some rooftops only act and read there (the last describe block).
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, COUPON_REDEMPTION_MESSAGES, PACK_SALE_MESSAGES } from '@dealer/contracts';
 import { deterministicUuid } from '@dealer/platform';
+import { importDmsRecords } from '@dealer/dms/index';
 import { hashPassword } from '@dealer/command-api';
-import { startTestServer, type TestServer } from './testing/test-server';
+import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
 import { loginAs, xsrfHeaders } from './testing/auth';
+import { employeeWithRoles } from './testing/rooftops';
 import { DEMO_PASSWORD } from './demo/accounts';
+import { demoPackId } from './demo/catalogue';
 
 type Persona = 'anonymous' | 'customerA' | 'customerB' | 'employee' | 'controller' | 'manager' | 'admin';
 const PERSONAS: Persona[] = ['anonymous', 'customerA', 'customerB', 'employee', 'controller', 'manager', 'admin'];
@@ -319,3 +324,201 @@ async function bothWays(method: string, url: string, requestHeaders: Record<stri
   });
   return [{ via: 'inject', statusCode: injected.statusCode, denied: injected.headers['x-auth-denied'] === '1', body: injected.body }, socket];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 20: each rooftop its own. Identities with roles at some locations only, against real data
+// at two locations: every command and read that happens at a location is refused (403) where the
+// caller holds no role allowing it THERE, and allowed where they do; the union of their roles never
+// travels (a manager at location 1 who is an employee at location 2 has an employee's rights at 2).
+
+type Rooftop = 'advisor1' | 'manager1' | 'mixed' | 'admin';
+const ROOFTOP_ROLES: Record<Exclude<Rooftop, 'admin'>, { role: 'employee' | 'manager'; locationId: number }[]> = {
+  advisor1: [{ role: 'employee', locationId: 1 }],
+  manager1: [{ role: 'manager', locationId: 1 }],
+  mixed: [{ role: 'manager', locationId: 1 }, { role: 'employee', locationId: 2 }],
+};
+const ROOFTOP_PERSONAS: Rooftop[] = ['advisor1', 'manager1', 'mixed', 'admin'];
+type Need = 'staff' | 'manager';
+
+/** What is at one location: its ROs, a sale, redemptions, a paper book and its redemption, a verification, an op-code rule. */
+interface Place {
+  locationId: number;
+  ro: { a: string; b: string; paper: string };
+  saleId: string;
+  freeCouponId: string;
+  voidable: { issuedCouponId: string; redemptionId: string };
+  movable: { issuedCouponId: string; redemptionId: string };
+  bookNumber: string;
+  paperRedemptionId: string;
+  verificationId: string;
+  ruleId: string;
+}
+
+describe('each rooftop its own (issue 20)', () => {
+  const places = {} as Record<1 | 2, Place>;
+  const rooftopHeaders = {} as Record<Rooftop, Record<string, string>>;
+  const packId = demoPackId('oil4');
+  let customerId: string;
+  const send = (persona: Rooftop, method: string, url: string, payload?: Record<string, unknown>) =>
+    server.product.app.inject({ method: method as 'GET', url, headers: rooftopHeaders[persona], ...(payload === undefined ? {} : { payload }) });
+  const ok = async (res: { statusCode: number; body: string }, ...statuses: number[]) => {
+    if (!statuses.includes(res.statusCode)) throw new Error(`setup: ${res.statusCode} ${res.body}`);
+    return JSON.parse(res.body) as { dataSet: Record<string, unknown> };
+  };
+
+  beforeAll(async () => {
+    const { sql } = server.product;
+    rooftopHeaders.admin = (await loginAs(server, 'admin')).headers;
+    for (const [persona, roles] of Object.entries(ROOFTOP_ROLES)) rooftopHeaders[persona as Rooftop] = (await employeeWithRoles(server, `rooftop-${persona}`, roles)).headers;
+    await sql`update ref.locations set time_zone = 'America/Denver' where time_zone is null`;
+    const job = (jobId: number, opCode: string) => ({ jobId, lineCode: String.fromCharCode(64 + jobId), lineNo: jobId, opCode, opCodeDesc: opCode, laborType: 'C', laborSale: 49.95, partsSale: 20 });
+    const ros = (locationId: number) => ({ a: `88${locationId}0001`, b: `88${locationId}0002`, paper: `88${locationId}0003` });
+    const dms = [1, 2].flatMap((l) => Object.values(ros(l)).map((roNumber) => ({ roNumber, locationId: l, vin: '4T1BF1FK5CU123456', mileage: 42_000, openDate: '2026-03-02T08:15:00', closeDate: null, jobs: [job(1, 'LOF'), job(2, 'ROT')] })));
+    expect(await importDmsRecords(sql, dms)).toMatchObject({ rejected: 0 });
+    const customer = await ok(await send('admin', 'POST', '/api/customers', {
+      firstName: 'Rooftop', lastName: 'Visitor', emailAddress: 'rooftop.visitor@example.com', phoneMobile: '3035550199', phoneOther: null, address: null, address2: null, city: null, state: null, zip: null, isTaxExempt: false,
+    }), 201);
+    customerId = customer.dataSet.customerId as string;
+
+    for (const locationId of [1, 2] as const) {
+      const ro = ros(locationId);
+      const rule = await ok(await send('admin', 'POST', '/api/opcode-verification-rules', { locationId, opCode: 'ROT' }), 201);
+      const sale = await ok(await send('admin', 'POST', '/api/pack-sales', { customerId, packId, locationId, roNumber: ro.a, price: null }), 201);
+      const saleId = sale.dataSet.saleId as string;
+      await waitForProjections(server.product);
+      const coupons = (await sql<{ id: string }[]>`select issued_coupon_id::text as id from rm_pack_sales.issued_coupons where sale_id = ${saleId} order by position`).map((r) => r.id);
+      const redeem = async (issuedCouponId: string, roNumber: string) => {
+        const res = await ok(await send('admin', 'POST', '/api/coupon-redemptions', { issuedCouponId, customerId, locationId, roNumber }), 201);
+        return { issuedCouponId, redemptionId: res.dataSet.redemptionId as string };
+      };
+      const voidable = await redeem(coupons[0]!, ro.a);
+      const movable = await redeem(coupons[1]!, ro.b);
+      const bookNumber = `PB-ROOF-${locationId}`;
+      await ok(await send('admin', 'POST', '/api/paper-books', { bookNumber, locationId, saleRoNumber: ro.paper, packId }), 201);
+      const paper = await ok(await send('admin', 'POST', `/api/paper-books/${bookNumber}/redemptions`, { paperCouponNumber: 1, locationId, roNumber: ro.paper }), 201);
+      await waitForProjections(server.product);
+      const verification = await ok(await send('admin', 'POST', '/api/redemption-verifications', { type: 'email', roNumber: ro.a, locationId, customerId, preApprovalOpCodes: [] }), 201);
+      places[locationId] = {
+        locationId, ro, saleId, freeCouponId: coupons[2]!, voidable, movable, bookNumber,
+        paperRedemptionId: paper.dataSet.redemptionId as string,
+        verificationId: verification.dataSet.redemptionVerificationId as string,
+        ruleId: rule.dataSet.id as string,
+      };
+    }
+    await waitForProjections(server.product);
+  });
+
+  /** Every command and read that happens at a place, and the role it needs there. */
+  const AT_A_PLACE: { name: string; need: Need; send: (persona: Rooftop, p: Place) => ReturnType<typeof send> }[] = [
+    { name: 'GET /api/ro-data', need: 'staff', send: (who, p) => send(who, 'GET', `/api/ro-data?roNumber=${p.ro.a}&locationId=${p.locationId}`) },
+    { name: 'GET /api/customer-info-from-ro', need: 'staff', send: (who, p) => send(who, 'GET', `/api/customer-info-from-ro?roNumber=${p.ro.a}&locationId=${p.locationId}&isClosedRo=0`) },
+    { name: 'GET /api/redemption-verifications/:id', need: 'staff', send: (who, p) => send(who, 'GET', `/api/redemption-verifications/${p.verificationId}`) },
+    { name: 'POST /api/pack-sales', need: 'staff', send: (who, p) => send(who, 'POST', '/api/pack-sales', { customerId, packId, locationId: p.locationId, roNumber: p.ro.b, price: null }) },
+    { name: 'POST /api/pack-sales (another price)', need: 'manager', send: (who, p) => send(who, 'POST', '/api/pack-sales', { customerId, packId, locationId: p.locationId, roNumber: p.ro.b, price: 100, priceOverrideReason: 'Loyal customer' }) },
+    { name: 'POST /api/pack-sales/:id/finalise', need: 'manager', send: (who, p) => send(who, 'POST', `/api/pack-sales/${p.saleId}/finalise`, {}) },
+    { name: 'POST /api/pack-sales/:id/void (no reason)', need: 'manager', send: (who, p) => send(who, 'POST', `/api/pack-sales/${p.saleId}/void`, {}) },
+    { name: 'POST /api/pack-sales/:id/location (same location, no reason)', need: 'staff', send: (who, p) => send(who, 'POST', `/api/pack-sales/${p.saleId}/location`, { locationId: p.locationId }) },
+    { name: 'POST /api/coupon-redemptions', need: 'staff', send: (who, p) => send(who, 'POST', '/api/coupon-redemptions', { issuedCouponId: p.freeCouponId, customerId, locationId: p.locationId, roNumber: p.ro.b }) },
+    { name: "PUT /api/coupon-redemptions/:issuedCouponId (another's, same RO)", need: 'manager', send: (who, p) => send(who, 'PUT', `/api/coupon-redemptions/${p.movable.issuedCouponId}`, { redemptionId: p.movable.redemptionId, locationId: p.locationId, roNumber: p.ro.b }) },
+    { name: "POST /api/coupon-redemptions/:issuedCouponId/void (another's)", need: 'manager', send: (who, p) => send(who, 'POST', `/api/coupon-redemptions/${p.voidable.issuedCouponId}/void`, { redemptionId: p.voidable.redemptionId, reason: 'Keyed on the wrong RO' }) },
+    { name: 'POST /api/paper-books', need: 'staff', send: (who, p) => send(who, 'POST', '/api/paper-books', { bookNumber: p.bookNumber, locationId: p.locationId, saleRoNumber: p.ro.paper, packId }) },
+    { name: 'POST /api/paper-books/:bookNumber/redemptions', need: 'staff', send: (who, p) => send(who, 'POST', `/api/paper-books/${p.bookNumber}/redemptions`, { paperCouponNumber: 2, locationId: p.locationId, roNumber: p.ro.paper }) },
+    { name: "POST /api/paper-books/:bookNumber/redemptions/:redemptionId/void (another's)", need: 'manager', send: (who, p) => send(who, 'POST', `/api/paper-books/${p.bookNumber}/redemptions/${p.paperRedemptionId}/void`, { reason: 'Keyed on the wrong RO' }) },
+    { name: 'POST /api/redemption-verifications', need: 'staff', send: (who, p) => send(who, 'POST', '/api/redemption-verifications', { type: 'email', roNumber: p.ro.a, locationId: p.locationId, customerId, preApprovalOpCodes: [] }) },
+    { name: 'POST /api/redemption-verifications/:id/resend', need: 'staff', send: (who, p) => send(who, 'POST', `/api/redemption-verifications/${p.verificationId}/resend`, {}) },
+    { name: 'POST /api/redemption-verification-overrides', need: 'staff', send: (who, p) => send(who, 'POST', '/api/redemption-verification-overrides', { redemptionVerificationId: p.verificationId, reason: 'The customer agreed at the desk' }) },
+    { name: 'POST /api/coupon-redemption-reviews', need: 'manager', send: (who, p) => send(who, 'POST', '/api/coupon-redemption-reviews', { redemptionId: p.movable.redemptionId, note: 'Kept' }) },
+    { name: 'POST /api/opcode-verification-rules', need: 'manager', send: (who, p) => send(who, 'POST', '/api/opcode-verification-rules', { locationId: p.locationId, opCode: 'MPI' }) },
+    { name: 'PUT /api/opcode-verification-rules/:id', need: 'manager', send: (who, p) => send(who, 'PUT', `/api/opcode-verification-rules/${p.ruleId}`, { description: 'Rotation' }) },
+    { name: 'DELETE /api/opcode-verification-rules/:id', need: 'manager', send: (who, p) => send(who, 'DELETE', `/api/opcode-verification-rules/${p.ruleId}`) },
+    // Last: converting the book ends its paper coupons.
+    { name: 'POST /api/paper-books/:bookNumber/conversion', need: 'staff', send: (who, p) => send(who, 'POST', `/api/paper-books/${p.bookNumber}/conversion`, { customerId }) },
+  ];
+
+  /** Whether `persona` holds, at each location, a role meeting the need there. */
+  function allowed(persona: Rooftop, needs: [number, Need][]): boolean {
+    if (persona === 'admin') return true;
+    return needs.every(([locationId, need]) => ROOFTOP_ROLES[persona].some((r) => r.locationId === locationId && (need === 'staff' || r.role === 'manager')));
+  }
+
+  /** The refusals an action or read may give where the caller's role there does not allow it. */
+  const REFUSALS = [AUTH_MESSAGES.notPermitted, COUPON_REDEMPTION_MESSAGES.changeNotAllowed, PACK_SALE_MESSAGES.priceOverrideManagersOnly];
+
+  function judge(wrong: string[], label: string, persona: Rooftop, expectAllowed: boolean, res: { statusCode: number; body: string; headers: Record<string, unknown> }) {
+    const refused = res.statusCode === 403;
+    if (expectAllowed === refused || res.statusCode >= 500) wrong.push(`${label} as ${persona}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    // A refusal by the handler (the caller's roles elsewhere pass the access layer) names no more than that.
+    if (refused && res.headers['x-auth-denied'] !== '1' && !REFUSALS.includes(JSON.parse(res.body).errors?.[0])) wrong.push(`${label} as ${persona}: refused with ${res.body.slice(0, 120)}`);
+  }
+
+  it("should refuse every command and read at a location where the caller holds no role allowing it there, and allow it at their own", async () => {
+    const wrong: string[] = [];
+    for (const request of AT_A_PLACE) {
+      for (const locationId of [1, 2] as const) {
+        for (const persona of ROOFTOP_PERSONAS) {
+          const res = await request.send(persona, places[locationId]);
+          judge(wrong, `${request.name} at ${locationId}`, persona, allowed(persona, [[locationId, request.need]]), res);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("should refuse a location text with the exact message, and never let a manager's role at one rooftop travel to another", async () => {
+    const p2 = places[2];
+    const ro = await send('manager1', 'GET', `/api/ro-data?roNumber=${p2.ro.a}&locationId=2`);
+    expect(ro.statusCode).toBe(403);
+    expect(ro.json().errors).toEqual(['You do not have permission to do this.']);
+    // An employee at location 2 (a manager at 1) sells there at the list price, not at another.
+    const other = await send('mixed', 'POST', '/api/pack-sales', { customerId, packId, locationId: 2, roNumber: p2.ro.b, price: 100, priceOverrideReason: 'Loyal customer' });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().errors).toEqual([PACK_SALE_MESSAGES.priceOverrideManagersOnly]);
+    const listPrice = await send('mixed', 'POST', '/api/pack-sales', { customerId, packId, locationId: 2, roNumber: p2.ro.b, price: null });
+    expect(listPrice.statusCode).toBe(201);
+  });
+
+  it("should need a role at both the sale's location and the new one to correct a sale's location", async () => {
+    const wrong: string[] = [];
+    const needs: [number, Need][] = [[1, 'staff'], [2, 'staff']];
+    for (const persona of ROOFTOP_PERSONAS) {
+      // Without a reason: allowed callers get the reason's 400, and the sale stays where it is.
+      const res = await send(persona, 'POST', `/api/pack-sales/${places[1].saleId}/location`, { locationId: 2 });
+      judge(wrong, 'POST /api/pack-sales/:id/location from 1 to 2', persona, allowed(persona, needs), res);
+      const back = await send(persona, 'POST', `/api/pack-sales/${places[2].saleId}/location`, { locationId: 1 });
+      judge(wrong, 'POST /api/pack-sales/:id/location from 2 to 1', persona, allowed(persona, needs), back);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('should list only the redemption reviews of the locations where the caller is a manager', async () => {
+    const own = await send('manager1', 'GET', '/api/coupon-redemption-reviews?locationId=1');
+    expect(own.statusCode).toBe(200);
+    const elsewhere = await send('manager1', 'GET', '/api/coupon-redemption-reviews?locationId=2');
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.json().dataSet).toEqual([]);
+    for (const persona of ['manager1', 'mixed'] as const) {
+      const all = await send(persona, 'GET', '/api/coupon-redemption-reviews');
+      expect(all.statusCode).toBe(200);
+      expect((all.json().dataSet as { locationId: number }[]).every((r) => r.locationId === 1)).toBe(true);
+    }
+  });
+
+  it("should keep customers group-wide: every rooftop's staff find a customer and read their coupons, purchases and paper books", async () => {
+    const wrong: string[] = [];
+    const reads = [
+      `/api/customer-search?searchTerm=rooftop.visitor@example.com`,
+      `/api/customers/${customerId}`,
+      `/api/customers/${customerId}/coupons`,
+      `/api/customers/${customerId}/purchases`,
+      `/api/paper-books/${places[1].bookNumber}`,
+      `/api/paper-books/${places[2].bookNumber}`,
+    ];
+    for (const url of reads) {
+      for (const persona of ROOFTOP_PERSONAS) {
+        const res = await send(persona, 'GET', url);
+        if (res.statusCode !== 200) wrong.push(`GET ${url} as ${persona}: ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

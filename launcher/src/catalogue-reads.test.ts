@@ -31,6 +31,7 @@ import { deterministicUuid, systemContext, toNewEvents } from '@dealer/platform'
 import { projections, rebuildProjection } from '@dealer/projector';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { loginAs } from './testing/auth';
+import { givenRolesAtEveryRooftop } from './testing/rooftops';
 
 let server: TestServer;
 let manager: Record<string, string>;
@@ -43,6 +44,8 @@ const names: Record<number, string> = {};
 
 beforeAll(async () => {
   server = await startTestServer({ webDist: null });
+  // Issue 20: staff act only where they hold a role; these work at the group's first four rooftops.
+  await givenRolesAtEveryRooftop(server, ['manager', 'employee']);
   manager = (await loginAs(server, 'manager')).headers;
   employee = (await loginAs(server, 'employee')).headers;
   customer = (await loginAs(server, 'customer')).headers;

@@ -15,6 +15,7 @@ import { issuedCouponDecider } from '@dealer/domain/coupon-redemption/decide';
 import { importDmsRecords } from '@dealer/dms/index';
 import { demoCouponId, demoPackId, demoSaleId } from './demo/catalogue';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
+import { givenRolesAtEveryRooftop } from './testing/rooftops';
 import { loginAs } from './testing/auth';
 
 let server: TestServer;
@@ -41,6 +42,8 @@ const ro = (roNumber: string, locationId = 1, laborType: 'C' | 'W' = 'C') => ({
 
 beforeAll(async () => {
   server = await startTestServer({ webDist: null });
+  // Issue 20: staff act only where they hold a role; these work at the group's first four rooftops.
+  await givenRolesAtEveryRooftop(server, ['employee', 'manager', 'controller']);
   employee = (await loginAs(server, 'employee')).headers;
   manager = (await loginAs(server, 'manager')).headers;
   controller = (await loginAs(server, 'controller')).headers;

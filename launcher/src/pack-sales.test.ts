@@ -29,6 +29,7 @@ import { packDecider, type PackCommand } from '@dealer/domain/pack/decide';
 import { startPackSaleFinaliser } from '@dealer/workers';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
 import { loginAs } from './testing/auth';
+import { assignRole, demoUserId } from './testing/rooftops';
 
 let server: TestServer;
 let employee: Record<string, string>;
@@ -80,9 +81,11 @@ const ro = (roNumber: string, closeDate: string | null) => ({
 beforeAll(async () => {
   // The default interval (a minute): a sale finalised within the test was finalised by the import's NOTIFY.
   server = await startTestServer({ webDist: null });
+  admin = (await loginAs(server, 'admin')).headers;
+  // Issue 20: staff sell only where they hold a role; this advisor works at the group's first four rooftops.
+  for (const locationId of [2, 3, 4]) await assignRole(server, admin, demoUserId('employee'), 'employee', locationId);
   employee = (await loginAs(server, 'employee')).headers;
   manager = (await loginAs(server, 'manager')).headers;
-  admin = (await loginAs(server, 'admin')).headers;
   const { sql, store } = server.product;
   const created = await server.product.app.inject({ method: 'POST', url: '/api/customers', headers: employee, payload: { firstName: 'Sam', lastName: 'Buyer', phoneMobile: '3035550811', isTaxExempt: false } });
   expect(created.statusCode).toBe(201);
@@ -213,8 +216,10 @@ describe('selling a pack', () => {
     const notSelling = await sell({ locationId: 3 });
     expect(notSelling.statusCode).toBe(400);
     expect(notSelling.json().errors).toEqual([PACK_SALE_MESSAGES.locationNotSelling]);
-    const noLocation = await sell({ locationId: 999_999 });
+    // No one but an admin holds a role at a location that does not exist.
+    const noLocation = await inject({ method: 'POST', url: '/api/pack-sales', payload: sale({ locationId: 999_999 }) }, admin);
     expect(noLocation.statusCode).toBe(400);
+    expect((await sell({ locationId: 999_999 })).statusCode).toBe(403);
     const noCustomer = await sell({ customerId: deterministicUuid('nobody') });
     expect(noCustomer.statusCode).toBe(404);
     expect(noCustomer.json().errors).toEqual([CUSTOMER_MESSAGES.notFound]);

@@ -36,6 +36,7 @@ import { demoCouponId, demoPackId, demoSaleId } from './demo/catalogue';
 import { DEMO_PAPER_BOOKS } from './demo/paper-books';
 import { REPO_ROOT } from './paths';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
+import { givenRolesAtEveryRooftop } from './testing/rooftops';
 import { loginAs } from './testing/auth';
 
 const run = promisify(execFile);
@@ -68,6 +69,8 @@ const ro = (roNumber: string, locationId = 1, openDate = '2026-03-02T08:15:00', 
 
 beforeAll(async () => {
   server = await startTestServer({ webDist: null });
+  // Issue 20: staff act only where they hold a role; these work at the group's first four rooftops.
+  await givenRolesAtEveryRooftop(server, ['employee', 'manager', 'controller']);
   const signedIn = await loginAs(server, 'employee');
   employee = signedIn.headers;
   employeeId = signedIn.payload.user.userId;

@@ -11,6 +11,7 @@ import { deterministicUuid } from '@dealer/platform';
 import { hashPassword } from '@dealer/command-api';
 import { REDEMPTION_START_MESSAGES } from '@dealer/domain/redemption-verification/decide';
 import { startTestServer, type TestServer } from './testing/test-server';
+import { givenRolesAtEveryRooftop } from './testing/rooftops';
 import { loginAs, xsrfHeaders } from './testing/auth';
 import { DEMO_PASSWORD } from './demo/accounts';
 
@@ -27,6 +28,8 @@ const employeeActor = `user:${deterministicUuid('demo-employee-employee')}`;
 
 beforeAll(async () => {
   server = await startTestServer({ webDist: null });
+  // Issue 20: staff act only where they hold a role; these work at the group's first four rooftops.
+  await givenRolesAtEveryRooftop(server, ['employee', 'manager']);
   employee = (await loginAs(server, 'employee')).headers;
   manager = (await loginAs(server, 'manager')).headers;
   admin = (await loginAs(server, 'admin')).headers;

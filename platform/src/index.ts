@@ -22,6 +22,7 @@ export * from './integration/kafka-relay';
 export * from './auth/access-token';
 export * from './auth/xsrf';
 export * from './auth/plugin';
+export * from './auth/location-access';
 export * from './auth/sessions';
 export * from './auth/client-address';
 export * from './http/read-your-writes';

@@ -6,6 +6,7 @@
  * decide on the review stream and append with its revision (a conflict: read and decide again).
  * A retry of the same keep records nothing and answers the same, with the kept event's position.
  */
+import { actorAt, type ActorAt } from '../authorization/actor-at';
 import {
   REDEMPTION_REVIEW_MESSAGES as M,
   checkRedemptionReviewRequest,
@@ -58,7 +59,7 @@ async function roVoidDate(sql: Sql, locationId: number, roNumber: string): Promi
   return row?.void_date ?? null;
 }
 
-export async function keepRedemption(deps: RedemptionReviewDeps, request: unknown, actor: { userId: string }, ctx: CommandContext): Promise<KeepResult> {
+export async function keepRedemption(deps: RedemptionReviewDeps, request: unknown, who: ActorAt, ctx: CommandContext): Promise<KeepResult> {
   const checked = checkRedemptionReviewRequest(request);
   if (!checked.ok) throw new DomainError('validation', checked.errors, checked.fields);
   const { redemptionId, note } = checked.value;
@@ -66,6 +67,8 @@ export async function keepRedemption(deps: RedemptionReviewDeps, request: unknow
     select kind, issued_coupon_id, book_number from rm_redemption_reviews.redemptions where redemption_id = ${redemptionId}`;
   if (!located) throw new DomainError('not_found', [M.notFound], { redemptionId: M.notFound });
   const redemption = await liveRedemption(deps.store, redemptionId, located);
+  // Kept by a manager of the redemption's location (issue 20).
+  const actor = redemption ? actorAt(who, redemption.locationId) : who;
   const voidDate = redemption ? await roVoidDate(deps.sql, redemption.locationId, redemption.roNumber) : null;
   const streamId = redemptionReviewStreamId(redemptionId);
 

@@ -29,6 +29,7 @@ import {
 import { DomainError, handle, positionOfRequest, WrongExpectedRevisionError, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { decideIssuedCoupon, issuedCouponDecider, type IssuedCouponCommand, type RedemptionActor, type RedemptionTarget } from '@dealer/domain/coupon-redemption/decide';
 import { roCouponLedgerDecider, type RoCouponLedgerCommand } from '@dealer/domain/coupon-redemption/ro-ledger-decide';
+import { actorAt, deciderAt, type ActorAt } from '../authorization/actor-at';
 import {
   customerVerifiesRedemptions,
   latestVerificationOf,
@@ -220,13 +221,15 @@ async function settleWithdrawal(deps: CouponRedemptionDeps, ctx: CommandContext,
 export async function redeemCoupon(
   deps: CouponRedemptionDeps,
   request: unknown,
-  actor: RedemptionActor,
+  located: ActorAt,
   ctx: CommandContext,
   options: { redemptionId?: string } = {},
 ): Promise<CouponRedemptionResult> {
   const checked = checkCouponRedemptionRequest(request);
   if (!checked.ok) throw validation(checked);
   const r = checked.value;
+  // Redeemed at the RO's location, by staff holding a role there (issue 20).
+  const actor: RedemptionActor = actorAt(located, r.locationId);
   const coupon = await soldCoupon(deps, r.issuedCouponId);
   const redemptionId = options.redemptionId ?? ctx.newId();
   const couponStream = issuedCouponStreamId(coupon.issuedCouponId);
@@ -288,7 +291,7 @@ export async function voidCouponRedemption(
   deps: CouponRedemptionDeps,
   rawIssuedCouponId: string,
   request: unknown,
-  actor: RedemptionActor,
+  located: ActorAt,
   ctx: CommandContext,
 ): Promise<CouponRedemptionResult> {
   const checked = checkRedemptionVoidRequest(request);
@@ -296,7 +299,10 @@ export async function voidCouponRedemption(
   const issuedCouponId = asUuid(rawIssuedCouponId);
   if (!issuedCouponId) throw couponNotFound();
   const { redemptionId, reason } = checked.value;
-  const result = await handle(deps.store, issuedCouponStreamId(issuedCouponId), issuedCouponDecider, { type: 'VoidRedemption', data: { redemptionId, reason, actor, now: ctx.now() } }, ctx);
+  // Voided by staff with a role where the redemption was made (managers' rights: the manager role there).
+  const decider = deciderAt(issuedCouponDecider, located, (state) => redemptionLocations(state, redemptionId));
+  const actor = { userId: located.userId, isManager: false };
+  const result = await handle(deps.store, issuedCouponStreamId(issuedCouponId), decider, { type: 'VoidRedemption', data: { redemptionId, reason, actor, now: ctx.now() } }, ctx);
   // Released also when this void recorded nothing (a retry after a crash between the two appends).
   const ended = result.state.ended.find((e) => e.redemptionId === redemptionId && e.outcome === 'voided');
   if (ended) await release(deps, ctx, ended, redemptionId, 'voided');
@@ -308,7 +314,7 @@ export async function changeCouponRedemptionRo(
   deps: CouponRedemptionDeps,
   rawIssuedCouponId: string,
   request: unknown,
-  actor: RedemptionActor,
+  located: ActorAt,
   ctx: CommandContext,
 ): Promise<CouponRedemptionResult> {
   const checked = checkRedemptionRoChangeRequest(request);
@@ -320,6 +326,9 @@ export async function changeCouponRedemptionRo(
 
   for (let attempt = 1; ; attempt++) {
     const issued = await loadIssuedCoupon(deps.store, coupon.issuedCouponId);
+    // Moved by staff with a role both where the redemption is and where it goes (pinned to the revision read).
+    const [here, ...there] = [...redemptionLocations(issued.state, r.redemptionId), at.locationId];
+    const actor: RedemptionActor = actorAt(located, here!, ...there);
     const { target, ledger } = await targetOf(deps, ctx, { ...at, customerId: coupon.customerId });
     const command: IssuedCouponCommand = { type: 'ChangeRedemptionRo', data: { ...target, redemptionId: r.redemptionId, coupon, actor, now: ctx.now() } };
     const events = decideIssuedCoupon(command, issued.state);
@@ -345,4 +354,11 @@ export async function changeCouponRedemptionRo(
     await release(deps, ctx, change.data.from, r.redemptionId, 'ro-changed');
     return { redemptionId: r.redemptionId, issuedCouponId: coupon.issuedCouponId, status: 'redeemed', amount: to.amount, revision: appended.revision, position: appended.position };
   }
+}
+
+/** Where a redemption of this coupon is (or was, once ended): the location its void or move is authorised at. */
+function redemptionLocations(state: IssuedCouponState, redemptionId: string): number[] {
+  if (state.current?.redemptionId === redemptionId) return [state.current.locationId];
+  const ended = state.ended.find((e) => e.redemptionId === redemptionId);
+  return ended ? [ended.locationId] : [];
 }

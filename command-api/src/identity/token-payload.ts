@@ -2,7 +2,7 @@
  * Builds SPEC's auth token payload (user, access, expiresSeconds, renewPeriodSeconds, evt) for a
  * signed-in user. The access token names its session (sid) and never outlives it.
  */
-import { accessListFor, type AuthEvent, type AuthTokenPayload, type AuthUser, type EmployeeRole, type Role } from '@dealer/contracts';
+import { accessListFor, type AuthEvent, type AuthTokenPayload, type AuthUser, type EmployeeRole, type LocationRole, type Role } from '@dealer/contracts';
 import { signAccessToken, type Sql } from '@dealer/platform';
 
 export interface TokenSettings {
@@ -11,7 +11,7 @@ export interface TokenSettings {
   renewSeconds: number;
 }
 
-async function loadUser(sql: Sql, userKind: 'employee' | 'customer', userId: string): Promise<{ user: AuthUser; locationIds: number[] } | null> {
+async function loadUser(sql: Sql, userKind: 'employee' | 'customer', userId: string): Promise<{ user: AuthUser; locationIds: number[]; locationRoles: LocationRole[] } | null> {
   const [credential] = await sql<{ last_failed_login_at: Date | null }[]>`
     select last_failed_login_at from auth_credentials where user_kind = ${userKind} and user_id = ${userId}`;
   const lastFailedLoginDate = credential?.last_failed_login_at?.toISOString() ?? null;
@@ -25,13 +25,14 @@ async function loadUser(sql: Sql, userKind: 'employee' | 'customer', userId: str
         isEmployee: false, location: null, locationId: null, title: null, department: null, lastFailedLoginDate, roles: ['customer'],
       },
       locationIds: [],
+      locationRoles: [],
     };
   }
   const [e] = await sql<{ first: string; last: string; username: string; email: string | null; title: string | null; department: string | null; location_id: number }[]>`
     select first, last, username, email, title, department, location_id from rm_users.employees where user_id = ${userId}`;
   if (!e) return null;
   const roles = await sql<{ role_name: EmployeeRole; location_id: number }[]>`
-    select role_name, location_id from rm_user_roles.user_roles where user_id = ${userId}`;
+    select role_name, location_id from rm_user_roles.user_roles where user_id = ${userId} order by location_id, role_name`;
   const [loc] = await sql<{ location_name: string }[]>`select location_name from ref.locations where location_id = ${e.location_id}`.catch(() => []);
   return {
     user: {
@@ -40,6 +41,7 @@ async function loadUser(sql: Sql, userKind: 'employee' | 'customer', userId: str
       roles: [...new Set<Role>(roles.map((r) => r.role_name))],
     },
     locationIds: [...new Set(roles.map((r) => r.location_id))],
+    locationRoles: roles.map((r) => ({ locationId: r.location_id, role: r.role_name })),
   };
 }
 
@@ -54,7 +56,7 @@ export async function buildTokenPayload(
   if (ttlSeconds <= 0) return null;
   const loaded = await loadUser(sql, subject.userKind, subject.userId);
   if (!loaded) return null;
-  const { user, locationIds } = loaded;
+  const { user, locationIds, locationRoles } = loaded;
   const token = await signAccessToken(
     { sub: subject.userId, kind: subject.userKind, roles: user.roles, locationIds, sid: session.id },
     settings.secret,
@@ -66,6 +68,8 @@ export async function buildTokenPayload(
     access: {
       list: accessListFor(user.roles),
       args: { isAdmin: user.roles.includes('admin'), isManager: user.roles.includes('manager'), isController: user.roles.includes('controller') },
+      // Where each role is held: the client offers and permits per location (the server decides per location too).
+      locationRoles,
     },
     expiresSeconds: ttlSeconds,
     renewPeriodSeconds: settings.renewSeconds,

@@ -20,9 +20,13 @@ import { issuedCouponDecider, type SaleVoidData } from '@dealer/domain/coupon-re
 import { packSaleDecider, type PackSaleCommand, type SaleActor } from '@dealer/domain/pack-sale/decide';
 import { loadCouponStates, loadCustomerTaxExempt, loadPackState, loadSaleLocation, loadSaleRo, usedCouponIdsOf } from './lookups';
 import { refundVoidedOnlineOrder } from '../online-orders/service';
+import { actorAt, deciderAt, type ActorAt } from '../authorization/actor-at';
 import type { PaymentProvider } from '../payments/port';
 
 export type { SaleActor } from '@dealer/domain/pack-sale/decide';
+
+/** A sale's own location: where finalising, voiding and correcting it are authorised (issue 20). */
+const atSale = (actor: ActorAt, locationsOf: (state: PackSaleState | null) => number[]) => deciderAt(packSaleDecider, actor, locationsOf);
 
 export interface PackSaleDeps {
   store: EventStore;
@@ -60,12 +64,14 @@ function result(saleId: string, r: { revision: number; position: number | null; 
 export async function sellPack(
   deps: PackSaleDeps,
   request: PackSaleRequest,
-  actor: SaleActor,
+  actor: ActorAt,
   ctx: CommandContext,
   options: { saleId?: string } = {},
 ): Promise<PackSaleResult> {
   const checked = checkPackSaleRequest(request);
   if (!checked.ok) throw new DomainError('validation', checked.errors, checked.fields);
+  // Sold where the seller holds a role (a price override: the manager role there).
+  const seller = actorAt(actor, checked.value.locationId);
   // Customers and packs have UUIDs; anything else names none (and never reaches an event).
   const r = { ...checked.value, customerId: asUuid(checked.value.customerId), packId: asUuid(checked.value.packId) };
   const customerTaxExempt = r.customerId === null ? null : await loadCustomerTaxExempt(deps.store, r.customerId);
@@ -91,7 +97,7 @@ export async function sellPack(
       priceOverrideReason: r.priceOverrideReason,
       taxRateBasisPoints: location.salesTaxRateBasisPoints,
       mileageAtSale: ro.mileage,
-      actor,
+      actor: seller,
       now: ctx.now(),
       newId: ctx.newId,
     },
@@ -103,28 +109,31 @@ export async function sellPack(
 export async function finalisePackSale(
   deps: Pick<PackSaleDeps, 'store'>,
   saleId: string,
-  actor: SaleActor,
+  actor: ActorAt,
   ctx: CommandContext,
   via: 'manager' | 'ro-closed' = 'manager',
 ): Promise<PackSaleResult> {
-  const command: PackSaleCommand = { type: 'FinalisePackSale', data: { via, actor, now: ctx.now() } };
-  return result(saleId, await handle(deps.store, packSaleStreamId(saleId), packSaleDecider, command, ctx));
+  const command: PackSaleCommand = { type: 'FinalisePackSale', data: { via, actor: { userId: actor.userId, isManager: false }, now: ctx.now() } };
+  const decider = atSale(actor, (state) => (state ? [state.locationId] : []));
+  return result(saleId, await handle(deps.store, packSaleStreamId(saleId), decider, command, ctx));
 }
 
-/** POST /api/pack-sales/{id}/location: any staff member moves the sold location, with a reason. */
+/** POST /api/pack-sales/{id}/location: a staff member with a role at both the old and the new location moves the sold location, with a reason. */
 export async function correctPackSaleLocation(
   deps: PackSaleDeps,
   saleId: string,
   body: { locationId: number; reason: string | null },
-  actor: SaleActor,
+  actor: ActorAt,
   ctx: CommandContext,
 ): Promise<PackSaleResult> {
+  actorAt(actor, body.locationId);
   const location = await loadSaleLocation(deps.sql, body.locationId);
   const command: PackSaleCommand = {
     type: 'CorrectPackSaleLocation',
-    data: { location: { locationId: location.locationId, isUsingCrm: location.isUsingCrm, timeZone: location.timeZone }, reason: body.reason, actor, now: ctx.now() },
+    data: { location: { locationId: location.locationId, isUsingCrm: location.isUsingCrm, timeZone: location.timeZone }, reason: body.reason, actor: { userId: actor.userId, isManager: false }, now: ctx.now() },
   };
-  return result(saleId, await handle(deps.store, packSaleStreamId(saleId), packSaleDecider, command, ctx));
+  const decider = atSale(actor, (state) => (state ? [state.locationId, body.locationId] : []));
+  return result(saleId, await handle(deps.store, packSaleStreamId(saleId), decider, command, ctx));
 }
 
 /**
@@ -137,7 +146,7 @@ export async function voidPackSale(
   deps: PackSaleDeps,
   saleId: string,
   body: { reason: string | null },
-  actor: SaleActor,
+  actor: ActorAt,
   ctx: CommandContext,
 ): Promise<PackSaleResult> {
   const stream = packSaleStreamId(saleId);
@@ -163,13 +172,16 @@ async function voidPackSaleOnly(
   stream: string,
   current: PackSaleState,
   body: { reason: string | null },
-  actor: SaleActor,
+  located: ActorAt,
   ctx: CommandContext,
 ): Promise<PackSaleResult> {
+  // Voided by a manager at the sale's location (checked again at the decision: the sale may have moved).
+  const actor = actorAt(located, current.locationId);
+  const decider = atSale(located, (state) => (state ? [state.locationId] : []));
   const usedCouponIds = await usedCouponIdsOf(deps, current);
   const command: PackSaleCommand = { type: 'VoidPackSale', data: { reason: body.reason, usedCouponIds, actor, now: ctx.now() } };
   // Refusals that need no coupon stream (manager, reason, a coupon already used) come first.
-  if (packSaleDecider.decide(command, current).length === 0) return result(saleId, await handle(deps.store, stream, packSaleDecider, command, ctx));
+  if (packSaleDecider.decide(command, current).length === 0) return result(saleId, await handle(deps.store, stream, decider, command, ctx));
   const withdrawn: SaleVoidData[] = [];
   try {
     for (const c of current.coupons) {
@@ -177,7 +189,7 @@ async function voidPackSaleOnly(
       await handle(deps.store, issuedCouponStreamId(c.issuedCouponId), issuedCouponDecider, { type: 'WithdrawIssuedCoupon', data }, ctx);
       withdrawn.push(data);
     }
-    return result(saleId, await handle(deps.store, stream, packSaleDecider, command, ctx));
+    return result(saleId, await handle(deps.store, stream, decider, command, ctx));
   } catch (error) {
     for (const data of withdrawn) {
       await handle(deps.store, issuedCouponStreamId(data.issuedCouponId), issuedCouponDecider, { type: 'ReinstateIssuedCoupon', data: { ...data, now: ctx.now() } }, ctx);

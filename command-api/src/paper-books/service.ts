@@ -13,6 +13,7 @@
  * Paper coupons skip the customer's redemption verification: the paper coupon in hand is the
  * proof, and its holder may not be in the system.
  */
+import { actorAt, deciderAt, type ActorAt } from '../authorization/actor-at';
 import {
   PAPER_BOOK_MESSAGES as M,
   RO_CLAIM_GRACE_MS,
@@ -166,10 +167,12 @@ export async function registerPaperBook(deps: PaperBookDeps, input: PaperBookReg
  * pack's list price. A book already in the system is answered without the RO lookup: alike
  * 200 (created false), with another sale 409.
  */
-export async function registerPaperBookByRo(deps: PaperBookDeps, body: unknown, actor: RedemptionActor, ctx: CommandContext): Promise<PaperBookRegistration> {
+export async function registerPaperBookByRo(deps: PaperBookDeps, body: unknown, located: ActorAt, ctx: CommandContext): Promise<PaperBookRegistration> {
   const checked = checkPaperBookLookupRequest(body);
   if (!checked.ok) throw validation(checked);
   const r = checked.value;
+  // Registered by staff of the location that sold it (issue 20).
+  const actor = actorAt(located, r.locationId);
   const existing = await loadPaperBook(deps.store, r.bookNumber);
   let soldOn: LocalDate;
   if (existing.state.book) soldOn = existing.state.book.soldOn;
@@ -225,7 +228,7 @@ export async function redeemPaperCoupon(
   deps: PaperBookDeps,
   rawBookNumber: string,
   body: unknown,
-  actor: RedemptionActor,
+  located: ActorAt,
   ctx: CommandContext,
   options: { redemptionId?: string } = {},
 ): Promise<PaperRedemptionResult> {
@@ -233,6 +236,8 @@ export async function redeemPaperCoupon(
   const checked = checkPaperRedemptionRequest(body);
   if (!checked.ok) throw validation(checked);
   const r = checked.value;
+  // Redeemed at the RO's location by staff holding a role there (issue 20).
+  const actor: RedemptionActor = actorAt(located, r.locationId);
   const redemptionId = options.redemptionId ?? ctx.newId();
   const stream = paperBookStreamId(bookNumber);
 
@@ -290,7 +295,7 @@ export async function voidPaperRedemption(
   rawBookNumber: string,
   rawRedemptionId: string,
   body: unknown,
-  actor: RedemptionActor,
+  located: ActorAt,
   ctx: CommandContext,
 ): Promise<PaperRedemptionResult> {
   const bookNumber = bookNumberOf(rawBookNumber);
@@ -299,7 +304,12 @@ export async function voidPaperRedemption(
   const redemptionId = asUuid(rawRedemptionId);
   if (!redemptionId) throw new DomainError('not_found', [M.redemptionNotFound]);
   const stream = paperBookStreamId(bookNumber);
-  const result = await handle(deps.store, stream, paperBookDecider(bookNumber), { type: 'VoidPaperRedemption', data: { redemptionId, reason: checked.value.reason, actor, now: ctx.now() } }, ctx);
+  // Voided by staff with a role where the redemption was made (managers' rights: the manager role there).
+  const decider = deciderAt(paperBookDecider(bookNumber), located, (state) =>
+    Object.values(state.redemptions).filter((x) => x.redemptionId === redemptionId).map((x) => x.locationId),
+  );
+  const actor = { userId: located.userId, isManager: false };
+  const result = await handle(deps.store, stream, decider, { type: 'VoidPaperRedemption', data: { redemptionId, reason: checked.value.reason, actor, now: ctx.now() } }, ctx);
   // Released also when this void recorded nothing (a retry after a crash between the two appends).
   const voided = (await deps.store.readStream(stream))
     .map((e) => e as unknown as PaperBookEvent)
@@ -376,7 +386,7 @@ async function sendRegistration(deps: PaperBookDeps, customerId: string, saleId:
  * converted), then the pack sale `pack-sale-{saleId}`; a retry for the same customer completes
  * whatever is missing and answers the same.
  */
-export async function convertPaperBook(deps: PaperBookDeps, rawBookNumber: string, body: unknown, actor: RedemptionActor, ctx: CommandContext): Promise<PaperConversionResult> {
+export async function convertPaperBook(deps: PaperBookDeps, rawBookNumber: string, body: unknown, located: ActorAt, ctx: CommandContext): Promise<PaperConversionResult> {
   const bookNumber = bookNumberOf(rawBookNumber);
   const checked = checkPaperConversionRequest(body);
   if (!checked.ok) throw validation(checked);
@@ -385,6 +395,8 @@ export async function convertPaperBook(deps: PaperBookDeps, rawBookNumber: strin
   if (!customer || customerId === null) throw new DomainError('not_found', [M.customerNotFound], { customerId: M.customerNotFound });
   const book = await loadPaperBook(deps.store, bookNumber);
   if (!book.state.book) throw bookNotFound(bookNumber);
+  // Converted by staff of the book's location (a book's location never changes).
+  const actor = actorAt(located, book.state.book.locationId);
 
   const saleId = conversionSaleIdOf(bookNumber);
   const converted = await handle(deps.store, paperBookStreamId(bookNumber), paperBookDecider(bookNumber), { type: 'ConvertPaperBook', data: { customerId, saleId, by: actor.userId, now: ctx.now() } }, ctx);

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { REDEMPTION_REVIEW_MESSAGES, positionMetaDataSchema } from '@dealer/contracts';
-import { INPUT_SCHEMAS, type EventStore, type Sql } from '@dealer/platform';
+import { INPUT_SCHEMAS, locatedActor, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { keepRedemption } from '../coupon-redemption-reviews/service';
 import { problemResponse } from './schemas';
@@ -27,7 +27,7 @@ export const couponRedemptionReviewRoutes = (deps: { store: EventStore; sql: Sql
       '/api/coupon-redemption-reviews',
       { config: { access: 'coupon-redemption-reviews' }, schema: { body: keepBody, response: { 201: answer, '4xx': problemResponse } } },
       async (request, reply) => {
-        const result = await keepRedemption(deps, request.body ?? {}, { userId: request.auth!.userId }, commandContext(request));
+        const result = await keepRedemption(deps, request.body ?? {}, locatedActor(request), commandContext(request));
         reply.status(201);
         return {
           dataSet: { id: result.redemptionId, redemptionId: result.redemptionId, message: REDEMPTION_REVIEW_MESSAGES.kept },

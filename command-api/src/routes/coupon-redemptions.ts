@@ -9,9 +9,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COUPON_REDEMPTION_MESSAGES, positionMetaDataSchema } from '@dealer/contracts';
-import { INPUT_SCHEMAS, INT32_MAX, type EventStore, type Sql } from '@dealer/platform';
+import { INPUT_SCHEMAS, INT32_MAX, locatedActor, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
-import { changeCouponRedemptionRo, redeemCoupon, voidCouponRedemption, type CouponRedemptionResult, type RedemptionActor } from '../coupon-redemptions/service';
+import { changeCouponRedemptionRo, redeemCoupon, voidCouponRedemption, type CouponRedemptionResult } from '../coupon-redemptions/service';
 import { OPCODE_RULES_READ_MODEL, PENDING_APPROVALS_READ_MODEL } from '../redemption-verifications/lookups';
 import { problemResponse, uuid } from './schemas';
 
@@ -45,11 +45,8 @@ const answer = {
   },
 } as const;
 
-/** Managers and admins hold the manager flag's rights (any redemption, any day). */
-function actorOf(request: FastifyRequest): RedemptionActor {
-  const auth = request.auth!;
-  return { userId: auth.userId, isManager: auth.roles.includes('manager') || auth.roles.includes('admin') };
-}
+/** Who acts, authorised at the location the action happens at with the role held there (issue 20). */
+const actorOf = (request: FastifyRequest) => locatedActor(request);
 
 /**
  * Redeem and RO change read the op-code rules and the RO's newest verification from these read models: with the

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { OPCODE_RULE_MESSAGES, opCodeRuleStreamId, positionMetaDataSchema, validateOpCodeRule } from '@dealer/contracts';
-import { DomainError, INPUT_SCHEMAS, handle, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, INPUT_SCHEMAS, assertMayActAt, handle, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { opCodeRuleDecider, opCodeRuleIdFor } from '../redemption-verifications/opcode-rule';
 import { idParams, problemResponse } from './schemas';
@@ -47,6 +47,8 @@ export function opCodeRuleRoutes(deps: { store: EventStore; sql: Sql }) {
         const checked = validateOpCodeRule(request.body);
         if (!checked.ok) throw new DomainError('validation', checked.errors, checked.fields);
         const { locationId, opCode, description } = checked.value;
+        // A location's rules are set by its managers (issue 20).
+        assertMayActAt(request, locationId);
         const [location] = await sql`select 1 as found from ref.locations where location_id = ${locationId}`;
         if (!location) throw new DomainError('validation', [OPCODE_RULE_MESSAGES.locationUnknown], { locationId: OPCODE_RULE_MESSAGES.locationUnknown });
         const ruleId = opCodeRuleIdFor(locationId, opCode);
@@ -63,6 +65,7 @@ export function opCodeRuleRoutes(deps: { store: EventStore; sql: Sql }) {
         const ruleId = request.params.id;
         const current = (await store.readStream(opCodeRuleStreamId(ruleId))).reduce(opCodeRuleDecider.evolve, opCodeRuleDecider.initialState());
         if (current.status !== 'active') throw new DomainError('not_found', [OPCODE_RULE_MESSAGES.notFound]);
+        assertMayActAt(request, current.locationId);
         const checked = validateOpCodeRule({ locationId: current.locationId, opCode: current.opCode, description: request.body.description });
         if (!checked.ok) throw new DomainError('validation', checked.errors, checked.fields);
         const { description } = checked.value;
@@ -79,6 +82,9 @@ export function opCodeRuleRoutes(deps: { store: EventStore; sql: Sql }) {
       { config: access, schema: { params: idParams, response: { 200: ruleAnswer, '4xx': problemResponse } } },
       async (request) => {
         const ruleId = request.params.id;
+        const current = (await store.readStream(opCodeRuleStreamId(ruleId))).reduce(opCodeRuleDecider.evolve, opCodeRuleDecider.initialState());
+        // A rule's location never changes: its managers remove it (an unknown rule is the decider's answer).
+        if (current.status === 'active') assertMayActAt(request, current.locationId);
         const result = await handle(store, opCodeRuleStreamId(ruleId), opCodeRuleDecider, { type: 'RemoveOpCodeRule', data: { ruleId } }, commandContext(request));
         return { dataSet: { opCodeVerificationRuleId: ruleId, id: ruleId, message: OPCODE_RULE_MESSAGES.removed }, metaData: position(result.position) };
       },

@@ -9,10 +9,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PACK_SALE_MESSAGES, positionMetaDataSchema, type PackSaleRequest } from '@dealer/contracts';
-import { DomainError, INPUT_SCHEMAS, INT32_MAX, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, INPUT_SCHEMAS, locatedActor, INT32_MAX, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import type { PaymentProvider } from '../payments/port';
-import { correctPackSaleLocation, finalisePackSale, sellPack, voidPackSale, type PackSaleResult, type SaleActor } from '../pack-sales/service';
+import { correctPackSaleLocation, finalisePackSale, sellPack, voidPackSale, type PackSaleResult } from '../pack-sales/service';
 import { idParams, problemResponse } from './schemas';
 
 const rawNumber = { type: ['number', 'null'], minimum: -INT32_MAX, maximum: INT32_MAX } as const;
@@ -44,11 +44,8 @@ const answer = {
   },
 } as const;
 
-/** Managers and admins hold the manager flag's rights (override, finalise, void). */
-function actorOf(request: FastifyRequest): SaleActor {
-  const auth = request.auth!;
-  return { userId: auth.userId, isManager: auth.roles.includes('manager') || auth.roles.includes('admin') };
-}
+/** Who acts, authorised at the location the action happens at with the role held there (issue 20). */
+const actorOf = (request: FastifyRequest) => locatedActor(request);
 
 function reply(result: PackSaleResult, message: string) {
   return {

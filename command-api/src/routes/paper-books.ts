@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PAPER_BOOK_MESSAGES as M, positionMetaDataSchema } from '@dealer/contracts';
-import { INPUT_SCHEMAS, INT32_MAX, type EventStore, type Sql } from '@dealer/platform';
+import { INPUT_SCHEMAS, INT32_MAX, locatedActor, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import type { RedemptionActor } from '@dealer/domain/coupon-redemption/decide';
 import { convertPaperBook, redeemPaperCoupon, registerPaperBookByRo, voidPaperRedemption, type PaperRedemptionResult } from '../paper-books/service';
@@ -34,11 +34,8 @@ const bookAnswer = envelope({ id: str, bookNumber: str, revision: int, created: 
 const redemptionAnswer = envelope({ id: str, redemptionId: str, bookNumber: str, paperCouponNumber: int, status: str, amount: int, revision: int, message: str });
 const conversionAnswer = envelope({ id: str, bookNumber: str, saleId: str, customerId: str, convertedCount: int, convertedValue: int, registration: str, revision: int, message: str });
 
-/** Managers and admins hold the manager flag's rights (any redemption, any day). */
-function actorOf(request: FastifyRequest): RedemptionActor {
-  const auth = request.auth!;
-  return { userId: auth.userId, isManager: auth.roles.includes('manager') || auth.roles.includes('admin') };
-}
+/** Who acts, authorised at the location the action happens at with the role held there (issue 20). */
+const actorOf = (request: FastifyRequest) => locatedActor(request);
 
 const metaData = (position: number | null) => (position === null ? {} : { position: String(position) });
 

@@ -9,7 +9,7 @@
  * - POST /api/redemption-verification-overrides (staff) accepts on the customer's behalf.
  * A refusal by the rate limit is 429 with SPEC 4's remaining wait, also as Retry-After.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   REDEMPTION_TEXTS,
   fullName,
@@ -20,10 +20,11 @@ import {
   REDEMPTION_MESSAGES,
   type RedemptionVerification,
 } from '@dealer/contracts';
-import { DomainError, INPUT_SCHEMAS, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, INPUT_SCHEMAS, assertMayActAt, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { RateLimitedError } from '@dealer/domain/redemption-verification/decide';
 import { OPCODE_RULES_READ_MODEL, PENDING_APPROVALS_READ_MODEL } from '../redemption-verifications/lookups';
+import { loadVerification } from '../coupon-redemptions/lookups';
 import { resendRedemptionVerification, startRedemptionVerification } from '../redemption-verifications/start-redemption-verification';
 import { answerRedemptionVerification, verificationByToken, type CodeSubmissionBody } from '../redemption-verifications/answer-redemption-verification';
 import { overrideRedemptionVerification } from '../redemption-verifications/override-redemption-verification';
@@ -53,6 +54,12 @@ async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Pr
   }
 }
 
+/** A verification is resent or overridden by staff with a role at its RO's location (a verification never moves; unknown ids are the command's 404). */
+async function assertAtVerificationLocation(deps: { store: EventStore }, request: FastifyRequest, id: string): Promise<void> {
+  const verification = await loadVerification(deps.store, id.toLowerCase());
+  if (verification) assertMayActAt(request, verification.locationId);
+}
+
 export function redemptionVerificationRoutes(deps: { store: EventStore; sql: Sql }) {
   return async function routes(app: FastifyInstance) {
     app.post<{ Body: Record<string, unknown> | undefined }>(
@@ -74,6 +81,9 @@ export function redemptionVerificationRoutes(deps: { store: EventStore; sql: Sql
         },
       },
       async (request, reply) => {
+        // Started at the RO's location by staff holding a role there (issue 20; a malformed location is the start's 400).
+        const locationId = request.body?.locationId;
+        if (typeof locationId === 'number') assertMayActAt(request, locationId);
         const result = await withRetryAfter(reply, () => startRedemptionVerification(deps, request.body ?? {}, commandContext(request)));
         reply.status(result.resent ? 200 : 201);
         return { dataSet: { ...result.verification, message: sentMessage(result.verification) }, metaData: position(result.position) };
@@ -94,6 +104,7 @@ export function redemptionVerificationRoutes(deps: { store: EventStore; sql: Sql
         const given = request.body?.type;
         const type = given === undefined || given === null || given === '' ? null : redemptionVerificationTypeOf(given);
         if (type === null && given) throw new DomainError('validation', [REDEMPTION_MESSAGES.typeInvalid], { type: REDEMPTION_MESSAGES.typeInvalid });
+        await assertAtVerificationLocation(deps, request, request.params.id);
         const result = await withRetryAfter(reply, () => resendRedemptionVerification(deps, request.params.id, type, commandContext(request)));
         return { dataSet: { ...result.verification, message: sentMessage(result.verification) }, metaData: position(result.position) };
       },
@@ -153,6 +164,7 @@ export function redemptionVerificationRoutes(deps: { store: EventStore; sql: Sql
         },
       },
       async (request) => {
+        await assertAtVerificationLocation(deps, request, request.body.redemptionVerificationId);
         const result = await overrideRedemptionVerification(deps, request.body, commandContext(request));
         return { dataSet: { ...result.verification, message: result.message }, metaData: position(result.position) };
       },

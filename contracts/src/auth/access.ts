@@ -114,6 +114,38 @@ export function permissionsFor(access: readonly string[] | null | undefined, res
   return { canGet: has('GET'), canAdd: has('POST'), canUpdate: has('PUT') || has('PATCH'), canDelete: has('DELETE') };
 }
 
+/** A role a user holds at one location (a row of user roles). */
+export interface LocationRole {
+  locationId: number;
+  role: EmployeeRole;
+}
+
+/**
+ * The roles a user holds at one location (issue 20, ASVS 8.4.1): their roles there, and 'admin'
+ * wherever they hold it anywhere (admins act at every location). The union of a user's roles never
+ * travels to a location: a manager at one rooftop may be a service advisor at another.
+ */
+export function rolesAtLocation(held: readonly LocationRole[], locationId: number): EmployeeRole[] {
+  const at = new Set<EmployeeRole>(held.filter((r) => r.locationId === locationId).map((r) => r.role));
+  if (held.some((r) => r.role === 'admin')) at.add('admin');
+  return [...at];
+}
+
+/**
+ * The locations where a user acts (issue 20): where they hold any role, in number order; null for
+ * an admin (every location) and when the roles per location are not known (a token from before).
+ */
+export function actingLocationIds(held: readonly LocationRole[] | undefined): number[] | null {
+  if (held === undefined || held.some((r) => r.role === 'admin')) return null;
+  return [...new Set(held.map((r) => r.locationId))].sort((a, b) => a - b);
+}
+
+/** Whether `roles` (held at one location) grant `resource` with `method` there. */
+export const rolesGrant = (roles: readonly Role[], resource: string, method: HttpMethod) => accessListFor(roles).includes(accessEntry(resource, method));
+
+/** Managers' rights at a location: the manager or admin role held there. */
+export const isManagerRole = (roles: readonly Role[]) => roles.includes('manager') || roles.includes('admin');
+
 /** Stable role ids (SPEC 3 user-role roleId). */
 export const ROLE_IDS: Record<EmployeeRole, number> = { admin: 1, manager: 2, controller: 3, employee: 4 };
 

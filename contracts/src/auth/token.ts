@@ -1,5 +1,5 @@
 /** The auth token payload of SPEC 3 as /auth-api answers it (dataSet). */
-import type { Role } from './access';
+import type { LocationRole, Role } from './access';
 
 export type AuthEvent = 'LOGIN' | 'REFRESH' | 'APP_REFRESH' | 'Logout';
 
@@ -24,7 +24,12 @@ export interface AuthTokenPayload {
   /** The signed access token to send as `Authorization: Bearer`. */
   token: string;
   user: AuthUser;
-  access: { list: string[]; args: { isAdmin: boolean; isManager: boolean; isController: boolean } };
+  access: {
+    list: string[];
+    args: { isAdmin: boolean; isManager: boolean; isController: boolean };
+    /** Issue 20: the roles the user holds at each location (staff act and read there only; admins everywhere). */
+    locationRoles?: LocationRole[];
+  };
   /** Lifetime of the access token in seconds from issue. */
   expiresSeconds: number;
   /** Seconds after issue from which the client renews (on window focus). */
@@ -47,7 +52,7 @@ export const AUTH_MESSAGES = {
   registrationLinkInvalid: 'This registration link is not valid or has expired.',
   /** The web client's forbidden page (a page the user may not open); never an API answer. */
   forbidden: 'You do not have access to this page.',
-  /** An API refusal of a request (403 from the access layer or a handler): the words for a command, not a page. */
+  /** An API refusal of a request (403 from the access layer or a handler, issue 20: also where the caller holds no role at that location): the words for a command, not a page. */
   notPermitted: 'You do not have permission to do this.',
 } as const;
 

@@ -6,8 +6,11 @@
  *   percent-escapes); a route that declares nothing stops the start-up. A request that matches
  *   no route reaches only the not-found handler (the SPA page or a 404). A route about one
  *   customer's records declares `customerScope`, and a customer reaches only their own.
- * - the Bearer access token is verified, and its session must be active (sessions.ts), into
- *   request.auth;
+ * - the Bearer access token is verified, and its session must be active (sessions.ts) and belong
+ *   to the token's own user; request.auth is built from the session's user and the roles they
+ *   hold now at each location, never from the token's role claims (an admin's change reaches a
+ *   live session within seconds, issue 20). Handlers authorise an action or read at a location
+ *   with `auth.rolesAt(locationId)` (location-access.ts);
  * - anti-forgery (xsrf.ts): every non-GET request to a route must echo the XSRF-TOKEN cookie
  *   in X-XSRF-TOKEN, signed for the binding of its session: the Bearer token's session, or
  *   the browser's (pre-)session cookie when there is no token or the route declares
@@ -15,7 +18,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import { AUTH_MESSAGES, XSRF_COOKIE, XSRF_HEADER, accessEntry, accessListFor, type HttpMethod, type Role } from '@dealer/contracts';
+import { AUTH_MESSAGES, XSRF_COOKIE, XSRF_HEADER, accessEntry, accessListFor, rolesAtLocation, type HttpMethod, type LocationRole, type Role } from '@dealer/contracts';
 import { verifyAccessToken } from './access-token';
 import type { ActiveSession, SessionCheck } from './sessions';
 import { bindingCookieName, bindingOrNull, isValidXsrfToken, newBinding, newXsrfToken, xsrfMatches } from './xsrf';
@@ -23,8 +26,14 @@ import { bindingCookieName, bindingOrNull, isValidXsrfToken, newBinding, newXsrf
 export interface RequestAuth {
   userId: string;
   kind: 'employee' | 'customer';
+  /** Every role the user holds now, at any location: only the coarse gate (the route's access entry). */
   roles: Role[];
+  /** The locations where the user holds a role now. */
   locationIds: number[];
+  /** The roles held now at each location. */
+  locationRoles: readonly LocationRole[];
+  /** The roles the user holds at `locationId` (admins: 'admin' at every location); a customer none. */
+  rolesAt(locationId: number): Role[];
   access: ReadonlySet<string>;
   /** The session the access token belongs to (revoked by sign-out). */
   sessionId: string;
@@ -126,18 +135,10 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     const authorization = request.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
       const claims = await verifyAccessToken(authorization.slice(7), options.secret);
-      session = claims ? await options.sessions.lookup(claims.sid) : null;
-      if (claims && session) {
-        request.auth = {
-          userId: claims.sub,
-          kind: claims.kind,
-          roles: claims.roles,
-          locationIds: claims.locationIds,
-          access: new Set(accessListFor(claims.roles)),
-          sessionId: claims.sid,
-          actor: `${claims.kind === 'customer' ? 'customer' : 'user'}:${claims.sub}`,
-        };
-      }
+      const found = claims ? await options.sessions.lookup(claims.sid) : null;
+      // A live session borrowed into a token for another user is no session at all.
+      session = claims && found && found.userId === claims.sub && found.userKind === claims.kind ? found : null;
+      if (claims && session) request.auth = authOf(session, claims.sid);
     }
 
     // No route matched: only the not-found handler answers (the SPA page, or a 404).
@@ -169,6 +170,23 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     if (rule === 'public' || rule === 'authenticated') return;
     if (!isOwnRecord(request, auth)) return problem(reply, 403, AUTH_MESSAGES.notPermitted);
   });
+}
+
+/** Who the request is: the session's user with the roles they hold now (not the token's claims, which may be minutes old). */
+function authOf(session: ActiveSession, sessionId: string): RequestAuth {
+  const { userKind: kind, userId, locationRoles } = session;
+  const roles: Role[] = kind === 'customer' ? ['customer'] : [...new Set(locationRoles.map((r) => r.role))];
+  return {
+    userId,
+    kind,
+    roles,
+    locationIds: [...new Set(locationRoles.map((r) => r.locationId))].sort((a, b) => a - b),
+    locationRoles,
+    rolesAt: (locationId) => (kind === 'customer' ? [] : rolesAtLocation(locationRoles, locationId)),
+    access: new Set(accessListFor(roles)),
+    sessionId,
+    actor: `${kind === 'customer' ? 'customer' : 'user'}:${userId}`,
+  };
 }
 
 function isOwnRecord(request: FastifyRequest, auth: RequestAuth): boolean {

@@ -5,7 +5,13 @@
  * replica. Each process caches an answer for at most SESSION_CACHE_MS, so a session revoked by
  * another process stops working there within that time; the process that revokes it forgets it
  * at once.
+ *
+ * The answer also carries whose session it is and, for an employee, the roles they hold now at
+ * each location (issue 20): read from the same user-roles table the token's roles come from at
+ * sign-in, so an admin's role change reaches live sessions within SESSION_CACHE_MS plus the
+ * projection's lag, and a token can be held to its own session's user.
  */
+import { EMPLOYEE_ROLES, type LocationRole } from '@dealer/contracts';
 import type { Sql } from '../db/postgres';
 
 /** How long a process trusts its last answer about a session: the longest a revoked token lives elsewhere. */
@@ -15,6 +21,11 @@ export interface ActiveSession {
   /** The anti-forgery binding the session was started with (null for sessions older than bindings). */
   binding: string | null;
   expiresAt: Date;
+  /** Whose session it is: a token naming another user is refused. */
+  userKind: 'employee' | 'customer';
+  userId: string;
+  /** An employee's roles now, per location (customers: none). */
+  locationRoles: LocationRole[];
 }
 
 export interface SessionCheck {
@@ -38,10 +49,23 @@ export function createSessionCheck(sql: Sql, options: { cacheMs?: number; maxEnt
   const entries = new Map<string, Entry>();
 
   async function query(sessionId: string): Promise<ActiveSession | null> {
-    const [row] = await sql<{ binding: string | null; expires_at: Date }[]>`
-      select binding, expires_at from auth_sessions
-      where session_id = ${sessionId} and revoked_at is null and expires_at > now()`;
-    return row ? { binding: row.binding, expiresAt: row.expires_at } : null;
+    const [row] = await sql<{ binding: string | null; expires_at: Date; user_kind: 'employee' | 'customer'; user_id: string; roles: { locationId: number; role: string }[] }[]>`
+      select s.binding, s.expires_at, s.user_kind, s.user_id,
+        coalesce((
+          select json_agg(json_build_object('locationId', r.location_id, 'role', r.role_name) order by r.location_id, r.role_name)
+          from rm_user_roles.user_roles r where s.user_kind = 'employee' and r.user_id = s.user_id
+        ), '[]'::json) as roles
+      from auth_sessions s
+      where s.session_id = ${sessionId} and s.revoked_at is null and s.expires_at > now()`;
+    if (!row) return null;
+    const known = new Set<string>(EMPLOYEE_ROLES);
+    return {
+      binding: row.binding,
+      expiresAt: row.expires_at,
+      userKind: row.user_kind,
+      userId: row.user_id,
+      locationRoles: row.roles.filter((r) => known.has(r.role)) as LocationRole[],
+    };
   }
 
   return {

@@ -35,7 +35,7 @@ interface Row {
 }
 
 /** Redemptions on voided ROs at a location (null: every location), newest first. */
-export async function listVoidedRoRedemptions(sql: Sql, locationId: number | null): Promise<VoidedRoRedemptionView[]> {
+export async function listVoidedRoRedemptions(sql: Sql, locationIds: readonly number[]): Promise<VoidedRoRedemptionView[]> {
   const rows = await sql<Row[]>`
     select r.redemption_id, r.kind, r.issued_coupon_id, r.book_number, r.paper_coupon_number, r.customer_id::text as customer_id,
       c.first_name, c.last_name, r.coupon_name, r.location_id, l.location_name, r.ro_number,
@@ -47,7 +47,7 @@ export async function listVoidedRoRedemptions(sql: Sql, locationId: number | nul
     left join rm_customer_details.customers c on c.customer_id = r.customer_id
     left join rm_users.employees e on e.user_id::text = r.redeemed_by
     where r.live
-      ${locationId === null ? sql`` : sql`and r.location_id = ${locationId}`}
+      and r.location_id = any(${[...locationIds]}::int[])
       and not exists (select 1 from rm_redemption_reviews.kept k
         where k.redemption_id = r.redemption_id and k.location_id = r.location_id and k.ro_number = r.ro_number)
     order by r.redeemed_at desc, r.redemption_id

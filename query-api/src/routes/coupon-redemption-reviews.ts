@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { voidedRoRedemptionSchema } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 import { REDEMPTION_REVIEWS, listVoidedRoRedemptions } from '../read-models/redemption-reviews';
+import { managedLocationIds } from './role-locations';
 
 export const couponRedemptionReviewQueryRoutes = (sql: Sql) =>
   async function routes(app: FastifyInstance) {
@@ -23,9 +24,12 @@ export const couponRedemptionReviewQueryRoutes = (sql: Sql) =>
       },
       async (request, reply) => {
         const locationId = request.query.locationId ? request.query.locationId : null;
+        // Issue 20: a manager reviews the locations where they hold the manager role (admins every location); another location: an empty list.
+        const managed = await managedLocationIds(sql, request);
+        const locationIds = locationId === null ? managed : managed.filter((id) => id === locationId);
         // An import or a colleague's void changes the list at any moment: never cached.
         reply.header('cache-control', 'no-store');
-        return { dataSet: await listVoidedRoRedemptions(sql, locationId) };
+        return { dataSet: await listVoidedRoRedemptions(sql, locationIds) };
       },
     );
   };

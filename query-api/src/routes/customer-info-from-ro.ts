@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES } from '@dealer/contracts';
-import { DomainError, type Sql } from '@dealer/platform';
+import { DomainError, assertMayActAt, type Sql } from '@dealer/platform';
 import { RO_MESSAGES, getCustomerInfoFromRo } from '../read-models/repair-orders';
 import { requireRo, roQuerystring } from './ro-data';
 
@@ -40,6 +40,8 @@ export function customerInfoFromRoRoutes(sql: Sql) {
         const wantClosed = request.query.isClosedRo === 1;
         if (wantClosed && !request.auth?.roles.includes('admin')) throw new DomainError('forbidden', [AUTH_MESSAGES.notPermitted]);
         const { roNumber, locationId } = requireRo(request.query);
+        // Issue 20: an RO's customer is read by staff of the RO's location (admins everywhere).
+        assertMayActAt(request, locationId);
         const lookup = await getCustomerInfoFromRo(sql, locationId, roNumber);
         if (!lookup.found) throw new DomainError('not_found', [RO_MESSAGES.notFound]);
         if (lookup.isClosed !== wantClosed) {

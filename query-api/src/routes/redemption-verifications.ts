@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { REDEMPTION_MESSAGES, redemptionVerificationSchema } from '@dealer/contracts';
-import { DomainError, type Sql } from '@dealer/platform';
+import { DomainError, assertMayActAt, type Sql } from '@dealer/platform';
 import { CUSTOMER_DETAILS } from '../read-models/customer-details';
 import { PENDING_APPROVALS, getRedemptionVerification, listCustomerRedemptionVerifications } from '../read-models/redemption-verifications';
 
@@ -32,6 +32,8 @@ export function redemptionVerificationQueryRoutes(sql: Sql) {
         if (!verification || (auth.kind === 'customer' && verification.customerId !== auth.userId)) {
           throw new DomainError('not_found', [REDEMPTION_MESSAGES.notFound]);
         }
+        // Issue 20: staff read a verification of an RO at a location where they hold a role.
+        if (auth.kind === 'employee') assertMayActAt(request, verification.locationId);
         reply.header('cache-control', 'no-store');
         return { dataSet: verification };
       },

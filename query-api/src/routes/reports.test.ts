@@ -7,7 +7,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_MESSAGES, REPORT_NAMES, type ReportAnswer, type ReportName, type ReportQuery, type ReportRow } from '@dealer/contracts';
+import { REPORT_MESSAGES, REPORT_NAMES, rolesAtLocation, type EmployeeRole, type ReportAnswer, type ReportName, type ReportQuery, type ReportRow } from '@dealer/contracts';
 import { deterministicUuid, registerErrorHandler, registerInputGuards, type Sql } from '@dealer/platform';
 import type { RequestAuth } from '@dealer/platform/auth/plugin';
 import { startTestServer, waitForProjections, type TestServer } from '@dealer/launcher/testing/test-server';
@@ -207,9 +207,13 @@ describe('GET /api/reports/{report}: what the route asks the definition, and the
   let app: FastifyInstance;
   let url: string;
   const spy: Spy = { last: null, pulled: 0, rows: 30_000 };
-  const auth = (roles: RequestAuth['roles'], user: string, locationIds: number[]): RequestAuth => ({
-    userId: deterministicUuid(`demo-employee-${user}`), kind: 'employee', roles, locationIds, access: new Set(['Api,reports,GET']), sessionId: 'test', actor: `user:${user}`,
-  });
+  const auth = (roles: RequestAuth['roles'], user: string, locationIds: number[]): RequestAuth => {
+    const locationRoles = locationIds.flatMap((locationId) => roles.map((role) => ({ locationId, role: role as EmployeeRole })));
+    return {
+      userId: deterministicUuid(`demo-employee-${user}`), kind: 'employee', roles, locationIds, locationRoles, rolesAt: (id) => rolesAtLocation(locationRoles, id),
+      access: new Set(['Api,reports,GET']), sessionId: 'test', actor: `user:${user}`,
+    };
+  };
   const personas: Record<string, RequestAuth> = {
     // As their tokens carry them: every location where they hold any role.
     controller: auth(['controller', 'employee'], 'controller', [1, 2]),

@@ -7,6 +7,7 @@ import type { InjectOptions } from 'fastify';
 import { importDmsRecords } from '@dealer/dms/index';
 import { TEST_DEMO_REPAIR_ORDERS, startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
 import { loginAs } from '@dealer/launcher/testing/auth';
+import { givenRolesAtEveryRooftop } from '@dealer/launcher/testing/rooftops';
 import { DEMO_SALE_REPAIR_ORDERS } from '@dealer/launcher/demo/catalogue';
 import { DEMO_PAPER_BOOK_RO_NUMBERS } from '@dealer/launcher/demo/paper-books';
 
@@ -36,6 +37,8 @@ const danaRo = (roNumber: string, locationId: number, extra: Record<string, unkn
 
 beforeAll(async () => {
   server = await startTestServer({ webDist: null });
+  // Issue 20: an RO is read by staff of its location; this advisor works at the group's first four rooftops.
+  await givenRolesAtEveryRooftop(server, ['employee']);
   staff = (await loginAs(server, 'employee')).headers;
   admin = (await loginAs(server, 'admin')).headers;
   customer = (await loginAs(server, 'customer')).headers;

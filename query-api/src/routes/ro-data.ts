@@ -4,7 +4,7 @@
  * the RO's customer (e-mail or any phone).
  */
 import type { FastifyInstance } from 'fastify';
-import { DomainError, type Sql } from '@dealer/platform';
+import { DomainError, assertMayActAt, type Sql } from '@dealer/platform';
 import { CUSTOMER_DETAILS } from '../read-models/customer-details';
 import { CUSTOMER_SEARCH } from '../read-models/customer-search';
 import { RO_MESSAGES, findCustomersForRepairOrder, getAccountingDetails, getRepairOrder } from '../read-models/repair-orders';
@@ -118,6 +118,8 @@ export function roDataRoutes(sql: Sql) {
       },
       async (request) => {
         const { roNumber, locationId } = requireRo(request.query);
+        // Issue 20: an RO is read by staff of its location (admins everywhere).
+        assertMayActAt(request, locationId);
         const { accounting, findCustomers } = request.query;
         if (accounting === 1 && findCustomers === 1) throw new DomainError('validation', [RO_MESSAGES.eitherAccountingOrCustomers]);
         const dataSet =

@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { NotificationHost } from '../components/ui/modal/notification-host';
 import { Toaster } from '../components/ui/toaster/toaster';
-import { getSession, subscribeSession } from '../lib/auth/session-store';
+import { getSession, subscribeAccessChange, subscribeSession } from '../lib/auth/session-store';
 import { createQueryClient } from '../lib/query-client';
 import { ScreenProvider } from '../lib/screen/screen-context';
 
@@ -19,9 +19,15 @@ function useClearCacheOnUserChange(queryClient: QueryClient) {
   }, [queryClient]);
 }
 
+/** Issue 20: roles changed by an admin change what the server answers (locations, lists): read it again. */
+function useRefetchOnAccessChange(queryClient: QueryClient) {
+  useEffect(() => subscribeAccessChange(() => void queryClient.invalidateQueries()), [queryClient]);
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   useClearCacheOnUserChange(queryClient);
+  useRefetchOnAccessChange(queryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <ScreenProvider>

@@ -135,6 +135,35 @@ describe('api client with a session', () => {
     expect(onRefreshFailed).toHaveBeenCalledTimes(1);
   });
 
+  it('should refresh the access once on a 403 and send again only when the access changed (issue 20)', async () => {
+    const token = { value: 'old' };
+    const refreshAccess = vi.fn(async () => {
+      token.value = 'new';
+      return true;
+    });
+    setAuthHooks({ token: () => token.value, refresh: vi.fn(async () => false), onRefreshFailed: vi.fn(), refreshAccess });
+    fetchMock.mockResolvedValueOnce(json(403, { errors: ['You do not have permission to do this.'] })).mockResolvedValueOnce(json(201, { dataSet: 1 }));
+    await expect(api.post('/api/coupons', { name: 'x' })).resolves.toEqual({ dataSet: 1 });
+    expect(refreshAccess).toHaveBeenCalledTimes(1);
+    expect(headersOf(1).get('authorization')).toBe('Bearer new');
+    // The resend is the same command: the same Idempotency-Key.
+    expect(headersOf(1).get('idempotency-key')).toBe(headersOf(0).get('idempotency-key'));
+
+    refreshAccess.mockImplementation(async () => false);
+    fetchMock.mockResolvedValueOnce(json(403, { errors: ['You do not have permission to do this.'] }));
+    await expect(api.get('/api/ro-data')).rejects.toMatchObject({ status: 403, messages: ['You do not have permission to do this.'] });
+    expect(refreshAccess).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('should not refresh for a 403 of the auth API itself', async () => {
+    const refreshAccess = vi.fn(async () => true);
+    setAuthHooks({ token: () => 'abc', refresh: vi.fn(async () => false), onRefreshFailed: vi.fn(), refreshAccess });
+    fetchMock.mockResolvedValueOnce(json(403, { errors: ['Invalid or missing anti-forgery token.'] }));
+    await expect(api.post('/auth-api/refresh', {}, { retry: false })).rejects.toMatchObject({ status: 403 });
+    expect(refreshAccess).not.toHaveBeenCalled();
+  });
+
   it('should not refresh for a 401 of the auth API itself, and not retry when told not to', async () => {
     const { refresh } = hooks({ value: null }, 'new');
     fetchMock.mockResolvedValueOnce(json(401, { errors: ['Invalid username or password.'] })).mockResolvedValueOnce(json(429, { errors: ['Too many.'] }));

@@ -43,6 +43,12 @@ export interface AuthHooks {
   refresh(): Promise<boolean>;
   /** Called when a 401 could not be cured by a refresh (SPEC 4: go to the auth host's refresh route). */
   onRefreshFailed(): void;
+  /**
+   * After a 403: renews the token once so the tab learns the user's roles as they are now (an admin
+   * may have changed them, issue 20), which updates what the pages show and permit; resolves true
+   * when the access changed, so the request is worth sending once more.
+   */
+  refreshAccess?(): Promise<boolean>;
 }
 
 const RETRIED = new Set<number>(RETRIED_STATUSES);
@@ -158,13 +164,17 @@ async function sendOnce(method: Method, url: string, options: RequestOptions): P
   }
 }
 
-/** The answer of a call: retries, and after a 401 one refresh and resend; errors are left to the caller. */
+/** The answer of a call: retries, after a 401 one refresh and resend, after a 403 one access refresh; errors are left to the caller. */
 async function respond(method: Method, url: string, options: RequestOptions): Promise<Response> {
   let response = await sendOnce(method, url, options);
   // SPEC 4: a 401 refreshes the token once and retries. The auth API answers 401 for its own reasons.
   if (response.status === 401 && authHooks && isRelative(url) && !url.startsWith(AUTH_API_PREFIX)) {
     if (await authHooks.refresh()) response = await sendOnce(method, url, options);
     else authHooks.onRefreshFailed();
+  } else if (response.status === 403 && authHooks?.refreshAccess && isRelative(url) && !url.startsWith(AUTH_API_PREFIX)) {
+    // Issue 20: roles may have changed since the token was issued; one refresh, and one resend
+    // (a command under the same Idempotency-Key) only when the access it brings is different.
+    if (await authHooks.refreshAccess()) response = await sendOnce(method, url, options);
   }
   return response;
 }

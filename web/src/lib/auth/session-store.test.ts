@@ -57,3 +57,25 @@ describe('session store', () => {
     expect(win.sessionStorage.getItem('auth_token')).toBeNull();
   });
 });
+
+describe('access changes (issue 20)', () => {
+  it('should tell listeners when a renewed token of the same user brings other roles, not on sign-in, sign-out or the same access', () => {
+    const changed = vi.fn();
+    store.subscribeAccessChange(changed);
+    const manager = tokenPayload('manager');
+    store.setSession(manager);
+    expect(changed).not.toHaveBeenCalled();
+    store.setSession({ ...manager, evt: 'REFRESH', token: 'renewed' });
+    expect(changed).not.toHaveBeenCalled();
+    // The admin took the manager role away: same user, an employee's access.
+    const employee = tokenPayload('employee', 'REFRESH');
+    store.setSession({ ...employee, user: { ...employee.user, userId: manager.user.userId } });
+    expect(changed).toHaveBeenCalledTimes(1);
+    // Another role at another location only: still a change.
+    const current = store.getSession()!.payload;
+    store.setSession({ ...current, access: { ...current.access, locationRoles: [{ locationId: 2, role: 'employee' }] } });
+    expect(changed).toHaveBeenCalledTimes(2);
+    store.clearSession();
+    expect(changed).toHaveBeenCalledTimes(2);
+  });
+});

@@ -68,6 +68,24 @@ export function subscribeSession(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * What a session permits, as one comparable value: its access list and the roles held per location
+ * (issue 20). A renewed token with another key means an admin changed the user's roles.
+ */
+export const accessKeyOf = (session: Session) =>
+  JSON.stringify([session.payload.access.list, session.payload.access.locationRoles ?? [], session.payload.user.roles]);
+
+/** Calls `listener` when the signed-in user's access changes while they stay signed in (not on sign-in or sign-out). */
+export function subscribeAccessChange(listener: Listener): () => void {
+  let last = getSession();
+  return subscribeSession(() => {
+    const next = getSession();
+    const changed = last !== null && next !== null && last.payload.user.userId === next.payload.user.userId && accessKeyOf(last) !== accessKeyOf(next);
+    last = next;
+    if (changed) listener();
+  });
+}
+
 /** The bearer token of the current session, if any. */
 export function accessToken(): string | null {
   return getSession()?.payload.token ?? null;

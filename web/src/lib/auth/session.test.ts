@@ -83,3 +83,27 @@ describe('signOut', () => {
     expect(window.localStorage.getItem('EMPLOYEE_CUSTOMER_ID')).toBeNull();
   });
 });
+
+describe('the access refresh after a 403 (issue 20)', () => {
+  it('should renew the token once and tell the client to resend only when the roles changed', async () => {
+    const apiClient = await import('../api-client');
+    session.installAuthHooks();
+    store.setSession(tokenPayload('manager'));
+    // The admin took the manager role away: the renewed token is an employee's; the request is refused again.
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(403, { errors: ['You do not have permission to do this.'] }))
+      .mockResolvedValueOnce(jsonResponse(200, { dataSet: tokenPayload('employee', 'REFRESH') }))
+      .mockResolvedValueOnce(jsonResponse(403, { errors: ['You do not have access to this page.'] }));
+    await expect(apiClient.api.get('/api/coupon-redemption-reviews')).rejects.toMatchObject({ status: 403 });
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/coupon-redemption-reviews', '/auth-api/refresh', '/api/coupon-redemption-reviews']);
+    expect(store.getSession()?.payload.user.roles).toEqual(['employee']);
+
+    // The same roles again: one refresh, no resend.
+    fetchMock.mockReset();
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(403, { errors: ['You do not have permission to do this.'] }))
+      .mockResolvedValueOnce(jsonResponse(200, { dataSet: tokenPayload('employee', 'REFRESH') }));
+    await expect(apiClient.api.get('/api/ro-data')).rejects.toMatchObject({ status: 403 });
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/ro-data', '/auth-api/refresh']);
+  });
+});

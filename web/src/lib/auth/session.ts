@@ -5,7 +5,7 @@ import { isApiError } from '../api-error';
 import { navigateTo } from '../navigation';
 import { clearAllStorage } from '../storage';
 import { authUrl, currentAppPath } from './auth-urls';
-import { accessToken, clearSession, getSession, setSession, type Session } from './session-store';
+import { accessKeyOf, accessToken, clearSession, getSession, setSession, type Session } from './session-store';
 import { tokenPhase } from './token-phase';
 
 /** Sent with every refresh so the auth host knows which application asks. */
@@ -84,11 +84,17 @@ function isOnAuthHost(): boolean {
   return typeof window !== 'undefined' && window.location.pathname.startsWith('/auth/');
 }
 
-/** Lends the API client the bearer token and the SPEC 4 recovery from a 401. */
+/** Lends the API client the bearer token, the SPEC 4 recovery from a 401 and the access refresh after a 403. */
 export function installAuthHooks(): void {
   setAuthHooks({
     token: accessToken,
     refresh: async () => (await refreshSession()) !== null,
+    refreshAccess: async () => {
+      const before = getSession();
+      if (!before) return false;
+      const after = await refreshSession();
+      return after !== null && accessKeyOf(after) !== accessKeyOf(before);
+    },
     onRefreshFailed: () => {
       if (isOnAuthHost()) return;
       navigateTo(authUrl('refresh', { destination: currentAppPath(), authenticationOptional: true }));

@@ -1,8 +1,10 @@
 // Location selector (SPEC 2.5), reusable in forms: label 'Location', a disabled 'Loading...' option while the
-// list loads, then a disabled 'Select a location...' (null) first option and the locations using the CRM.
+// list loads, then a disabled 'Select a location...' (null) first option and the locations using the CRM
+// where the signed-in employee acts (issue 20: staff act only where they hold a role; admins everywhere).
 import { useId, type Ref } from 'react';
 import { PACK_SALE_MESSAGES } from '@dealer/contracts';
 import { Tooltip } from '../../../components/ui/tooltip/tooltip';
+import { useActingLocationIds } from '../../../lib/auth/use-session';
 import { useLocations } from '../api/get-locations';
 import './location-select.css';
 
@@ -35,10 +37,14 @@ export function LocationSelect({ value, onChange, onBlur, name, ref, error, pend
   const id = useId();
   const errorId = `${id}-error`;
   const locations = useLocations();
+  const acting = useActingLocationIds();
   const loading = locations.isPending;
-  // A pending pack may have been sold at a location that no longer uses the CRM: still show where it is.
+  // A pending pack may have been sold at a location that no longer uses the CRM (or where the employee no
+  // longer acts): still show where it is.
   const offered = (locations.data ?? []).filter(
-    (l) => l.locationId === value || (l.isUsingCrm && (allowedIds === undefined || allowedIds.includes(l.locationId))),
+    (l) =>
+      l.locationId === value ||
+      (l.isUsingCrm && (allowedIds === undefined || allowedIds.includes(l.locationId)) && (acting === null || acting.includes(l.locationId))),
   );
   const locked = pending || disabled || loading;
 
