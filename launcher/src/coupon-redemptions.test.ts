@@ -71,6 +71,27 @@ async function couponEvents(issuedCouponId: string): Promise<IssuedCouponEvent[]
   return (await server.product.store.readStream(issuedCouponStreamId(issuedCouponId))).map((e) => ({ type: e.type, data: e.data }) as IssuedCouponEvent);
 }
 
+/** The store, except that just before the first append to `streamId` it runs `before` (a race made certain). */
+function storeRunningBefore(streamId: string, before: () => Promise<void>): EventStore {
+  const real = server.product.store;
+  let ran = false;
+  return new Proxy(real, {
+    get(target, prop) {
+      if (prop === 'appendToStream') {
+        return async (...args: Parameters<EventStore['appendToStream']>) => {
+          if (args[0] === streamId && !ran) {
+            ran = true;
+            await before();
+          }
+          return target.appendToStream(...args);
+        };
+      }
+      const value = Reflect.get(target, prop) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  }) as EventStore;
+}
+
 describe('redeeming a coupon', () => {
   it('should ask for the customer\'s verification (412) while Pat\'s Verify Redemptions switch is on', async () => {
     const res = await redeem(oil[0], RO.a);
@@ -249,20 +270,10 @@ describe('redeeming a coupon', () => {
       select issued_coupon_id::text as id from rm_pack_sales.issued_coupons where sale_id = ${newSale} order by position`).map((r) => r.id);
     expect(coupons).toHaveLength(4);
     // The void's store: just before it withdraws the second coupon, that coupon is redeemed (the race, made certain).
-    const real = server.product.store;
     let landed: number | null = null;
-    const store = new Proxy(real, {
-      get(target, prop) {
-        if (prop === 'appendToStream') {
-          return async (...args: Parameters<EventStore['appendToStream']>) => {
-            if (args[0] === issuedCouponStreamId(coupons[1]!) && landed === null) landed = (await redeem(coupons[1]!, RO.h)).statusCode;
-            return target.appendToStream(...args);
-          };
-        }
-        const value = Reflect.get(target, prop) as unknown;
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    }) as EventStore;
+    const store = storeRunningBefore(issuedCouponStreamId(coupons[1]!), async () => {
+      landed = (await redeem(coupons[1]!, RO.h)).statusCode;
+    });
     const attempt = voidPackSale({ store, sql: server.product.sql }, newSale, { reason: 'Race' }, { userId: deterministicUuid('test-manager'), isManager: true }, systemContext('test:coupon-redemptions'));
     await expect(attempt).rejects.toMatchObject({ kind: 'conflict', errors: [PACK_SALE_MESSAGES.voidCouponUsed] });
     expect(landed).toBe(201);
@@ -284,25 +295,13 @@ describe('redeeming a coupon', () => {
     // The void has withdrawn the first coupon; just before it withdraws the second, a redemption of
     // the first starts (it finds the coupon withdrawn by a void that has not finished) and one of
     // the second lands, so the void fails and reinstates the first.
-    const real = server.product.store;
     let waiting: Promise<{ statusCode: number; json: () => { errors?: string[] } }> | null = null;
     let landed: number | null = null;
-    const store = new Proxy(real, {
-      get(target, prop) {
-        if (prop === 'appendToStream') {
-          return async (...args: Parameters<EventStore['appendToStream']>) => {
-            if (args[0] === issuedCouponStreamId(coupons[1]!) && landed === null) {
-              waiting = redeem(coupons[0]!, RO.j);
-              await new Promise((r) => setTimeout(r, 150));
-              landed = (await redeem(coupons[1]!, RO.k)).statusCode;
-            }
-            return target.appendToStream(...args);
-          };
-        }
-        const value = Reflect.get(target, prop) as unknown;
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    }) as EventStore;
+    const store = storeRunningBefore(issuedCouponStreamId(coupons[1]!), async () => {
+      waiting = redeem(coupons[0]!, RO.j);
+      await new Promise((r) => setTimeout(r, 150));
+      landed = (await redeem(coupons[1]!, RO.k)).statusCode;
+    });
     const attempt = voidPackSale({ store, sql: server.product.sql }, newSale, { reason: 'Race' }, { userId: deterministicUuid('test-manager'), isManager: true }, systemContext('test:coupon-redemptions'));
     await expect(attempt).rejects.toMatchObject({ kind: 'conflict', errors: [PACK_SALE_MESSAGES.voidCouponUsed] });
     expect(landed).toBe(201);
