@@ -34,7 +34,11 @@ describe('/purchase', () => {
       const packs = await visible(page.getByRole('list', { name: 'Packs sold online' }));
       const card = await visible(packs.getByRole('listitem').filter({ has: page.getByRole('heading', { name: PACK }) }).first());
       expect(await card.textContent()).toContain('plus sales tax');
-      expect(await card.textContent()).toContain("end of the day, in the selling store's local time");
+      // The expiry rule is said once above the packs; each card gives only its own date (issue 23).
+      await visible(page.getByText(/end of the day, in the selling store's local time/));
+      expect(await page.getByText(/end of the day, in the selling store's local time/).count()).toBe(1);
+      expect(await card.textContent()).toMatch(/Bought today: good through \d{2}\/\d{2}\/\d{4}\./);
+      expect(await card.textContent()).not.toContain("end of the day, in the selling store's local time");
 
       // The location filter narrows the packs and their Buy links to one location.
       const filter = page.getByLabel('Location');
