@@ -11,13 +11,20 @@ export function useCurrentUser(): AuthUser | null {
   return useSession()?.payload.user ?? null;
 }
 
+/** Where the session's user acts: an employee where they hold a role; null for everyone else and admins. */
+export function actingLocationsOf(session: Pick<Session, 'payload'> | null): number[] | null {
+  if (!session || !session.payload.user.isEmployee) return null;
+  return actingLocationIds(session.payload.access.locationRoles);
+}
+
 /**
  * The locations where the signed-in employee acts (issue 20: staff act and read only where they
- * hold a role); null: every location (admins, or a token that does not say). Follows a refresh.
+ * hold a role); null: every location (admins, customers, who may visit any rooftop, or a token
+ * that does not say). Follows a refresh.
  */
 export function useActingLocationIds(): readonly number[] | null {
-  const held = useSession()?.payload.access.locationRoles;
-  const key = held === undefined ? null : JSON.stringify(actingLocationIds(held));
+  const acting = actingLocationsOf(useSession());
+  const key = acting === null ? null : JSON.stringify(acting);
   // A stable array per content, so memoised callers do not redo their work on every render.
   return useMemo(() => (key === null ? null : (JSON.parse(key) as number[] | null)), [key]);
 }
