@@ -239,7 +239,7 @@ function productTable(): Table | null {
       toPgbench('product-running', w),
     ]),
     notes: [
-      `any new streams: expectedRevision 'any', one event per new stream (es_append_batch examines every append). any hot streams: 'any' onto ${HOT_STREAMS} shared streams (BENCH_HOT_STREAMS): appends to one stream in one statement conflict and the losers are sent again after the winner.`,
+      `any new streams: expectedRevision 'any', one event per new stream (es_append_batch examines every append). any hot streams: 'any' onto ${HOT_STREAMS} shared streams (BENCH_HOT_STREAMS): the store orders appends to one stream (a per-stream lock, and consecutive revisions inside one statement), so none is sent again.`,
       `product: CustomerCreated with 'no_stream' through ProtectedEventStore (a vault key per new customer, the personal fields sealed), as the command API appends; "running": every projection (startProjector) and the reactor (startReactor, BullMQ on ${REDIS_URL_NOTE}) run in the same process and database meanwhile, on one pool of max(20, writers + 1) connections.`,
       ...(catchUpSeconds.length > 0
         ? [`After each measured "running" segment the projections reached the last append in ${catchUpSeconds.map((s) => s.toFixed(1)).join(' / ')} s (catch-up; appends had stopped).`]
