@@ -5,19 +5,35 @@
  * (the locations list for the session). Set in onSend, after the handler, so no route can
  * loosen it. The web client's own files keep their caching (launcher/src/web-static.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export const API_CACHE_CONTROL = 'no-store';
 
-/** Whether a request path (query string allowed) is one of the APIs'. */
+/** Whether a path (query string allowed) is one of the APIs'. */
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0]!;
   return /^\/(api|auth-api)(\/|$)/.test(path);
 }
 
+/**
+ * Whether the request went to an API: decided on the route that matched (a percent-encoded or
+ * otherwise odd spelling of an API path reaches the same route), and only where no route
+ * matched (a 404) on the path as the router reads it, percent-escapes decoded.
+ */
+function isApiRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route !== undefined) return isApiPath(route);
+  const path = request.url.split('?')[0]!;
+  try {
+    return isApiPath(decodeURIComponent(path));
+  } catch {
+    return isApiPath(path);
+  }
+}
+
 export function registerNoStore(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (isApiPath(request.url)) reply.header('cache-control', API_CACHE_CONTROL);
+    if (isApiRequest(request)) reply.header('cache-control', API_CACHE_CONTROL);
     return payload;
   });
 }
