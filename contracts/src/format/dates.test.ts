@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatLongDate, timeAgo } from './dates';
+import { formatDate, formatDateTime, formatLongDate, todayHere, timeAgo } from './dates';
 
 // Local times, so the expectations hold in any time zone the tests run in.
 const at = new Date(2026, 2, 1, 15, 30, 5);
@@ -21,5 +21,13 @@ describe('dates (SPEC 5, 9)', () => {
     expect(timeAgo(new Date(now.getTime() - 90 * 60_000), now)).toBe('1 hour ago');
     expect(timeAgo(new Date(now.getTime() - 1439 * 60_000), now)).toBe('23 hours ago');
     expect(timeAgo(new Date(now.getTime() - 1440 * 60_000), now)).toBe('02/28/2026');
+  });
+});
+
+describe('todayHere', () => {
+  it("should take today's date from the runtime's calendar, not UTC", () => {
+    expect(todayHere(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+    expect(todayHere(new Date(2026, 0, 9, 23, 30))).toBe('2026-01-09');
+    expect(todayHere(new Date(2026, 10, 27, 23, 59))).toBe('2026-11-27');
   });
 });

@@ -5,6 +5,14 @@ function toDate(value: string | number | Date): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
+/**
+ * Today's calendar date in this runtime's own time zone (the browser's), 'YYYY-MM-DD', never the
+ * UTC date: what a page compares local dates with and counts periods from.
+ */
+export function todayHere(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value == null || value === '') return '';
   const d = toDate(value);

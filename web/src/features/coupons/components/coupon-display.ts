@@ -47,12 +47,6 @@ export const locationsText = (view: Pick<CouponView, 'locationIds' | 'locationNa
 
 export const statusText = (status: CouponView['status']) => (status === 'active' ? 'Active' : 'Disabled');
 
-/** Today in this browser, 'YYYY-MM-DD' (what "Through" dates are compared with on screen). */
-export function browserToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /**
  * The status staff read for a coupon: one whose fixed end date ('Through 03/31/2026') has passed
  * is Ended, whatever its switch says; it can no longer be redeemed, so 'Active' would contradict

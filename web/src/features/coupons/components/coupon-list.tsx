@@ -1,9 +1,9 @@
 // Coupons as a table (Name, Op codes, Value, Labour, Validity, Per RO, Honoured at, Status, actions), or cards
 // at 768 px and below.
-import type { CouponView } from '@dealer/contracts';
+import { todayHere, type CouponView } from '@dealer/contracts';
 import { ActionsHeader, RowAction } from '../../../components/ui/row-actions/row-actions';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
-import { browserToday, couponStatus, laborTypesText, locationsText, perRoText, validityText, valueParts, valueText } from './coupon-display';
+import { couponStatus, laborTypesText, locationsText, perRoText, validityText, valueParts, valueText } from './coupon-display';
 
 interface CouponListProps {
   coupons: readonly CouponView[];
@@ -16,7 +16,7 @@ interface CouponListProps {
 }
 
 function StatusBadge({ coupon }: { coupon: Pick<CouponView, 'status' | 'validity'> }) {
-  const { key, text } = couponStatus(coupon, browserToday());
+  const { key, text } = couponStatus(coupon, todayHere());
   return <span className={`status-badge is-${key}`}>{text}</span>;
 }
 

@@ -2,12 +2,12 @@
 // term and expiry in plain words, and a "Buy at" link for each location that sells it; a location filter narrows both.
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatMoney, type PackOfferView } from '@dealer/contracts';
+import { formatMoney, todayHere, type PackOfferView } from '@dealer/contracts';
 import { SelectField } from '../../../components/ui/form/select-field';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { useCurrentUser } from '../../../lib/auth/use-session';
 import { usePackOffers } from '../../customer-area/api/get-pack-offers';
-import { buyHref, EXPIRY_RULES, expiryDateWords, offerLocations, offersAt, PURCHASE_TEXTS as T, sellersOf, termWords, todayLocal } from './purchase-texts';
+import { buyHref, EXPIRY_RULES, expiryDateWords, offerLocations, offersAt, PURCHASE_TEXTS as T, sellersOf, termWords } from './purchase-texts';
 import { OfferIncludes } from '../../customer-area/components/offer-includes';
 import '../../customer-area/components/customer-area.css';
 import './purchase.css';
@@ -60,7 +60,7 @@ export function PackOfferList() {
   const signedIn = useCurrentUser() !== null;
   const [locationId, setLocationId] = useState<number | null>(null);
   const locations = useMemo(() => offerLocations(offers.data ?? []), [offers.data]);
-  const today = todayLocal();
+  const today = todayHere();
 
   if (offers.isPending)
     return (

@@ -2,7 +2,7 @@
 // tax (none for a tax-exempt customer) and the total shown before paying; "Continue to checkout" places the order.
 import { useId, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { addMoney, formatMoney, formatPercent, percentOf, type PackOfferView } from '@dealer/contracts';
+import { addMoney, formatMoney, todayHere, formatPercent, percentOf, type PackOfferView } from '@dealer/contracts';
 import { SelectField } from '../../../components/ui/form/select-field';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { paths } from '../../../config/paths';
@@ -11,7 +11,7 @@ import { useCustomer } from '../../customers/api/get-customer';
 import { useLocations } from '../../locations/api/get-locations';
 import { usePlaceOnlineOrder } from '../api/online-orders';
 import type { CheckoutState } from './checkout-flow';
-import { CHECKOUT_TEXTS as T, chosenFrom, expiryWords, purchasePath, sellersOf, termWords, todayLocal } from './purchase-texts';
+import { CHECKOUT_TEXTS as T, chosenFrom, expiryWords, purchasePath, sellersOf, termWords } from './purchase-texts';
 import { OfferIncludes } from '../../customer-area/components/offer-includes';
 import { GiftFields, giftRequestOf, noGift } from './gift-fields';
 import './purchase.css';
@@ -96,7 +96,7 @@ export function PurchaseChoice({ customerId }: { customerId: string }) {
         <dt>Good for</dt>
         <dd>{termWords(offer.termMonths, offer.termMileage)}</dd>
         <dt>Expiry</dt>
-        <dd>{expiryWords(offer.termMonths, todayLocal())}</dd>
+        <dd>{expiryWords(offer.termMonths, todayHere())}</dd>
       </dl>
       <SelectField
         className="purchase-location"

@@ -82,12 +82,6 @@ export function buyHref(packId: string, locationId: number, signedIn: boolean): 
   return signedIn ? target : authUrl('login', { destination: target });
 }
 
-/** Today's calendar date in this browser, 'YYYY-MM-DD' (for the expiry example only; the server decides the real date). */
-export function todayLocal(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 export const CHECKOUT_TEXTS = {
   chooseTitle: 'Buy Coupon Packs',
   chooseIntro: 'Check the pack and the location you buy it from. The price, the sales tax and the total are shown before you pay.',

@@ -3,7 +3,7 @@
 // report (SPEC 3) and restored on the next visit; a drill-down is in the address, so Back and reload keep it.
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { REPORT_CATALOGUE, type ReportName, type ReportRow, type ReportTable as ReportTableData } from '@dealer/contracts';
+import { todayHere, REPORT_CATALOGUE, type ReportName, type ReportRow, type ReportTable as ReportTableData } from '@dealer/contracts';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import type { MultiselectOption } from '../../../components/ui/multiselect/multiselect';
@@ -23,7 +23,6 @@ import {
   csvFileName,
   drillFrom,
   keepOfferedLocations,
-  localToday,
   periodOf,
   periodProblem,
   REPORT_PARAMS_KEY,
@@ -74,7 +73,7 @@ const NO_LOCATIONS: readonly ReportLocation[] = [];
 
 export function ReportPage({ name, locationNames = NO_LOCATIONS }: ReportPageProps) {
   const entry = REPORT_CATALOGUE[name];
-  const today = localToday();
+  const today = todayHere();
   const [params, setParams] = useState(() => restoreParams(name, readStorage(REPORT_PARAMS_KEY(name)), today));
   useEffect(() => writeStorage(REPORT_PARAMS_KEY(name), saveParams(params)), [name, params]);
 

@@ -31,11 +31,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const monthStart = (y: number, m: number): LocalDate => `${y}-${pad(m)}-01`;
 const monthEnd = (y: number, m: number): LocalDate => `${y}-${pad(m)}-${pad(daysInMonth(y, m))}`;
 
-/** Today in the browser's own zone, 'YYYY-MM-DD'. */
-export function localToday(now: Date = new Date()): LocalDate {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** The whole calendar month, quarter or year a preset names, counted from today; null for Custom. */
 export function presetPeriod(preset: PeriodPreset, today: LocalDate): { from: LocalDate; to: LocalDate } | null {
   const [y, m] = today.split('-').map(Number) as [number, number];
