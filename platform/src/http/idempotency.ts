@@ -193,8 +193,11 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
 
   // The lease: a connection this process keeps open and idle, named by its backend. PostgreSQL
   // ends the backend when the process dies (the socket closes), and a claim whose backend is
-  // gone is abandoned. Opened on the first claim; when it is lost, claims go without a holder
-  // (bounded by the fixed lease) until it is opened again.
+  // gone is abandoned. Opened on the first claim and kept for the process's life; when it could
+  // not be opened, claims go without a holder (bounded by the fixed lease). Not yet handled: the
+  // connection lost while the process lives (a database restart) leaves claims naming a gone
+  // backend, so a concurrent request with the same key may take a running claim over; the ids
+  // derived from the key still keep the effect single.
   type Holder = { pid: number; started: Date; release: () => void };
   let holder: Promise<Holder | null> | null = null;
   const openHolder = async (): Promise<Holder | null> => {
