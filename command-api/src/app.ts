@@ -26,7 +26,7 @@ import { giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { selfRegistrationRoutes } from './routes/self-registration';
 import { abandonedOrderSweeper } from './online-orders/abandoned-orders';
 import { giftExpirySweeper } from './gifts/expiry';
-import type { PaymentProvider } from './payments/port';
+import type { PaymentProvider } from '@dealer/platform/payments/port';
 import type { TokenSettings } from './identity/token-payload';
 import type { RefreshPolicy } from './identity/refresh-tokens';
 

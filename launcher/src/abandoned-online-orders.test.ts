@@ -13,7 +13,7 @@ import { ONLINE_ORDER_ABANDON_AFTER_MS, ONLINE_ORDER_MESSAGES, onlineOrderStream
 import { systemContext } from '@dealer/platform';
 import { sweepAbandonedOrders } from '@dealer/command-api/online-orders/abandoned-orders';
 import { cancelAbandonedOrder, confirmOnlineOrder, onlineOrderPaymentSucceeded, onlineSaleIdOf, placeOnlineOrder, type OnlineOrderDeps } from '@dealer/command-api/online-orders/service';
-import { createPaymentProvider, type DemoPaymentProvider } from '@dealer/command-api/payments/index';
+import { createPaymentProvider, type DemoPaymentProvider } from '@dealer/platform/payments/index';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
 import { loginAs } from './testing/auth';
 import { demoPackId } from './demo/catalogue';

@@ -28,7 +28,7 @@ import {
   type Sql,
 } from '@dealer/platform';
 import { IDENTITY_MIGRATIONS, authSettings, commandApi } from '@dealer/command-api';
-import { createPaymentProvider } from '@dealer/command-api/payments/index';
+import { createPaymentProvider } from '@dealer/platform/payments/index';
 import { queryApi } from '@dealer/query-api';
 import { projections, startProjector, type ProjectorHandle } from '@dealer/projector';
 import { WORKER_MIGRATIONS, createMessageSenders, createMessagesQueue, createMessagesWorker, startPackSaleFinaliser, startReactor } from '@dealer/workers';

@@ -22,7 +22,7 @@ import { GIFT_LIFETIME_DAYS, foldOnlineOrder, giftExpiresNow, giftStreamId, onli
 import { WrongExpectedRevisionError, handle, systemContext, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { onlineOrderDecider } from '@dealer/domain/online-order/decide';
 import { giftDecider } from '@dealer/domain/gift/decide';
-import type { PaymentProvider } from '../payments/port';
+import type { PaymentProvider } from '@dealer/platform/payments/port';
 import { giftSaleIdOf, readGift } from './gift-stream';
 import { runPeriodically } from '../plugins/periodic-sweeper';
 

@@ -29,7 +29,7 @@ import {
 import { DomainError, WrongExpectedRevisionError, deterministicUuid, handle, lastPositionOf, positionOfRequest, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { giftIdOfToken, giftTokenFor, giftTokenHash, giftTokenMatches } from '@dealer/platform/auth/gift-token';
 import { customerDecider } from '@dealer/domain/customer/decider';
-import type { PaymentProvider } from '../payments/port';
+import type { PaymentProvider } from '@dealer/platform/payments/port';
 import { packSaleDecider } from '@dealer/domain/pack-sale/decide';
 import { loadCouponStates, loadPackState, loadSaleLocation } from '../pack-sales/lookups';
 import { giftDecider, giftRefused } from '@dealer/domain/gift/decide';

@@ -38,7 +38,7 @@ import {
 } from '@dealer/contracts';
 import { onlineOrderDecider, type OnlineOrderCommand } from '@dealer/domain/online-order/decide';
 import { DomainError, WrongExpectedRevisionError, createdByRequest, deterministicUuid, handle, lastPositionOf, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
-import { PaymentProviderError, type Payment, type PaymentProvider } from '../payments/port';
+import { PaymentProviderError, type Payment, type PaymentProvider } from '@dealer/platform/payments/port';
 import { packSaleDecider } from '@dealer/domain/pack-sale/decide';
 import { loadCouponStates, loadCustomerTaxExempt, loadPackState, loadSaleLocation } from '../pack-sales/lookups';
 import { customerEmailOf, giftSaleIdOf, readGift, recordGiftPurchased } from '../gifts/service';
