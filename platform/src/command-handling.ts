@@ -115,7 +115,12 @@ export interface RequestRecord {
  */
 export async function createdByRequest(store: EventStore, streamId: string, ctx: Pick<CommandContext, 'requestKey'>): Promise<RequestRecord | null> {
   if (ctx.requestKey === undefined) return null;
-  const history = await store.readStream(streamId);
+  return recordOfRequest(await store.readStream(streamId), ctx);
+}
+
+/** createdByRequest on a stream the command has read already (its one read). */
+export function recordOfRequest(history: RecordedEvent[], ctx: Pick<CommandContext, 'requestKey'>): RequestRecord | null {
+  if (ctx.requestKey === undefined) return null;
   if (history[0]?.metadata.requestKey !== ctx.requestKey) return null;
   let last = history[0];
   for (const e of history) if (e.metadata.requestKey === ctx.requestKey) last = e;
