@@ -24,9 +24,7 @@ import { onlineOrderRoutes } from './routes/online-orders';
 import { giftRoutes } from './routes/gifts';
 import { giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { selfRegistrationRoutes } from './routes/self-registration';
-import { abandonedOrderSweeper } from './online-orders/abandoned-orders';
-import { giftExpirySweeper } from './gifts/expiry';
-import type { PaymentProvider } from './payments/port';
+import type { PaymentProvider } from '@dealer/platform/payments/port';
 import type { TokenSettings } from './identity/token-payload';
 import type { RefreshPolicy } from './identity/refresh-tokens';
 
@@ -68,9 +66,7 @@ export function commandApi(deps: CommandApiDeps) {
     await app.register(customerContactFormRoutes({ store: deps.store, sql: deps.sql }));
     const giftKey = giftTokenKey(verificationHashKey(deps.tokens.secret));
     await app.register(onlineOrderRoutes({ store: deps.store, sql: deps.sql, provider: deps.payments ?? null, giftKey }));
-    await app.register(abandonedOrderSweeper({ store: deps.store, sql: deps.sql, provider: deps.payments ?? null, giftKey }));
     await app.register(giftRoutes({ store: deps.store, sql: deps.sql, giftKey, provider: deps.payments ?? null }));
-    await app.register(giftExpirySweeper({ store: deps.store, sql: deps.sql, provider: deps.payments ?? null }));
   };
 }
 

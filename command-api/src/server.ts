@@ -2,7 +2,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CheckpointWaiter, apiSchemaController, createLogger, loadSettings, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, registerNoStore, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
 import { authSettings, commandApi } from './app';
-import { createPaymentProvider } from './payments/index';
+import { createPaymentProvider } from '@dealer/platform/payments/index';
 import { IDENTITY_MIGRATIONS } from './identity/schema';
 import { probe, registerPublicHealth, report } from '@dealer/platform/health';
 

@@ -15,7 +15,7 @@ import type { InjectOptions } from 'fastify';
 import { issuedCouponStreamId, roCouponLedgerStreamId, type CustomerCouponView } from '@dealer/contracts';
 import { deterministicUuid, systemContext } from '@dealer/platform';
 import { importDmsRecords } from '@dealer/dms/index';
-import { settleHeldRedemptions } from '@dealer/command-api/coupon-redemptions/settle';
+import { settleHeldRedemptions } from '@dealer/workers/jobs/settle-redemptions';
 import { demoCouponId, demoSaleId } from './demo/catalogue';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
 import { loginAs, xsrfHeaders } from './testing/auth';

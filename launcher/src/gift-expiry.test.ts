@@ -12,9 +12,9 @@ import { GIFT_LIFETIME_DAYS, GIFT_MESSAGES, giftStreamId, onlineOrderStreamId, p
 import { DomainError, systemContext, type EventStore } from '@dealer/platform';
 import { hashPassword } from '@dealer/command-api';
 import { claimGift, giftIdOf, giftSaleIdOf } from '@dealer/command-api/gifts/service';
-import { endGift, sweepExpiredGifts } from '@dealer/command-api/gifts/expiry';
+import { endGift, sweepExpiredGifts } from '@dealer/workers/jobs/gift-expiry';
 import { confirmOnlineOrder, placeOnlineOrder, type OnlineOrderDeps } from '@dealer/command-api/online-orders/service';
-import { createPaymentProvider, type DemoPaymentProvider } from '@dealer/command-api/payments/index';
+import { createPaymentProvider, type DemoPaymentProvider } from '@dealer/platform/payments/index';
 import { giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';

@@ -16,7 +16,7 @@ import { systemContext, toNewEvents } from '@dealer/platform';
 import { hashPassword } from '@dealer/command-api';
 import { giftIdOf, giftSaleIdOf } from '@dealer/command-api/gifts/service';
 import { ACCOUNT_EXISTS_FOR_GIFT } from '@dealer/command-api/gifts/register';
-import { createPaymentProvider, type DemoPaymentProvider, type WebhookRequest } from '@dealer/command-api/payments/index';
+import { createPaymentProvider, type DemoPaymentProvider, type WebhookRequest } from '@dealer/platform/payments/index';
 import { giftTokenFor, giftTokenHash, giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';

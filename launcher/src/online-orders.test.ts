@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { ONLINE_ORDER_MESSAGES, PACK_SALE_MESSAGES, onlineOrderStreamId, packSaleStreamId } from '@dealer/contracts';
 import { onlineSaleIdOf } from '@dealer/command-api/online-orders/service';
-import { createPaymentProvider, type DemoPaymentProvider, type WebhookRequest } from '@dealer/command-api/payments/index';
+import { createPaymentProvider, type DemoPaymentProvider, type WebhookRequest } from '@dealer/platform/payments/index';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { createCustomerWithAccount, loginAs } from './testing/auth';
 import { demoPackId } from './demo/catalogue';

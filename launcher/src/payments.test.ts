@@ -18,7 +18,7 @@ import {
   type PaymentNotification,
   type PaymentProvider,
   type WebhookRequest,
-} from '@dealer/command-api/payments/index';
+} from '@dealer/platform/payments/index';
 import { startStripeTestServer, type StripeTestServer } from './testing/stripe-server';
 
 /** An HTTP agent that connects only to 127.0.0.1 and remembers every other host it was asked for. */

@@ -28,10 +28,20 @@ import {
   type Sql,
 } from '@dealer/platform';
 import { IDENTITY_MIGRATIONS, authSettings, commandApi } from '@dealer/command-api';
-import { createPaymentProvider } from '@dealer/command-api/payments/index';
+import { createPaymentProvider } from '@dealer/platform/payments/index';
 import { queryApi } from '@dealer/query-api';
 import { projections, startProjector, type ProjectorHandle } from '@dealer/projector';
-import { WORKER_MIGRATIONS, createMessageSenders, createMessagesQueue, createMessagesWorker, startPackSaleFinaliser, startReactor } from '@dealer/workers';
+import {
+  WORKER_MIGRATIONS,
+  createMessageSenders,
+  createMessagesQueue,
+  createMessagesWorker,
+  startAbandonedOrderSweeper,
+  startGiftExpirySweeper,
+  startPackSaleFinaliser,
+  startReactor,
+} from '@dealer/workers';
+import { giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { registerHealth } from './health';
 import { registerSecurityHeaders, stripeCspSources } from './security-headers';
@@ -90,6 +100,10 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
   );
   const reactor = await startReactor({ sql, store, queue, logger });
   const finaliser = startPackSaleFinaliser({ sql, store, logger, intervalMs: env.PACK_SALE_FINALISE_INTERVAL_MS });
+  // One payment provider for the command API and the workers' sweeps (the demo provider keeps its payments in memory).
+  const payments = createPaymentProvider(env);
+  const giftExpiry = startGiftExpirySweeper({ store, sql, provider: payments, logger });
+  const abandonedOrders = startAbandonedOrderSweeper({ store, sql, provider: payments, giftKey: giftTokenKey(verificationHashKey(env.authSecret)), logger });
   // Integration events leave sealed (raw store), so erasing a customer's key covers Kafka too.
   const relay = env.KAFKA_BROKERS
     ? startKafkaRelay({ sql, store: rawStore, brokers: env.KAFKA_BROKERS, topic: env.KAFKA_TOPIC, logger })
@@ -110,7 +124,7 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
   registerNoStore(app);
   await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL, stripe: stripeCspSources(env) });
   await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(sql) });
-  await app.register(commandApi({ store, sql, waiter, ...authSettings(env), payments: createPaymentProvider(env) }));
+  await app.register(commandApi({ store, sql, waiter, ...authSettings(env), payments }));
   await app.register(queryApi({ sql, waiter, demoMode: env.APP_MODE === 'demo', store }));
   registerHealth(app, { sql, redis, store, projector, worker, reactor });
   await registerWebStatic(app, options.webDist === undefined ? (env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist')) : options.webDist);
@@ -130,6 +144,8 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
       await app.close();
       await reactor.stop();
       await finaliser.stop();
+      await giftExpiry?.stop();
+      await abandonedOrders?.stop();
       await relay?.stop();
       await worker.close();
       await queue.close();

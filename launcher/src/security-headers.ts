@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import { STRIPE_JS_URL_DEFAULT } from '@dealer/command-api/payments/index';
+import { STRIPE_JS_URL_DEFAULT } from '@dealer/platform/payments/index';
 
 /**
  * What Stripe.js needs when the Stripe provider is configured (Stripe's CSP guidance): its script,

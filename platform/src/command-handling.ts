@@ -1,7 +1,14 @@
 /**
- * handle(store, streamId, decider, command): load the stream, fold it into state, decide,
- * append with the expected revision. An optimistic-concurrency conflict re-decides against
- * the fresh state (a few times) unless the caller pinned the revision it saw.
+ * One way to run a command: load (read the stream once and fold it), decide (pure, the
+ * domain's decider), append with the revision read and the request's identity (the events'
+ * metadata.requestKey), answer.
+ *
+ * - handle(store, streamId, decider, command): all four steps; an optimistic-concurrency
+ *   conflict re-decides against the fresh state (a few times) unless the caller pinned the
+ *   revision it saw.
+ * - load(...) then decideOn(...) or appendDecided(...): a command that needs the state before
+ *   deciding (checks, the provider, another stream) loads each stream once and decides on what
+ *   it read; a stream changed meanwhile is a WrongExpectedRevisionError at the append.
  */
 import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from './event-store/port';
 import { toNewEvents, type CommandContext } from './metadata';
@@ -17,6 +24,50 @@ export interface HandleResult<State> {
   state: State;
 }
 
+/** A stream read once and folded: its history, its state and the revision to append against (-1: no stream yet). */
+export interface Loaded<State> {
+  history: RecordedEvent[];
+  state: State;
+  revision: number;
+}
+
+/** Reads the stream once and folds it with the decider's evolve. */
+export async function load<State>(store: EventStore, streamId: string, decider: Pick<Decider<State, never, never>, 'initialState' | 'evolve'>): Promise<Loaded<State>> {
+  const history = await store.readStream(streamId);
+  const revision = history.length > 0 ? history[history.length - 1]!.revision : -1;
+  return { history, state: history.reduce(decider.evolve, decider.initialState()), revision };
+}
+
+/**
+ * Appends events decided on `loaded` with the revision it was read at (a writer in between: a
+ * WrongExpectedRevisionError). Nothing to append: a retry of a request that already recorded
+ * its effect here answers that effect's position (read-your-writes), else null.
+ */
+export async function appendDecided<State, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<State, never, never>, 'evolve'>,
+  loaded: Loaded<State>,
+  events: Event[],
+  ctx: CommandContext,
+): Promise<HandleResult<State>> {
+  if (events.length === 0) return { position: positionOfRequest(loaded.history, ctx), revision: loaded.revision, state: loaded.state };
+  const result = await store.appendToStream(streamId, toNewEvents(events, ctx), { expectedRevision: loaded.revision === -1 ? 'no_stream' : loaded.revision });
+  return { position: result.position, revision: result.nextExpectedRevision, state: events.reduce(decider.evolve, loaded.state) };
+}
+
+/** Decides `command` on the state loaded and appends the events with the revision it was read at. */
+export function decideOn<State, Command, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+  loaded: Loaded<State>,
+  command: Command,
+  ctx: CommandContext,
+): Promise<HandleResult<State>> {
+  return appendDecided(store, streamId, decider, loaded, decider.decide(command, loaded.state), ctx);
+}
+
 export async function handle<State, Command, Event extends { type: string; data: unknown }>(
   store: EventStore,
   streamId: string,
@@ -27,21 +78,12 @@ export async function handle<State, Command, Event extends { type: string; data:
 ): Promise<HandleResult<State>> {
   const retries = options.expectedRevision === undefined ? (options.retries ?? 3) : 0;
   for (let attempt = 0; ; attempt++) {
-    const history = await store.readStream(streamId);
-    const revision = history.length > 0 ? history[history.length - 1]!.revision : -1;
-    if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
-      throw new WrongExpectedRevisionError(streamId, options.expectedRevision, revision);
+    const loaded = await load(store, streamId, decider);
+    if (options.expectedRevision !== undefined && options.expectedRevision !== loaded.revision) {
+      throw new WrongExpectedRevisionError(streamId, options.expectedRevision, loaded.revision);
     }
-    const state = history.reduce(decider.evolve, decider.initialState());
-    const events = decider.decide(command, state);
-    // Nothing to record: a retry of a request that already recorded its effect here answers
-    // that effect's position (read-your-writes), as the first run did.
-    if (events.length === 0) return { position: positionOfRequest(history, ctx), revision, state };
     try {
-      const result = await store.appendToStream(streamId, toNewEvents(events, ctx), {
-        expectedRevision: revision === -1 ? 'no_stream' : revision,
-      });
-      return { position: result.position, revision: result.nextExpectedRevision, state: events.reduce(decider.evolve, state) };
+      return await decideOn(store, streamId, decider, loaded, command, ctx);
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= retries) throw error;
     }
@@ -73,7 +115,12 @@ export interface RequestRecord {
  */
 export async function createdByRequest(store: EventStore, streamId: string, ctx: Pick<CommandContext, 'requestKey'>): Promise<RequestRecord | null> {
   if (ctx.requestKey === undefined) return null;
-  const history = await store.readStream(streamId);
+  return recordOfRequest(await store.readStream(streamId), ctx);
+}
+
+/** createdByRequest on a stream the command has read already (its one read). */
+export function recordOfRequest(history: RecordedEvent[], ctx: Pick<CommandContext, 'requestKey'>): RequestRecord | null {
+  if (ctx.requestKey === undefined) return null;
   if (history[0]?.metadata.requestKey !== ctx.requestKey) return null;
   let last = history[0];
   for (const e of history) if (e.metadata.requestKey === ctx.requestKey) last = e;

@@ -9,6 +9,9 @@ export { CONTACT_VERIFICATION_MIGRATIONS } from './jobs/contact-verification-cod
 export { REDEMPTION_VERIFICATION_TOKEN_MIGRATIONS } from './jobs/redemption-verification-tokens';
 export * from './reactor/reactor';
 export { startPackSaleFinaliser, finaliseClosedSales, type PackSaleFinaliserHandle } from './jobs/finalise-closed-sales';
+export { startGiftExpirySweeper } from './jobs/gift-expiry';
+export { startAbandonedOrderSweeper } from './jobs/abandoned-orders';
+export type { PeriodicSweepHandle } from './jobs/periodic-sweep';
 export * from './reactor/reactions';
 export * from './reactor/failed-jobs';
 export * from './queue';

@@ -1,9 +1,13 @@
-/** The reactor and the message workers as their own process (docker-compose). */
+/** The reactor, the message workers and the periodic sweeps as their own process (docker-compose). */
 import { createLogger, createRedis, loadSettings, openRuntime, startKafkaRelay, stopOnSignal } from '@dealer/platform';
 import { WORKER_MIGRATIONS } from './migrations';
 import { createMessagesQueue, createMessagesWorker } from './queue';
 import { startReactor } from './reactor/reactor';
 import { startPackSaleFinaliser } from './jobs/finalise-closed-sales';
+import { startGiftExpirySweeper } from './jobs/gift-expiry';
+import { startAbandonedOrderSweeper } from './jobs/abandoned-orders';
+import { createPaymentProvider } from '@dealer/platform/payments/index';
+import { giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { createMessageSenders } from './messaging/senders';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { probe, report, startHealthServer, workersPart } from '@dealer/platform/health';
@@ -31,6 +35,12 @@ const worker = createMessagesWorker(
 );
 const reactor = await startReactor({ sql: runtime.sql, store: runtime.store, queue, logger });
 const finaliser = startPackSaleFinaliser({ sql: runtime.sql, store: runtime.store, logger, intervalMs: env.PACK_SALE_FINALISE_INTERVAL_MS });
+// Gifts ending unclaimed and abandoned online orders (none when online purchase is off). The demo
+// provider keeps its payments in memory, per process: see docs/decisions/0073-periodic-jobs-in-workers.md.
+const payments = createPaymentProvider(env);
+const giftKey = giftTokenKey(verificationHashKey(env.authSecret));
+const giftExpiry = startGiftExpirySweeper({ store: runtime.store, sql: runtime.sql, provider: payments, logger });
+const abandonedOrders = startAbandonedOrderSweeper({ store: runtime.store, sql: runtime.sql, provider: payments, giftKey, logger });
 // Integration events leave sealed (raw store), so erasing a customer's key covers Kafka too.
 const relay = env.KAFKA_BROKERS
   ? startKafkaRelay({ sql: runtime.sql, store: runtime.rawStore, brokers: env.KAFKA_BROKERS, topic: env.KAFKA_TOPIC, logger })
@@ -56,6 +66,8 @@ stopOnSignal(logger, async () => {
   await health.close();
   await reactor.stop();
   await finaliser.stop();
+  await giftExpiry?.stop();
+  await abandonedOrders?.stop();
   await relay?.stop();
   await worker.close();
   await queue.close();

@@ -33,18 +33,15 @@ import {
   type RedemptionVerificationState,
   type RoCouponLedgerState,
 } from '@dealer/contracts';
-import type { EventStore, Sql } from '@dealer/platform';
+import type { EventStore, Loaded, Sql } from '@dealer/platform';
 import { customerDecider } from '@dealer/domain/customer/decider';
 
-/** A stream folded, with the revision to append against (-1: no stream yet). */
-export interface Folded<S> {
-  state: S;
-  revision: number;
-}
+/** A stream read once and folded: its history, its state and the revision to append against (-1: no stream yet). */
+export type Folded<S> = Loaded<S>;
 
 async function fold<S>(store: EventStore, streamId: string, evolve: (s: S, e: { type: string; data: unknown }) => S, initial: S): Promise<Folded<S>> {
   const history = await store.readStream(streamId);
-  return { state: history.reduce(evolve, initial), revision: history.length > 0 ? history[history.length - 1]!.revision : -1 };
+  return { history, state: history.reduce(evolve, initial), revision: history.length > 0 ? history[history.length - 1]!.revision : -1 };
 }
 
 export const loadIssuedCoupon = (store: EventStore, issuedCouponId: string): Promise<Folded<IssuedCouponState>> =>

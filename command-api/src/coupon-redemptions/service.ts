@@ -6,6 +6,8 @@
  * coupon's stream (pure); claim the line and amount on the RO ledger pinned to the revision
  * read (a conflict: read and plan again); append the coupon's events with the coupon stream's
  * revision (a conflict: release the claim, read again, and the decider refuses 'already used').
+ * Each stream is read once per attempt: the coupon's and the ledger's events are decided on the
+ * states read and appended with the revisions read (platform's appendDecided / decideOn).
  */
 import {
   COUPON_REDEMPTION_MESSAGES as M,
@@ -26,7 +28,7 @@ import {
   type RoRedemption,
   type SoldCoupon,
 } from '@dealer/contracts';
-import { DomainError, handle, positionOfRequest, WrongExpectedRevisionError, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { appendDecided, decideOn, DomainError, handle, positionOfRequest, WrongExpectedRevisionError, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { decideIssuedCoupon, issuedCouponDecider, type IssuedCouponCommand, type RedemptionActor, type RedemptionTarget } from '@dealer/domain/coupon-redemption/decide';
 import { roCouponLedgerDecider, type RoCouponLedgerCommand } from '@dealer/domain/coupon-redemption/ro-ledger-decide';
 import { actorAt, deciderAt, type ActorAt } from '../authorization/actor-at';
@@ -83,28 +85,28 @@ async function soldCoupon(deps: CouponRedemptionDeps, rawId: string): Promise<So
   return coupon;
 }
 
-async function ledgerCommand(deps: CouponRedemptionDeps, ctx: CommandContext, locationId: number, roNumber: string, command: RoCouponLedgerCommand, expectedRevision?: number) {
-  return handle(deps.store, roCouponLedgerStreamId(locationId, roNumber), roCouponLedgerDecider, command, ctx, expectedRevision === undefined ? {} : { expectedRevision });
+async function ledgerCommand(deps: CouponRedemptionDeps, ctx: CommandContext, locationId: number, roNumber: string, command: RoCouponLedgerCommand) {
+  return handle(deps.store, roCouponLedgerStreamId(locationId, roNumber), roCouponLedgerDecider, command, ctx);
 }
 
 /** Gives a redemption's claim on an RO's ledger back (a no-op when already released); also used by the settle of held redemptions. */
 export const release = (deps: CouponRedemptionDeps, ctx: CommandContext, at: { locationId: number; roNumber: string }, redemptionId: string, reason: 'voided' | 'released' | 'ro-changed' | 'not-redeemed' | 'stale') =>
   ledgerCommand(deps, ctx, at.locationId, at.roNumber, { type: 'ReleaseRoCoupon', data: { locationId: at.locationId, roNumber: at.roNumber, redemptionId, reason, now: ctx.now() } });
 
-/** Claims a redemption's line and amount on the RO's ledger, pinned to the ledger revision read (the caps are checked there). */
+/** Claims a redemption's line and amount on the RO's ledger as read, pinned to its revision (the caps are checked there). */
 function claimOnLedger(
   deps: CouponRedemptionDeps,
   ctx: CommandContext,
   at: { locationId: number; roNumber: string },
   coupon: SoldCoupon,
   claim: { redemptionId: string; line: { jobId: number; lineTotal: Money }; amount: Money },
-  ledgerRevision: number,
+  ledger: Folded<RoCouponLedgerState>,
 ) {
-  return ledgerCommand(
-    deps,
-    ctx,
-    at.locationId,
-    at.roNumber,
+  return decideOn(
+    deps.store,
+    roCouponLedgerStreamId(at.locationId, at.roNumber),
+    roCouponLedgerDecider,
+    ledger,
     {
       type: 'ClaimRoCoupon',
       data: {
@@ -114,7 +116,7 @@ function claimOnLedger(
         now: ctx.now(),
       },
     },
-    ledgerRevision,
+    ctx,
   );
 }
 
@@ -245,7 +247,7 @@ export async function redeemCoupon(
     const known = issued.state.current?.redemptionId === redemptionId ? issued.state.current : null;
     if (known) {
       // Already recorded: a retry of this request after a crash (its derived redemption id) answers it.
-      const position = ctx.requestKey === undefined ? null : positionOfRequest(await deps.store.readStream(couponStream), ctx);
+      const position = positionOfRequest(issued.history, ctx);
       return { redemptionId, issuedCouponId: coupon.issuedCouponId, status: known.status, amount: known.amount, revision: issued.revision, position };
     }
     const { target, ledger } = await targetOf(deps, ctx, { locationId: r.locationId, roNumber: r.roNumber, customerId: r.customerId });
@@ -264,7 +266,7 @@ export async function redeemCoupon(
     assertNoRivalClaim(ledger.state, at, issued.state, coupon.issuedCouponId, [redemptionId, ...released], ctx.now());
 
     try {
-      await claimOnLedger(deps, ctx, at, coupon, { redemptionId, line: claim.line, amount: claim.amount }, ledger.revision);
+      await claimOnLedger(deps, ctx, at, coupon, { redemptionId, line: claim.line, amount: claim.amount }, ledger);
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
       throw error;
@@ -272,7 +274,8 @@ export async function redeemCoupon(
 
     let appended;
     try {
-      appended = await handle(deps.store, couponStream, issuedCouponDecider, command, ctx, { expectedRevision: issued.revision });
+      // The events decided above, on the coupon as read, with the revision read.
+      appended = await appendDecided(deps.store, couponStream, issuedCouponDecider, issued, events, ctx);
     } catch (error) {
       await release(deps, ctx, at, redemptionId, 'not-redeemed');
       // Lost the coupon to another redemption: read again; the decider gives the refusal.
@@ -338,14 +341,14 @@ export async function changeCouponRedemptionRo(
     const to = change.data.to;
     assertNoRivalClaim(ledger.state, at, issued.state, coupon.issuedCouponId, [r.redemptionId], ctx.now());
     try {
-      await claimOnLedger(deps, ctx, at, coupon, { redemptionId: r.redemptionId, line: to.line, amount: to.amount }, ledger.revision);
+      await claimOnLedger(deps, ctx, at, coupon, { redemptionId: r.redemptionId, line: to.line, amount: to.amount }, ledger);
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }
     let appended;
     try {
-      appended = await handle(deps.store, couponStream, issuedCouponDecider, command, ctx, { expectedRevision: issued.revision });
+      appended = await appendDecided(deps.store, couponStream, issuedCouponDecider, issued, events, ctx);
     } catch (error) {
       await release(deps, ctx, at, r.redemptionId, 'not-redeemed');
       if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_MESSAGES } from '@dealer/contracts';
+import { given as givenOn } from '@dealer/domain/testing/given';
 import { contactValuesOf, reservationDecider, reservationKeyFrom, reservationStreamId, type ReservationEvent } from './contact-reservations';
 
 const a = '00000000-0000-4000-8000-00000000000a';
 const b = '00000000-0000-4000-8000-00000000000b';
 
-function given(events: ReservationEvent[]) {
-  const state = events.reduce(reservationDecider.evolve, reservationDecider.initialState());
-  return { when: (command: Parameters<typeof reservationDecider.decide>[0]) => () => reservationDecider.decide(command, state) };
-}
+const given = (events: ReservationEvent[]) => givenOn(reservationDecider, events);
 const reserved = (holderId: string): ReservationEvent => ({ type: 'ContactValueReserved', data: { kind: 'email', holderId } });
 
 describe('contact value reservations', () => {

@@ -19,7 +19,7 @@ import { ContactValueTakenError, contactValuesOf, normaliseEmail, type ContactRe
 import { customerDecider } from '@dealer/domain/customer/decider';
 import { hashPassword } from '../identity/passwords';
 import { claimGift, openGift, refuseUnsellableGift } from './service';
-import type { PaymentProvider } from '../payments/port';
+import type { PaymentProvider } from '@dealer/platform/payments/port';
 
 export const ACCOUNT_EXISTS_FOR_GIFT = 'An account with this e-mail already exists. Please sign in to claim your gift.';
 export const GIFT_MOBILE_TAKEN = 'This mobile number belongs to another customer. Please enter your own mobile number.';

@@ -10,35 +10,31 @@
  * once).
  */
 import {
-  GIFT_LIFETIME_DAYS,
   GIFT_MESSAGES,
   customerStreamId,
-  foldGift,
   giftRefusal,
   giftStreamId,
   isGiftTokenShaped,
   packSaleStreamId,
   type GiftClaimView,
   type GiftClaimed,
-  type GiftEvent,
   type GiftPurchased,
   type GiftState,
   type OnlineOrderPlaced,
   type PackSold,
 } from '@dealer/contracts';
-import { DomainError, WrongExpectedRevisionError, deterministicUuid, handle, lastPositionOf, positionOfRequest, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
-import { giftIdOfToken, giftTokenFor, giftTokenHash, giftTokenMatches } from '@dealer/platform/auth/gift-token';
+import { DomainError, WrongExpectedRevisionError, decideOn, deterministicUuid, lastPositionOf, positionOfRequest, toNewEvents, type CommandContext, type EventStore, type Loaded, type Sql } from '@dealer/platform';
+import { giftIdOfToken, giftTokenMatches } from '@dealer/platform/auth/gift-token';
 import { customerDecider } from '@dealer/domain/customer/decider';
-import type { PaymentProvider } from '../payments/port';
+import type { PaymentProvider } from '@dealer/platform/payments/port';
 import { packSaleDecider } from '@dealer/domain/pack-sale/decide';
 import { loadCouponStates, loadPackState, loadSaleLocation } from '../pack-sales/lookups';
 import { giftDecider, giftRefused } from '@dealer/domain/gift/decide';
-import { endGift } from './expiry';
-import { giftSaleIdOf, readGift } from './gift-stream';
+import { endGift } from '@dealer/platform/gifts/end-gift';
+import { giftSaleIdOf, readGift } from '@dealer/platform/gifts/gift-stream';
 
-export { giftSaleIdOf, readGift } from './gift-stream';
+export { giftIdOf, giftSaleIdOf, readGift, recordGiftPurchased } from '@dealer/platform/gifts/gift-stream';
 
-export const giftIdOf = (orderId: string) => deterministicUuid(`online-order:${orderId}:gift`);
 export interface GiftDeps {
   store: EventStore;
   sql: Sql;
@@ -46,8 +42,8 @@ export interface GiftDeps {
   giftKey: Buffer;
   /**
    * The payment provider: a claim of a gift whose pack can no longer be issued ends the gift and
-   * refunds the buyer at once (gifts/expiry.ts). Absent: the claim is only refused (the expiry sweep
-   * refunds it when its link expires).
+   * refunds the buyer at once (platform/src/gifts/end-gift.ts). Absent: the claim is only refused
+   * (the workers' expiry sweep refunds it when its link expires).
    */
   provider?: PaymentProvider | null;
 }
@@ -59,53 +55,6 @@ export async function customerEmailOf(store: EventStore, customerId: string): Pr
   return state.profile.emailAddress?.trim().toLowerCase() || null;
 }
 
-
-/**
- * The gift of a paid gift order, recorded once (the caller appends OnlineOrderPaid after it).
- * Answers the gift id, the expiry recorded (the first one when a retry lost the race) and the
- * append's position (null when it was recorded already).
- */
-export async function recordGiftPurchased(
-  deps: GiftDeps,
-  order: OnlineOrderPlaced['data'],
-  ctx: CommandContext,
-): Promise<{ giftId: string; expiresAt: string; position: number | null }> {
-  const giftId = giftIdOf(order.orderId);
-  const existing = await readGift(deps.store, giftId);
-  if (existing.state) return { giftId, expiresAt: existing.state.gift.expiresAt, position: null };
-  const now = ctx.now();
-  // The pack's name and coupon count and the location's zone, for the reports (an online sale on the payment day).
-  const pack = await loadPackState(deps.store, order.packId);
-  const location = await loadSaleLocation(deps.sql, order.locationId);
-  const purchased: GiftPurchased = {
-    type: 'GiftPurchased',
-    data: {
-      giftId,
-      customerId: order.customerId,
-      orderId: order.orderId,
-      packId: order.packId,
-      locationId: order.locationId,
-      price: order.price,
-      tax: order.tax,
-      total: order.total,
-      recipientEmail: order.recipientEmail ?? null,
-      giftMessage: order.giftMessage ?? null,
-      tokenHash: giftTokenHash(giftTokenFor(deps.giftKey, giftId)),
-      purchasedAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + GIFT_LIFETIME_DAYS * 86_400_000).toISOString(),
-      ...(pack ? { packName: pack.terms.name, couponCount: pack.items.reduce((n, item) => n + item.quantity, 0) } : {}),
-      ...(location.timeZone ? { timeZone: location.timeZone } : {}),
-    },
-  };
-  try {
-    const appended = await handle(deps.store, giftStreamId(giftId), giftDecider, { type: 'PurchaseGift', data: purchased.data }, ctx, { expectedRevision: -1 });
-    return { giftId, expiresAt: purchased.data.expiresAt, position: appended.position };
-  } catch (error) {
-    if (!(error instanceof WrongExpectedRevisionError)) throw error;
-    const again = await readGift(deps.store, giftId);
-    return { giftId, expiresAt: again.state!.gift.expiresAt, position: null };
-  }
-}
 
 /**
  * The recipient's pack sale as the pack-sale decider's SellPack: the price and tax the buyer
@@ -153,16 +102,24 @@ const refuse = giftRefused;
  * The gift a token opens, checked for `email` (the link's or the signed-in customer's) at `now`,
  * without claiming it: the registration checks before it creates an account.
  */
-export async function openGift(store: EventStore, token: unknown, email: string | null, now: Date): Promise<{ giftId: string; revision: number; state: GiftState }> {
+export async function openGift(
+  store: EventStore,
+  token: unknown,
+  email: string | null,
+  now: Date,
+  read?: Loaded<GiftState | null>,
+): Promise<{ giftId: string; revision: number; state: GiftState; read: Loaded<GiftState> }> {
   if (typeof token !== 'string' || token.trim() === '') throw refuse('tokenRequired');
   const giftId = isGiftTokenShaped(token) ? giftIdOfToken(token) : null;
   if (!giftId) throw refuse('linkInvalid');
-  const { revision, state } = await readGift(store, giftId);
+  // The gift as the caller read it already (a claim reads its stream once), else read now.
+  const gift = read ?? (await readGift(store, giftId));
+  const state = gift.state;
   if (!state || !giftTokenMatches(token, state.gift.tokenHash)) throw refuse('linkInvalid');
   const refusal = giftRefusal(state, now);
   if (refusal) throw refuse(refusal);
   if (!email || email !== state.gift.recipientEmail) throw refuse('wrongEmail');
-  return { giftId, revision, state };
+  return { giftId, revision: gift.revision, state, read: gift as Loaded<GiftState> };
 }
 
 /**
@@ -216,25 +173,26 @@ export async function claimGift(
   ctx: CommandContext,
 ): Promise<{ view: GiftClaimView; position: number }> {
   const email = await customerEmailOf(deps.store, input.customerId);
+  // The gift's stream, read once for the whole claim.
+  const giftIdOfInput = typeof input.giftToken === 'string' && isGiftTokenShaped(input.giftToken) ? giftIdOfToken(input.giftToken) : null;
+  const read = giftIdOfInput ? await readGift(deps.store, giftIdOfInput) : undefined;
   // A claim by this customer whose sale is missing (a crash or a race between the two appends): finish it.
-  if (typeof input.giftToken === 'string' && isGiftTokenShaped(input.giftToken)) {
-    const giftId = giftIdOfToken(input.giftToken);
-    const read = giftId ? await readGift(deps.store, giftId) : null;
-    const claim = read?.state?.claim;
-    if (read?.state && claim && claim.customerId === input.customerId && giftTokenMatches(input.giftToken, read.state.gift.tokenHash)) {
+  if (typeof input.giftToken === 'string' && read) {
+    const claim = read.state?.claim;
+    if (read.state && claim && claim.customerId === input.customerId && giftTokenMatches(input.giftToken, read.state.gift.tokenHash)) {
       if ((await deps.store.readStream(packSaleStreamId(claim.saleId))).length === 0) {
         const position = await issueSale(deps, read.state.gift, claim, ctx);
         return { view: { giftId: claim.giftId, saleId: claim.saleId, message: GIFT_MESSAGES.claimed }, position };
       }
       // This very request claimed it and was interrupted before answering (a retry with its Idempotency-Key): its answer, not "already claimed".
-      const own = positionOfRequest(await deps.store.readStream(giftStreamId(giftId!)), ctx);
+      const own = positionOfRequest(read.history, ctx);
       if (own !== null) {
         const position = Math.max(own, (await lastPositionOf(deps.store, packSaleStreamId(claim.saleId))) ?? own);
         return { view: { giftId: claim.giftId, saleId: claim.saleId, message: GIFT_MESSAGES.claimed }, position };
       }
     }
   }
-  const { giftId, revision, state } = await openGift(deps.store, input.giftToken, email, ctx.now());
+  const { giftId, state, read: gift0 } = await openGift(deps.store, input.giftToken, email, ctx.now(), read);
   const gift = state.gift;
   const saleId = giftSaleIdOf(giftId);
   await refuseUnsellableGift(deps, giftId, gift, input.customerId, ctx);
@@ -244,7 +202,7 @@ export async function claimGift(
   };
   let position: number;
   try {
-    position = (await handle(deps.store, giftStreamId(giftId), giftDecider, { type: 'ClaimGift', data: claimed.data, now: ctx.now() }, ctx, { expectedRevision: revision })).position!;
+    position = (await decideOn(deps.store, giftStreamId(giftId), giftDecider, gift0, { type: 'ClaimGift', data: claimed.data, now: ctx.now() }, ctx)).position!;
   } catch (error) {
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
     // Another claim got there first: it is this customer's own (a double click) or a second use.

@@ -5,59 +5,25 @@
  * reference tables), and the sale's used coupons (their issued-coupon streams, issue 12).
  */
 import {
-  couponStreamId,
   customerStreamId,
-  evolveCoupon,
   evolveIssuedCoupon,
   initialIssuedCouponState,
   issuedCouponStreamId,
   issuedCouponStreamStatus,
-  evolvePack,
-  initialCouponState,
-  initialPackState,
-  packStreamId,
   PACK_SALE_LIMITS,
-  type CouponDefinitionState,
   type PackSaleState,
-  type PackState,
 } from '@dealer/contracts';
 import type { EventStore, Sql } from '@dealer/platform';
 import { customerDecider } from '@dealer/domain/customer/decider';
-import type { SaleLocation } from '@dealer/domain/pack-sale/decide';
 
-export interface SaleLocationRecord extends SaleLocation {
-  /** The location's sales tax rate in basis points (ref.locations.sales_tax_rate_bp). */
-  salesTaxRateBasisPoints: number;
-}
-
-/** The pack as its stream says now; null when there is no such pack. */
-export async function loadPackState(store: EventStore, packId: string): Promise<PackState | null> {
-  return (await store.readStream(packStreamId(packId))).reduce(evolvePack, initialPackState());
-}
-
-/** Each coupon's definition by id (null for a coupon that has no stream). */
-export async function loadCouponStates(store: EventStore, couponIds: readonly string[]): Promise<Record<string, CouponDefinitionState | null>> {
-  const unique = [...new Set(couponIds)];
-  const states = await Promise.all(unique.map(async (id) => (await store.readStream(couponStreamId(id))).reduce(evolveCoupon, initialCouponState())));
-  return Object.fromEntries(unique.map((id, i) => [id, states[i] ?? null]));
-}
+// The pack, its coupons and the location: shared with the online orders' payment outcomes (platform).
+export { loadCouponStates, loadPackState, loadSaleLocation, type SaleLocationRecord } from '@dealer/platform/online-orders/sale-inputs';
 
 /** The customer's Tax Exempt switch; null when there is no such customer. */
 export async function loadCustomerTaxExempt(store: EventStore, customerId: string): Promise<boolean | null> {
   const state = (await store.readStream(customerStreamId(customerId))).reduce(customerDecider.evolve, customerDecider.initialState());
   if (state.status !== 'active') return null;
   return state.profile.isTaxExempt === true;
-}
-
-/**
- * The location as the DMS locations list has it. A location that is not in the list is
- * answered as one that does not use the CRM (the decider refuses it with that message).
- */
-export async function loadSaleLocation(sql: Sql, locationId: number): Promise<SaleLocationRecord> {
-  const [row] = await sql<{ is_using_crm: boolean; time_zone: string | null; sales_tax_rate_bp: number }[]>`
-    select is_using_crm, time_zone, sales_tax_rate_bp from ref.locations where location_id = ${locationId}`;
-  if (!row) return { locationId, isUsingCrm: false, timeZone: null, salesTaxRateBasisPoints: 0 };
-  return { locationId, isUsingCrm: row.is_using_crm, timeZone: row.time_zone, salesTaxRateBasisPoints: row.sales_tax_rate_bp };
 }
 
 export interface SaleRo {

@@ -21,7 +21,7 @@ import { packSaleDecider, type PackSaleCommand, type SaleActor } from '@dealer/d
 import { loadCouponStates, loadCustomerTaxExempt, loadPackState, loadSaleLocation, loadSaleRo, usedCouponIdsOf } from './lookups';
 import { refundVoidedOnlineOrder } from '../online-orders/service';
 import { actorAt, deciderAt, type ActorAt } from '../authorization/actor-at';
-import type { PaymentProvider } from '../payments/port';
+import type { PaymentProvider } from '@dealer/platform/payments/port';
 
 export type { SaleActor } from '@dealer/domain/pack-sale/decide';
 

@@ -46,7 +46,7 @@ import {
   type RoCouponLedgerState,
   type RoRedemption,
 } from '@dealer/contracts';
-import { DomainError, WrongExpectedRevisionError, deterministicUuid, handle, positionOfRequest, type CommandContext, type Decider, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, WrongExpectedRevisionError, appendDecided, decideOn, deterministicUuid, handle, positionOfRequest, type CommandContext, type Decider, type EventStore, type Loaded, type Sql } from '@dealer/platform';
 import type { RedemptionActor } from '@dealer/domain/coupon-redemption/decide';
 import { liveLedger, release } from '../coupon-redemptions/service';
 import { loadPaperBook, loadRedemptionLocation, loadRedemptionRo } from '../coupon-redemptions/lookups';
@@ -196,7 +196,7 @@ function claimPaperCoupon(
   ctx: CommandContext,
   redeemed: PaperCouponRedeemed['data'],
   maxima: { maxPerRo: number; maxAmountPerRo: Money | null },
-  ledgerRevision: number,
+  ledger: Loaded<RoCouponLedgerState>,
 ) {
   const { locationId, roNumber } = redeemed;
   const claim: RoRedemption = {
@@ -207,13 +207,14 @@ function claimPaperCoupon(
     amount: redeemed.amount,
     paperBookNumber: redeemed.bookNumber,
   };
-  return handle(
+  // Decided on the ledger as read, appended with its revision (a claim in between: read and plan again).
+  return decideOn(
     deps.store,
     roCouponLedgerStreamId(locationId, roNumber),
     roCouponLedgerDecider,
+    ledger,
     { type: 'ClaimRoCoupon', data: { locationId, roNumber, claim, limits: { ...maxima, lineTotal: redeemed.line.lineTotal }, now: ctx.now() } },
     ctx,
-    { expectedRevision: ledgerRevision },
   );
 }
 
@@ -247,7 +248,7 @@ export async function redeemPaperCoupon(
     const known = Object.values(book.state.redemptions).find((x) => x.redemptionId === redemptionId);
     if (known) {
       // Already recorded: a retry of this request after a crash (its derived redemption id) answers it.
-      const position = ctx.requestKey === undefined ? null : positionOfRequest(await deps.store.readStream(stream), ctx);
+      const position = positionOfRequest(book.history, ctx);
       return { redemptionId, bookNumber, paperCouponNumber: known.paperCouponNumber, status: 'redeemed', amount: known.amount, revision: book.revision, position };
     }
     const location = await loadRedemptionLocation(deps.sql, r.locationId);
@@ -259,7 +260,8 @@ export async function redeemPaperCoupon(
       data: { redemptionId, paperCouponNumber: r.paperCouponNumber, location, roNumber: r.roNumber, ro, roRedemptions, actor, now: ctx.now() },
     };
     // Pure: refusals (contracts' messages) are thrown here, before anything is claimed.
-    const [event] = decidePaperBook(command, book.state, bookNumber);
+    const events = decidePaperBook(command, book.state, bookNumber);
+    const [event] = events;
     if (event?.type !== 'PaperCouponRedeemed') throw new DomainError('conflict', [M.paperCouponUsed], { paperCouponNumber: M.paperCouponUsed });
     const redeemed = event.data;
     const at = { locationId: r.locationId, roNumber: r.roNumber };
@@ -267,14 +269,15 @@ export async function redeemPaperCoupon(
     const terms = book.state.book.pack.items.find((i) => i.couponId === redeemed.couponId)!.coupon;
 
     try {
-      await claimPaperCoupon(deps, ctx, redeemed, { maxPerRo: terms.maxPerRo, maxAmountPerRo: terms.maxAmountPerRo }, ledger.revision);
+      await claimPaperCoupon(deps, ctx, redeemed, { maxPerRo: terms.maxPerRo, maxAmountPerRo: terms.maxAmountPerRo }, ledger);
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }
     let appended;
     try {
-      appended = await handle(deps.store, stream, paperBookDecider(bookNumber), command, ctx, { expectedRevision: book.revision });
+      // The events decided above, on the book as read, with the revision read.
+      appended = await appendDecided(deps.store, stream, paperBookDecider(bookNumber), book, events, ctx);
     } catch (error) {
       await release(deps, ctx, at, redemptionId, 'not-redeemed');
       // Lost the book to another command (a redemption or the conversion): read again; the decider refuses.

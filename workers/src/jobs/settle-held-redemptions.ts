@@ -1,7 +1,7 @@
 /**
  * Job: settle the coupon redemptions held for a redemption verification once it has an outcome
  * (issue 12). Enqueued by the reactor for RedemptionVerificationAnswered, ...Overridden and
- * ...Expired (one job per event id). The command side does the work (settleHeldRedemptions:
+ * ...Expired (one job per event id). settle-redemptions.ts does the work (settleHeldRedemptions:
  * approval → CouponRedeemed; decline or expiry → CouponRedemptionReleased and the RO claim
  * released); it finds the held coupons from the facts (the RO ledger of the verification's RO
  * and each coupon's stream), not only from the read model, so a lagging projection loses
@@ -10,7 +10,7 @@
  * Idempotent: running it again records nothing new.
  */
 import { systemContext, type EventStore, type Sql } from '@dealer/platform';
-import { settleHeldRedemptions } from '@dealer/command-api/coupon-redemptions/settle';
+import { settleHeldRedemptions } from './settle-redemptions';
 import type { DelayJob } from './send-redemption-verification';
 
 export const SETTLE_ACTOR = 'system:redemption-settle';

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { REDEMPTION_SLOT_MESSAGES, redemptionSlotDecider, redemptionSlotStreamId, type RedemptionSlotEvent } from '@dealer/domain/redemption-verification/decide';
+import { given as givenOn } from '../testing/given';
+import { REDEMPTION_SLOT_MESSAGES, redemptionSlotDecider, redemptionSlotStreamId, type RedemptionSlotEvent } from './decide';
 
 const v1 = '00000000-0000-4000-8000-000000000001';
 const v2 = '00000000-0000-4000-8000-000000000002';
 const claimed = (id: string): RedemptionSlotEvent => ({ type: 'RedemptionVerificationSlotClaimed', data: { redemptionVerificationId: id } });
 
-function given(events: RedemptionSlotEvent[]) {
-  const state = events.reduce(redemptionSlotDecider.evolve, redemptionSlotDecider.initialState());
-  return { when: (command: Parameters<typeof redemptionSlotDecider.decide>[0]) => () => redemptionSlotDecider.decide(command, state) };
-}
+const given = (events: RedemptionSlotEvent[]) => givenOn(redemptionSlotDecider, events);
 
 describe('the open-verification slot of an RO and customer', () => {
   it('should be claimed by the first verification and refuse a second while the first is open', () => {

@@ -3,8 +3,10 @@
  * has an outcome (accepted, overridden, declined or expired), each coupon held for it is
  * decided `SettleRedemptionVerification` on its own stream with the revision it was read at:
  * approval → CouponRedeemed (via 'verification'); decline or expiry → CouponRedemptionReleased,
- * then the redemption's claim on the RO ledger is released ('released'), as in the service
- * order (docs/decisions/0045-redemption-void-change-routes-service.md, service order step 5).
+ * then the redemption's claim on the RO ledger is released ('released'), as in the command
+ * API's service order (docs/decisions/0045-redemption-void-change-routes-service.md, step 5).
+ * Runs in the workers (the settle-held-redemptions job), driven by the domain's deciders
+ * through platform's load/handle; it imports nothing of the command API.
  *
  * Which coupons: the facts, not the read model. A held redemption always claims on the ledger
  * of its RO before its coupon stream records the hold, and the verification names that RO; so
@@ -23,12 +25,32 @@ import {
   RO_CLAIM_GRACE_MS,
   issuedCouponStreamId,
   outcomeAt,
+  redemptionVerificationStreamId,
   roClaimIsLive,
+  roCouponLedgerStreamId,
+  type RedemptionVerificationState,
 } from '@dealer/contracts';
-import { deterministicUuid, handle, WrongExpectedRevisionError, type CommandContext } from '@dealer/platform';
+import { deterministicUuid, handle, load, WrongExpectedRevisionError, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { issuedCouponDecider } from '@dealer/domain/coupon-redemption/decide';
-import { loadIssuedCoupon, loadRoLedger, loadVerification } from './lookups';
-import { release, type CouponRedemptionDeps } from './service';
+import { roCouponLedgerDecider } from '@dealer/domain/coupon-redemption/ro-ledger-decide';
+import { redemptionVerificationDecider } from '@dealer/domain/redemption-verification/decide';
+
+export interface SettleDeps {
+  store: EventStore;
+  sql: Sql;
+}
+
+const loadIssuedCoupon = (store: EventStore, issuedCouponId: string) => load(store, issuedCouponStreamId(issuedCouponId), issuedCouponDecider);
+const loadRoLedger = (store: EventStore, at: { locationId: number; roNumber: string }) => load(store, roCouponLedgerStreamId(at.locationId, at.roNumber), roCouponLedgerDecider);
+const loadVerification = async (store: EventStore, id: string): Promise<RedemptionVerificationState | null> =>
+  (await load(store, redemptionVerificationStreamId(id), redemptionVerificationDecider)).state;
+
+/** Gives a redemption's claim on an RO's ledger back (a no-op when already released). */
+const release = (deps: SettleDeps, ctx: CommandContext, at: { locationId: number; roNumber: string }, redemptionId: string) =>
+  handle(deps.store, roCouponLedgerStreamId(at.locationId, at.roNumber), roCouponLedgerDecider, {
+    type: 'ReleaseRoCoupon',
+    data: { locationId: at.locationId, roNumber: at.roNumber, redemptionId, reason: 'released', now: ctx.now() },
+  }, ctx);
 
 export interface SettledRedemption {
   issuedCouponId: string;
@@ -53,7 +75,7 @@ function settleContext(ctx: CommandContext, redemptionId: string): CommandContex
 }
 
 /** Coupons the read model lists as held for this verification (candidates only; the stream decides). */
-async function heldInReadModel(deps: CouponRedemptionDeps, redemptionVerificationId: string): Promise<string[]> {
+async function heldInReadModel(deps: SettleDeps, redemptionVerificationId: string): Promise<string[]> {
   const rows = await deps.sql<{ id: string }[]>`
     select issued_coupon_id::text as id from rm_pack_sales.issued_coupons
     where redemption_state = 'awaiting-verification' and redemption_verification_id = ${redemptionVerificationId}`;
@@ -61,7 +83,7 @@ async function heldInReadModel(deps: CouponRedemptionDeps, redemptionVerificatio
 }
 
 async function settleCoupon(
-  deps: CouponRedemptionDeps,
+  deps: SettleDeps,
   ctx: CommandContext,
   issuedCouponId: string,
   redemptionVerificationId: string,
@@ -93,7 +115,7 @@ async function settleCoupon(
     if (now?.redemptionId === held.redemptionId && now.status === 'redeemed') return { issuedCouponId, redemptionId: held.redemptionId, outcome: 'redeemed' };
     const ended = result.state.ended.find((e) => e.redemptionId === held.redemptionId && e.outcome === 'released');
     if (!ended) return null; // still open (cannot happen once the outcome is final) or settled otherwise
-    await release(deps, ctx, ended, held.redemptionId, 'released');
+    await release(deps, ctx, ended, held.redemptionId);
     return { issuedCouponId, redemptionId: held.redemptionId, outcome: 'released' };
   }
 }
@@ -103,7 +125,7 @@ async function settleCoupon(
  * (recorded, or its expiry passed). Open verification: nothing is done.
  */
 export async function settleHeldRedemptions(
-  deps: CouponRedemptionDeps,
+  deps: SettleDeps,
   redemptionVerificationId: string,
   ctx: CommandContext,
   options: { issuedCouponIds?: readonly string[] } = {},
@@ -113,7 +135,7 @@ export async function settleHeldRedemptions(
   const outcome = verification ? outcomeAt(verification, now) : null;
   if (!verification || !outcome) return { verificationOutcome: null, settled: [], retryAt: null };
 
-  const ledger = await loadRoLedger(deps.store, verification.locationId, verification.roNumber);
+  const ledger = await loadRoLedger(deps.store, verification);
   const candidates = new Set<string>([
     ...ledger.state.claims.map((c) => c.issuedCouponId),
     ...(await heldInReadModel(deps, redemptionVerificationId)),
@@ -134,7 +156,7 @@ export async function settleHeldRedemptions(
     if (coupon.state.current?.redemptionId === claim.redemptionId) continue;
     const ended = coupon.state.ended.find((e) => e.redemptionId === claim.redemptionId);
     if (ended) {
-      if (ended.outcome === 'released') await release(deps, ctx, verification, claim.redemptionId, 'released');
+      if (ended.outcome === 'released') await release(deps, ctx, verification, claim.redemptionId);
       continue;
     }
     if (!roClaimIsLive(claim, { locationId: verification.locationId, roNumber: verification.roNumber }, coupon.state, now)) continue;

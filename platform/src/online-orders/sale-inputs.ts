@@ -1,0 +1,47 @@
+/**
+ * What a pack sale is decided on, read where it is kept: the pack and its coupons (their own
+ * streams, the source of truth: a read model could lag an edit made a moment ago) and the
+ * location (the DMS locations list). Shared by the command API's sales and the online orders'
+ * payment outcomes, which the workers' abandoned-order sweep records too.
+ */
+import {
+  couponStreamId,
+  evolveCoupon,
+  evolvePack,
+  initialCouponState,
+  initialPackState,
+  packStreamId,
+  type CouponDefinitionState,
+  type PackState,
+} from '@dealer/contracts';
+import type { SaleLocation } from '@dealer/domain/pack-sale/decide';
+import type { EventStore } from '../event-store/port';
+import type { Sql } from '../db/postgres';
+
+export interface SaleLocationRecord extends SaleLocation {
+  /** The location's sales tax rate in basis points (ref.locations.sales_tax_rate_bp). */
+  salesTaxRateBasisPoints: number;
+}
+
+/** The pack as its stream says now; null when there is no such pack. */
+export async function loadPackState(store: EventStore, packId: string): Promise<PackState | null> {
+  return (await store.readStream(packStreamId(packId))).reduce(evolvePack, initialPackState());
+}
+
+/** Each coupon's definition by id (null for a coupon that has no stream). */
+export async function loadCouponStates(store: EventStore, couponIds: readonly string[]): Promise<Record<string, CouponDefinitionState | null>> {
+  const unique = [...new Set(couponIds)];
+  const states = await Promise.all(unique.map(async (id) => (await store.readStream(couponStreamId(id))).reduce(evolveCoupon, initialCouponState())));
+  return Object.fromEntries(unique.map((id, i) => [id, states[i] ?? null]));
+}
+
+/**
+ * The location as the DMS locations list has it. A location that is not in the list is
+ * answered as one that does not use the CRM (the decider refuses it with that message).
+ */
+export async function loadSaleLocation(sql: Sql, locationId: number): Promise<SaleLocationRecord> {
+  const [row] = await sql<{ is_using_crm: boolean; time_zone: string | null; sales_tax_rate_bp: number }[]>`
+    select is_using_crm, time_zone, sales_tax_rate_bp from ref.locations where location_id = ${locationId}`;
+  if (!row) return { locationId, isUsingCrm: false, timeZone: null, salesTaxRateBasisPoints: 0 };
+  return { locationId, isUsingCrm: row.is_using_crm, timeZone: row.time_zone, salesTaxRateBasisPoints: row.sales_tax_rate_bp };
+}
