@@ -9,6 +9,7 @@ import {
   ALL_PLATFORM_MIGRATIONS,
   apiSchemaController,
   CheckpointWaiter,
+  EventFeed,
   PersonalDataVault,
   ProtectedEventStore,
   createEventStore,
@@ -72,7 +73,9 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
   const vault = await PersonalDataVault.open(sql, env);
   const store = new ProtectedEventStore(rawStore, vault);
 
-  const projector = startProjector({ sql, store, projections, logger });
+  // One reader of the log for every projection and the reactor (ADR 0074).
+  const feed = new EventFeed({ store, sql, onError: (error) => logger.error({ err: String(error) }, 'read side: reading the log failed; retrying') });
+  const projector = startProjector({ sql, store, projections, logger, feed });
   const waiter = new CheckpointWaiter(sql);
   await waiter.start();
 
@@ -88,7 +91,7 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
     { sql, store, sender: messaging.sender, publicUrl, now: () => new Date(), verificationHashKey: verificationHashKey(env.authSecret) },
     logger,
   );
-  const reactor = await startReactor({ sql, store, queue, logger });
+  const reactor = await startReactor({ sql, store, queue, logger, feed });
   const finaliser = startPackSaleFinaliser({ sql, store, logger, intervalMs: env.PACK_SALE_FINALISE_INTERVAL_MS });
   // Integration events leave sealed (raw store), so erasing a customer's key covers Kafka too.
   const relay = env.KAFKA_BROKERS
@@ -134,6 +137,7 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
       await worker.close();
       await queue.close();
       await projector.stop();
+      await feed.stop();
       await waiter.stop();
       await store.close();
       messaging.close();
