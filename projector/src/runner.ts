@@ -176,10 +176,13 @@ export async function applyBatchTransactionally(sql: Sql, projection: Projection
 export async function advanceIdleCheckpoints(sql: Sql, names: string[], position: number): Promise<string[]> {
   if (names.length === 0) return [];
   const rows = await sql<{ name: string }[]>`
-    with moved as (
-      update checkpoints set position = ${position}, updated_at = now()
-       where name = any(${names}) and position < ${position}
-      returning name
+    with locked as (
+      -- Rows locked in name order, as a rebuild of several projections locks them: no deadlock.
+      select name from checkpoints where name = any(${names}) and position < ${position} order by name for update
+    ), moved as (
+      update checkpoints c set position = ${position}, updated_at = now()
+        from locked where c.name = locked.name and c.position < ${position}
+      returning c.name
     ), notified as (
       select pg_notify('projection_checkpoint', string_agg(name, ',') || ':' || ${String(position)}) from moved having count(*) > 0
     )
