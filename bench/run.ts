@@ -304,7 +304,7 @@ function rebuildTable(): Table | null {
   const section = rebuild as RebuildSection | null;
   if (!section) return null;
   return {
-    title: `(c) Projection rebuild through rebuildProjection + ProtectedEventStore (key loading and decryption included)`,
+    title: `(c) Projection rebuild through rebuildProjections (each customer projection alone, then all in one pass) + ProtectedEventStore (key loading and decryption included)`,
     headers: ['projection', 'events', 'seconds', 'events/s', 'rows checked', 'client cores', 'server cores'],
     numeric: [false, true, true, true, true, true, true],
     rows: section.rows.map((r) => [
@@ -351,7 +351,9 @@ function targets(): Target[] {
   const section = rebuild as RebuildSection | null;
   if (section && section.rows.length > 0) {
     for (const r of section.rows) {
-      list.push({ name: `rebuild ${r.projection} >= 20,000 events/s`, measured: `${fmtInt(r.eventsPerSecond)} events/s`, pass: r.eventsPerSecond >= 20_000, background: bg(r.cpu) });
+      // Issue 22: every projection in one pass >= 50,000 events/s; one projection alone >= 20,000.
+      const floor = r.projection.startsWith('all ') ? 50_000 : 20_000;
+      list.push({ name: `rebuild ${r.projection} >= ${fmtInt(floor)} events/s`, measured: `${fmtInt(r.eventsPerSecond)} events/s`, pass: r.eventsPerSecond >= floor, background: bg(r.cpu) });
     }
   } else {
     list.push({ name: 'rebuild >= 20,000 events/s', measured: rebuildError ? `failed: ${rebuildError}` : 'not run', pass: null });
