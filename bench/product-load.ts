@@ -16,7 +16,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { customerStreamId } from '@dealer/contracts';
-import { createPool, createRedis, migrate, PersonalDataVault, PostgresEventStore, ProtectedEventStore, type Sql } from '@dealer/platform';
+import { createPool, createRedis, EventFeed, migrate, PersonalDataVault, PostgresEventStore, ProtectedEventStore, type Sql } from '@dealer/platform';
 import { projections, startProjector } from '@dealer/projector';
 import { MESSAGES_QUEUE, WORKER_MIGRATIONS, startReactor } from '@dealer/workers';
 import { ALL_PLATFORM_MIGRATIONS } from '@dealer/platform/migrations';
@@ -61,6 +61,13 @@ export async function prepareProduct(url: string): Promise<void> {
 /** Seconds the projections needed, after each measured 'running' segment, to reach the last append. */
 export const catchUpSeconds: number[] = [];
 
+/**
+ * Per writer count: for each append of a 'running' segment after its warm-up, the milliseconds
+ * from the append's answer until every projection's checkpoint had reached it (sampled every 5 ms).
+ */
+export const caughtUpMs = new Map<number, number[]>();
+const WARMUP_MS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1) * 1000;
+
 const MASTER_KEY = randomBytes(32);
 
 function profile(i: string) {
@@ -78,8 +85,10 @@ export function productSession(url: string, writers: number, running: boolean): 
     const store = new ProtectedEventStore(raw, new PersonalDataVault(sql, MASTER_KEY));
     const redis = running ? createRedis(REDIS_URL) : null;
     const queue = redis ? new Queue(MESSAGES_QUEUE, { connection: redis, prefix: `bench:${RUN_ID}` }) : null;
-    const projector = running ? startProjector({ sql, store, projections }) : null;
-    const reactor = queue ? await startReactor({ sql, store, queue }) : null;
+    // One reader of the log for the projections and the reactor, as the product runs them (ADR 0074).
+    const feed = running ? new EventFeed({ store, sql }) : null;
+    const projector = feed ? startProjector({ sql, store, projections, feed }) : null;
+    const reactor = queue && feed ? await startReactor({ sql, store, queue, feed }) : null;
     // Measured once every projection and the reactor are running (their start-up is not an append cost).
     const readyBy = performance.now() + 60_000;
     while (
@@ -89,6 +98,19 @@ export function productSession(url: string, writers: number, running: boolean): 
       await new Promise((r) => setTimeout(r, 20));
     }
     let last = 0;
+    // Appends waiting to be reached by every projection: [position, answered at].
+    let waiting: [number, number][] = [];
+    const lags = caughtUpMs.get(writers) ?? [];
+    caughtUpMs.set(writers, lags);
+    const measureFrom = performance.now() + WARMUP_MS;
+    const sampler = projector
+      ? setInterval(() => {
+          if (waiting.length === 0) return;
+          const reached = Math.min(...projector.status().map((p) => p.position));
+          const now = performance.now();
+          waiting = waiting.filter(([position, at]) => (position <= reached ? (lags.push(now - at), false) : true));
+        }, 5)
+      : null;
     return {
       append: async () => {
         const customerId = randomUUID();
@@ -98,6 +120,7 @@ export function productSession(url: string, writers: number, running: boolean): 
           { expectedRevision: 'no_stream' },
         );
         last = Math.max(last, result.position);
+        if (sampler && performance.now() >= measureFrom) waiting.push([result.position, performance.now()]);
       },
       close: async () => {
         if (projector) {
@@ -105,9 +128,12 @@ export function productSession(url: string, writers: number, running: boolean): 
           const deadline = t0 + 120_000;
           while (projector.status().some((p) => p.position < last) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
           catchUpSeconds.push((performance.now() - t0) / 1000);
+          await new Promise((r) => setTimeout(r, 10));
+          if (sampler) clearInterval(sampler);
           await projector.stop();
         }
         await reactor?.stop();
+        await feed?.stop();
         await queue?.obliterate({ force: true }).catch(() => undefined);
         await queue?.close();
         redis?.disconnect();

@@ -17,8 +17,9 @@ export interface HealthDeps {
   redis: Redis;
   store: EventStore;
   projector: ProjectorHandle;
-  worker: Worker;
-  reactor: ReactorHandle;
+  /** The message worker (in this process, or a child process's last report). */
+  worker: Pick<Worker, 'isRunning'>;
+  reactor: Pick<ReactorHandle, 'position'> & { state(): string };
 }
 
 export function productHealth(deps: HealthDeps): () => Promise<HealthReport> {

@@ -9,6 +9,7 @@ import {
   ALL_PLATFORM_MIGRATIONS,
   apiSchemaController,
   CheckpointWaiter,
+  EventFeed,
   PersonalDataVault,
   ProtectedEventStore,
   createEventStore,
@@ -24,6 +25,7 @@ import {
   startKafkaRelay,
   trustProxyOption,
   type Env,
+  type EventStore,
   type Logger,
   type Sql,
 } from '@dealer/platform';
@@ -74,18 +76,19 @@ export async function prepareDatabase(env: ProductEnv, options: { applicationNam
   return sql;
 }
 
-export async function startProduct(env: ProductEnv, options: { logger?: Logger; webDist?: string | null } = {}): Promise<Product> {
-  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
-  const sql = await prepareDatabase(env);
-  const rawStore = await createEventStore(env, sql);
-  // The keys' own database when PII_KEY_DATABASE_URL is set (closed with the store).
-  const vault = await PersonalDataVault.open(sql, env);
-  const store = new ProtectedEventStore(rawStore, vault);
+/** The parts of the product that serve no request: what /healthz reports of them, and how they stop. */
+export interface BackgroundParts {
+  projector: ProjectorHandle;
+  reactor: { state(): string; position(): number };
+  worker: { isRunning(): boolean };
+  stop(): Promise<void>;
+}
 
-  const projector = startProjector({ sql, store, projections, logger });
-  const waiter = new CheckpointWaiter(sql);
-  await waiter.start();
-
+/** The read side (every projection and the reactor behind one reader of the log) and the workers, in this process. */
+async function startInProcessParts(env: ProductEnv, sql: Sql, store: ProtectedEventStore, rawStore: EventStore, logger: Logger): Promise<BackgroundParts> {
+  // One reader of the log for every projection and the reactor (ADR 0074).
+  const feed = new EventFeed({ store, sql, onError: (error) => logger.error({ err: String(error) }, 'read side: reading the log failed; retrying') });
+  const projector = startProjector({ sql, store, projections, logger, feed });
   const redis = createRedis(env.REDIS_URL);
   const workerRedis = createRedis(env.REDIS_URL);
   const queue = createMessagesQueue(redis, env.REDIS_PREFIX);
@@ -98,17 +101,52 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
     { sql, store, sender: messaging.sender, publicUrl, now: () => new Date(), verificationHashKey: verificationHashKey(env.authSecret) },
     logger,
   );
-  const reactor = await startReactor({ sql, store, queue, logger });
+  const reactor = await startReactor({ sql, store, queue, logger, feed });
   const finaliser = startPackSaleFinaliser({ sql, store, logger, intervalMs: env.PACK_SALE_FINALISE_INTERVAL_MS });
-  // One payment provider for the command API and the workers' sweeps (the demo provider keeps its payments in memory).
-  const payments = createPaymentProvider(env);
-  const giftExpiry = startGiftExpirySweeper({ store, sql, provider: payments, logger });
-  const abandonedOrders = startAbandonedOrderSweeper({ store, sql, provider: payments, giftKey: giftTokenKey(verificationHashKey(env.authSecret)), logger });
   // Integration events leave sealed (raw store), so erasing a customer's key covers Kafka too.
   const relay = env.KAFKA_BROKERS
     ? startKafkaRelay({ sql, store: rawStore, brokers: env.KAFKA_BROKERS, topic: env.KAFKA_TOPIC, logger })
     : null;
+  return {
+    projector,
+    reactor,
+    worker,
+    async stop() {
+      await reactor.stop();
+      await finaliser.stop();
+      await relay?.stop();
+      await worker.close();
+      await queue.close();
+      await projector.stop();
+      await feed.stop();
+      messaging.close();
+      redis.disconnect();
+      workerRedis.disconnect();
+    },
+  };
+}
 
+export async function startProduct(
+  env: ProductEnv,
+  options: { logger?: Logger; webDist?: string | null; external?: BackgroundParts } = {},
+): Promise<Product> {
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  const sql = await prepareDatabase(env);
+  const rawStore = await createEventStore(env, sql);
+  // The keys' own database when PII_KEY_DATABASE_URL is set (closed with the store).
+  const vault = await PersonalDataVault.open(sql, env);
+  const store = new ProtectedEventStore(rawStore, vault);
+
+  const waiter = new CheckpointWaiter(sql);
+  await waiter.start();
+  const redis = createRedis(env.REDIS_URL);
+  // The read side and the workers: in this process, or (npm start) in supervised child processes.
+  const parts = options.external ?? (await startInProcessParts(env, sql, store, rawStore, logger));
+  // The payment sweeps (workers' jobs, ADR 0073) run beside the command API, whatever the layout: they share its
+  // payment provider, and the demo provider keeps its payments in this process's memory.
+  const payments = createPaymentProvider(env);
+  const giftExpiry = startGiftExpirySweeper({ store, sql, provider: payments, logger });
+  const abandonedOrders = startAbandonedOrderSweeper({ store, sql, provider: payments, giftKey: giftTokenKey(verificationHashKey(env.authSecret)), logger });
 
   const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(env.TRUSTED_PROXIES), schemaController: apiSchemaController() }) as unknown as FastifyInstance;
   const routes: string[] = [];
@@ -126,7 +164,7 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
   await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(sql) });
   await app.register(commandApi({ store, sql, waiter, ...authSettings(env), payments }));
   await app.register(queryApi({ sql, waiter, demoMode: env.APP_MODE === 'demo', store }));
-  registerHealth(app, { sql, redis, store, projector, worker, reactor });
+  registerHealth(app, { sql, redis, store, projector: parts.projector, worker: parts.worker, reactor: parts.reactor });
   await registerWebStatic(app, options.webDist === undefined ? (env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist')) : options.webDist);
 
   let stopped = false;
@@ -136,25 +174,18 @@ export async function startProduct(env: ProductEnv, options: { logger?: Logger; 
     bodySchemas,
     sql,
     store,
-    projector,
+    projector: parts.projector,
     logger,
     async stop() {
       if (stopped) return;
       stopped = true;
       await app.close();
-      await reactor.stop();
-      await finaliser.stop();
       await giftExpiry?.stop();
       await abandonedOrders?.stop();
-      await relay?.stop();
-      await worker.close();
-      await queue.close();
-      await projector.stop();
+      await parts.stop();
       await waiter.stop();
       await store.close();
-      messaging.close();
       redis.disconnect();
-      workerRedis.disconnect();
       await sql.end({ timeout: 5 });
     },
   };

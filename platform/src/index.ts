@@ -1,5 +1,6 @@
 export * from './event-store/port';
 export * from './event-store/postgres/postgres-event-store';
+export * from './event-store/event-feed';
 export { NO_EVENTS_APPLICATION_NAME } from './event-store/postgres/schema';
 export * from './personal-data/vault';
 export * from './personal-data/protected-event-store';

@@ -4,7 +4,7 @@ import { customerStreamId } from '@dealer/contracts';
 import { PersonalDataVault, PostgresEventStore, ProtectedEventStore, systemContext, toNewEvents } from '@dealer/platform';
 import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
 import { startProjector, type ProjectorHandle } from './runner';
-import { rebuildProjection } from './rebuild';
+import { rebuildProjection, rebuildProjections } from './rebuild';
 import { customerDetails } from './projections/customer-details/projection';
 import { customerSearch } from './projections/customer-search/projection';
 
@@ -85,5 +85,22 @@ describe('rebuilding a projection', () => {
     const rows = await db.sql`select customer_id::text, full_name_norm, phone_digits from rm_customer_search.customers order by customer_id`;
     expect(rows).toHaveLength(40);
     expect(rows.find((r) => r.customer_id === ids[3])).toMatchObject({ full_name_norm: 'f3 l3', phone_digits: '3035550003' });
+  });
+
+  it('should rebuild several projections in one pass over the log and swap them in together', async () => {
+    const before = { details: await snapshot(), search: await db.sql`select customer_id, full_name_norm from rm_customer_search.customers order by customer_id` };
+    await db.sql`delete from rm_customer_details.customers`;
+    await db.sql`delete from rm_customer_search.customers`;
+    const progress: number[] = [];
+    const result = await rebuildProjections({ sql: db.sql, store }, [customerDetails, customerSearch], { batchSize: 11, onProgress: (p) => progress.push(p.done) });
+    // Each event read once for both (61 events: 60 + the edit after the first swap).
+    expect(result.events).toBe(61);
+    expect(result.parked).toEqual({ customer_details: 0, customer_search: 0 });
+    expect(progress.length).toBeGreaterThan(3);
+    expect(await snapshot()).toEqual(before.details);
+    expect(await db.sql`select customer_id, full_name_norm from rm_customer_search.customers order by customer_id`).toEqual(before.search);
+    const [max] = await db.sql`select max(global_position) as head from es_events`;
+    const cps = await db.sql`select name, position from checkpoints where name in ('customer_details', 'customer_search') order by name`;
+    expect(cps.map((c) => Number(c.position))).toEqual([Number(max!.head), Number(max!.head)]);
   });
 });

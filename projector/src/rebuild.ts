@@ -6,7 +6,7 @@
  * its stream wait behind it); the swap replaces the projection's parked rows with the rebuild's,
  * so a parked row never names an event the new read model already holds (no double apply).
  */
-import type { EventStore, RecordedEvent, Sql } from '@dealer/platform';
+import { readAllOfTypesByFiltering, type EventStore, type RecordedEvent, type Sql } from '@dealer/platform';
 import { ident, type Projection } from './projection';
 import { applyOrPark, insertParked, type ParkedInBatch, type SavepointTx } from './runner';
 
@@ -26,72 +26,123 @@ export async function rebuildProjection(
   projection: Projection,
   options: RebuildOptions = {},
 ): Promise<{ events: number; seconds: number; parked: number }> {
+  const result = await rebuildProjections(deps, [projection], options);
+  return { events: result.events, seconds: result.seconds, parked: result.parked[projection.name] ?? 0 };
+}
+
+interface Target {
+  projection: Projection;
+  fresh: string;
+  parked: ParkedInBatch[];
+  blocked: Set<string>;
+}
+
+/**
+ * Rebuilds several projections in one pass over the log (issue 22 item 4): one reader (only the
+ * event types some of them handle), each batch applied to every projection's fresh schema at the
+ * same time, each in its own short transaction. Then, under all their checkpoints' row locks (in
+ * name order), one catch-up to the head and one swap of every schema and checkpoint: the read
+ * models change together, and readers never see a half-built one.
+ */
+export async function rebuildProjections(
+  deps: { sql: Sql; store: EventStore },
+  projections: Projection[],
+  options: RebuildOptions = {},
+): Promise<{ events: number; seconds: number; parked: Record<string, number> }> {
   const { sql, store } = deps;
   const batchSize = options.batchSize ?? 10_000;
-  const fresh = `${projection.schema}__rebuild`;
-  await sql.unsafe(`drop schema if exists ${ident(fresh)} cascade`);
-  await sql.unsafe(`create schema ${ident(fresh)}`);
-  await projection.createTables(sql, fresh);
-  // The bulk phase writes no WAL (nothing to recover: a crash means running the rebuild again)
-  // and maintains no secondary index; both come back before the catch-up and the swap.
-  await setTablesLogged(sql, fresh, false);
+  const targets: Target[] = [];
+  for (const projection of projections) {
+    const fresh = `${projection.schema}__rebuild`;
+    await sql.unsafe(`drop schema if exists ${ident(fresh)} cascade`);
+    await sql.unsafe(`create schema ${ident(fresh)}`);
+    await projection.createTables(sql, fresh);
+    // The bulk phase writes no WAL (nothing to recover: a crash means running the rebuild again)
+    // and maintains no secondary index; both come back before the catch-up and the swap.
+    await setTablesLogged(sql, fresh, false);
+    targets.push({ projection, fresh, parked: [], blocked: new Set() });
+  }
+  const types = [...new Set(projections.flatMap((p) => [...p.handles]))].sort();
+  const read = (after: number) => {
+    const o = { after, maxCount: batchSize, types };
+    return store.readAllOfTypes ? store.readAllOfTypes(o) : readAllOfTypesByFiltering(store, o);
+  };
 
   const started = performance.now();
   const total = await store.headPosition();
   let position = 0;
   let events = 0;
-  const parked: ParkedInBatch[] = [];
-  const blocked = new Set<string>();
   /**
-   * `apply` runs one batch in some transaction; bulk and catch-up phases pass different ones.
-   * The next batch is read (and its personal data opened) while the current one is applied.
+   * `apply` runs one batch's events for one target in some transaction; bulk and catch-up phases
+   * pass different ones. The next batch is read (and its personal data opened) while the current
+   * one is applied.
    */
-  const replay = async (apply: (relevant: RecordedEvent[]) => Promise<void>, until: number) => {
-    let next = store.readAll({ after: position, maxCount: batchSize });
+  const replay = async (apply: (target: Target, relevant: RecordedEvent[]) => Promise<void>, until: number, parallel: boolean) => {
+    if (position >= until) return;
+    let next = read(position);
     for (;;) {
       const batch = await next;
-      const inRange = batch.filter((e) => e.globalPosition <= until);
-      if (inRange.length === 0) return;
-      const more = inRange.length === batch.length && batch.length === batchSize;
-      if (more) next = store.readAll({ after: inRange[inRange.length - 1]!.globalPosition, maxCount: batchSize });
-      const relevant = inRange.filter((e) => projection.handles.has(e.type));
-      if (relevant.length > 0) await apply(relevant);
-      position = inRange[inRange.length - 1]!.globalPosition;
+      const end = Math.min(batch.reached, until);
+      if (end <= position) return;
+      const inRange = batch.events.filter((e) => e.globalPosition <= until);
+      if (end < until) next = read(end);
+      const work = targets.flatMap((t) => {
+        const relevant = inRange.filter((e) => t.projection.handles.has(e.type));
+        return relevant.length > 0 ? [() => apply(t, relevant)] : [];
+      });
+      if (parallel) await Promise.all(work.map((w) => w()));
+      else for (const w of work) await w();
+      position = end;
       events += inRange.length;
       const seconds = (performance.now() - started) / 1000;
       options.onProgress?.({ done: Math.min(position, total), total, eventsPerSecond: Math.round(events / Math.max(seconds, 1e-6)) });
-      if (!more) return;
+      if (end >= until) return;
     }
   };
 
-  // Bulk phase: one short transaction per batch (a long one would hold back the xmin horizon
-  // that live subscribers read below), committed without waiting for the disk: a crash only
-  // means running the rebuild again, the live read model is untouched until the swap.
+  // Bulk phase: one short transaction per batch and projection (a long one would hold back the
+  // xmin horizon that live subscribers read below), committed without waiting for the disk: a
+  // crash only means running the rebuild again, the live read models are untouched until the swap.
   await replay(
-    (relevant) =>
+    (t, relevant) =>
       sql.begin(async (tx) => {
         await tx`set local synchronous_commit = off`;
-        parked.push(...(await applyOrPark(tx as unknown as SavepointTx, projection, fresh, relevant, blocked)));
+        t.parked.push(...(await applyOrPark(tx as unknown as SavepointTx, t.projection, t.fresh, relevant, t.blocked)));
       }),
     total,
+    true,
   );
-  await setTablesLogged(sql, fresh, true);
-  await projection.createIndexes?.(sql, fresh);
+  for (const t of targets) {
+    await setTablesLogged(sql, t.fresh, true);
+    await t.projection.createIndexes?.(sql, t.fresh);
+  }
 
+  const names = targets.map((t) => t.projection.name);
   await sql.begin(async (tx) => {
-    await tx`insert into checkpoints (name, position) values (${projection.name}, 0) on conflict (name) do nothing`;
-    await tx`select position from checkpoints where name = ${projection.name} for update`;
+    for (const name of names) await tx`insert into checkpoints (name, position) values (${name}, 0) on conflict (name) do nothing`;
+    await tx`select position from checkpoints where name = any(${names}) order by name for update`;
     const head = await store.headPosition();
-    await replay(async (relevant) => {
-      parked.push(...(await applyOrPark(tx as unknown as SavepointTx, projection, fresh, relevant, blocked)));
-    }, head);
-    await tx.unsafe(`drop schema if exists ${ident(projection.schema)} cascade`);
-    await tx.unsafe(`alter schema ${ident(fresh)} rename to ${ident(projection.schema)}`);
-    await tx`update checkpoints set position = ${Math.max(position, head)}, updated_at = now() where name = ${projection.name}`;
-    await tx`delete from parked_events where projection = ${projection.name}`;
-    await insertParked(tx as unknown as Sql, projection.name, parked);
+    await replay(
+      async (t, relevant) => {
+        t.parked.push(...(await applyOrPark(tx as unknown as SavepointTx, t.projection, t.fresh, relevant, t.blocked)));
+      },
+      head,
+      false,
+    );
+    for (const t of targets) {
+      const name = t.projection.name;
+      await tx.unsafe(`drop schema if exists ${ident(t.projection.schema)} cascade`);
+      await tx.unsafe(`alter schema ${ident(t.fresh)} rename to ${ident(t.projection.schema)}`);
+      await tx`update checkpoints set position = ${Math.max(position, head)}, updated_at = now() where name = ${name}`;
+      await tx`delete from parked_events where projection = ${name}`;
+      await insertParked(tx as unknown as Sql, name, t.parked);
+    }
   });
-  return { events, seconds: (performance.now() - started) / 1000, parked: parked.length };
+  return {
+    events,
+    seconds: (performance.now() - started) / 1000,
+    parked: Object.fromEntries(targets.map((t) => [t.projection.name, t.parked.length])),
+  };
 }
 
 /** Switches every table of a (rebuild) schema to UNLOGGED or back to LOGGED (a rewrite into the WAL). */

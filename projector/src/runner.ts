@@ -1,7 +1,7 @@
 /**
- * Runs projections: each one subscribes from its checkpoint and, per batch, updates its read
- * tables AND its checkpoint in one transaction, so a crash mid-batch loses nothing and applies
- * nothing twice. Only one instance per projection is active (a PostgreSQL advisory lock held
+ * Runs projections behind one reader of the log (startProjector, EventFeed; ADR 0074): per
+ * batch, each projection updates its read tables AND its checkpoint in one transaction, so a
+ * crash mid-batch loses nothing and applies nothing twice. Only one instance per projection is active (a PostgreSQL advisory lock held
  * on a reserved connection); another process waits as a standby and takes over when it drops.
  *
  * One event never stops a projection (issue 10, item 9): when a batch fails on its data, it is
@@ -12,7 +12,7 @@
  * table) still fail the whole batch, which is retried as before. A retry an admin requests is
  * picked up by the running projector's poll and applied in the projection's transaction.
  */
-import { PARKED_ERROR_MAX, type EventStore, type Logger, type RecordedEvent, type Sql, type Subscription } from '@dealer/platform';
+import { EventFeed, PARKED_ERROR_MAX, type EventStore, type FeedSubscriber, type Logger, type RecordedEvent, type Sql } from '@dealer/platform';
 import type { Projection } from './projection';
 import { ensureProjectionSchema } from './schema-setup';
 
@@ -41,6 +41,10 @@ export interface ProjectorOptions {
   standbyRetryMs?: number;
   /** How often the active instance counts its parked events and looks for requested retries. */
   parkedPollMs?: number;
+  /** Reader shared with other subscribers of the process (the reactor); by default the projector has its own. */
+  feed?: EventFeed;
+  /** Projections applying their part of one read at the same time (each in its own transaction). */
+  concurrency?: number;
   /** Called after each committed batch (tests use it to pace or to crash the process). */
   onBatchCommitted?: (name: string, position: number) => void;
 }
@@ -136,15 +140,17 @@ export async function blockedStreams(tx: Sql, projectionName: string, events: Re
 
 /**
  * Applies one batch and moves the checkpoint, in one transaction; events that cannot be applied
- * are parked in the same transaction (see the file's comment). Returns the new checkpoint.
+ * are parked in the same transaction (see the file's comment). Returns the new checkpoint: the
+ * last event's position, or `until` when the read went further (events up to there that are not
+ * in `events` are of types the projection does not handle).
  */
-export async function applyBatchTransactionally(sql: Sql, projection: Projection, events: RecordedEvent[], logger?: Logger): Promise<BatchOutcome> {
+export async function applyBatchTransactionally(sql: Sql, projection: Projection, events: RecordedEvent[], logger?: Logger, until = 0): Promise<BatchOutcome> {
   return sql.begin(async (tx) => {
     const [row] = await tx<{ position: string }[]>`select position from checkpoints where name = ${projection.name} for update`;
     const checkpoint = Number(row?.position ?? 0);
-    const fresh = events.filter((e) => e.globalPosition > checkpoint);
-    if (fresh.length === 0) return { position: checkpoint, parked: 0 };
-    const relevant = fresh.filter((e) => projection.handles.has(e.type));
+    const end = Math.max(until, events[events.length - 1]?.globalPosition ?? 0);
+    if (end <= checkpoint) return { position: checkpoint, parked: 0 };
+    const relevant = events.filter((e) => e.globalPosition > checkpoint && projection.handles.has(e.type));
     let parked: ParkedInBatch[] = [];
     if (relevant.length > 0) {
       const t = tx as unknown as SavepointTx;
@@ -154,11 +160,34 @@ export async function applyBatchTransactionally(sql: Sql, projection: Projection
         logger?.error({ projection: projection.name, position: event.globalPosition, type: event.type, err: error }, 'projection parked an event it cannot apply');
       }
     }
-    const last = fresh[fresh.length - 1]!.globalPosition;
-    await tx`update checkpoints set position = ${last}, updated_at = now() where name = ${projection.name}`;
-    await tx`select pg_notify('projection_checkpoint', ${`${projection.name}:${last}`})`;
-    return { position: last, parked: parked.length };
+    await tx`update checkpoints set position = ${end}, updated_at = now() where name = ${projection.name}`;
+    await tx`select pg_notify('projection_checkpoint', ${`${projection.name}:${end}`})`;
+    return { position: end, parked: parked.length };
   });
+}
+
+/**
+ * Moves the checkpoints of projections that had nothing to apply up to `position`, in one
+ * statement (no transaction per projection), and wakes read-your-writes waiters with one
+ * notification. A checkpoint never moves back: one a rebuild's swap moved further is left alone
+ * (the row lock a rebuild or a retry holds makes this wait, then the condition is checked again).
+ * Returns the names moved.
+ */
+export async function advanceIdleCheckpoints(sql: Sql, names: string[], position: number): Promise<string[]> {
+  if (names.length === 0) return [];
+  const rows = await sql<{ name: string }[]>`
+    with locked as (
+      -- Rows locked in name order, as a rebuild of several projections locks them: no deadlock.
+      select name from checkpoints where name = any(${names}) and position < ${position} order by name for update
+    ), moved as (
+      update checkpoints c set position = ${position}, updated_at = now()
+        from locked where c.name = locked.name and c.position < ${position}
+      returning c.name
+    ), notified as (
+      select pg_notify('projection_checkpoint', string_agg(name, ',') || ':' || ${String(position)}) from moved having count(*) > 0
+    )
+    select name from moved, (select count(*) from notified) n`;
+  return rows.map((r) => r.name);
 }
 
 /** Reads the event at a global position: the first one after position - 1, if it is at that position. */
@@ -212,109 +241,208 @@ export async function retryParkedEvents(sql: Sql, store: EventStore, projection:
   });
 }
 
+interface Member {
+  projection: Projection;
+  status: ProjectionStatus;
+  /** Its tables exist (ensureProjectionSchema ran). */
+  ready: boolean;
+  /** After a failed batch: not read for until then (back-off). */
+  retryAt: number;
+  failures: number;
+}
+
+/**
+ * Runs the projections behind one reader of the log (EventFeed; ADR 0074): per read, each
+ * projection with events of its types applies them in its own transaction with its checkpoint
+ * (a few at a time), and the checkpoints of those with none move together in one statement.
+ * Each projection is active in one process only (an advisory lock per projection, all held on
+ * one reserved connection); the others wait as standbys and take over when the lock drops.
+ */
 export function startProjector(options: ProjectorOptions): ProjectorHandle {
   const { sql, store, logger } = options;
-  const statuses = new Map<string, ProjectionStatus>();
-  const stoppers: (() => Promise<void>)[] = [];
+  const standbyRetryMs = options.standbyRetryMs ?? 2000;
+  const ownFeed = !options.feed;
+  const feed = options.feed ?? new EventFeed({ store, sql, batchSize: options.batchSize ?? 1000, onError: (error) => logger?.error({ err: errorText(error) }, 'projector read failed; retrying') });
+  const members: Member[] = options.projections.map((projection) => ({
+    projection,
+    status: { name: projection.name, state: 'starting', position: 0, lastError: null, parked: 0 },
+    ready: false,
+    retryAt: 0,
+    failures: 0,
+  }));
+  const byName = new Map(members.map((m) => [m.projection.name, m]));
   let stopping = false;
+  let lockConnection: Awaited<ReturnType<Sql['reserve']>> | null = null;
+  let leadTimer: NodeJS.Timeout | null = null;
+  let parkedTimer: NodeJS.Timeout | null = null;
+  const backoffTimers = new Set<NodeJS.Timeout>();
+  let polling: Promise<void> = Promise.resolve();
+  let leading: Promise<void> = Promise.resolve();
 
-  for (const projection of options.projections) {
-    const status: ProjectionStatus = { name: projection.name, state: 'starting', position: 0, lastError: null, parked: 0 };
-    statuses.set(projection.name, status);
-    let subscription: Subscription | null = null;
-    let lockConnection: Awaited<ReturnType<Sql['reserve']>> | null = null;
-    let retryTimer: NodeJS.Timeout | null = null;
-    let parkedTimer: NodeJS.Timeout | null = null;
-    let polling: Promise<void> = Promise.resolve();
-    let starting: Promise<void> = Promise.resolve();
+  const running = () => members.filter((m) => m.status.state === 'running');
+  const readable = () => {
+    const now = Date.now();
+    return running().filter((m) => m.retryAt <= now);
+  };
 
-    /** Counts the parked events and applies the retries requested since the last poll. */
-    const pollParked = async (): Promise<void> => {
-      try {
-        const [counts] = await sql<{ parked: number; retries: number }[]>`
-          select count(*)::int as parked, count(retry_requested_at)::int as retries from parked_events where projection = ${projection.name}`;
-        if (counts && counts.retries > 0 && !stopping) {
-          const applied = await retryParkedEvents(sql, store, projection, logger);
-          if (applied > 0) logger?.info({ projection: projection.name, applied }, 'parked events applied on retry');
-          const [after] = await sql<{ parked: number }[]>`select count(*)::int as parked from parked_events where projection = ${projection.name}`;
-          status.parked = after?.parked ?? 0;
-        } else {
-          status.parked = counts?.parked ?? 0;
-        }
-      } catch (error) {
-        logger?.error({ projection: projection.name, err: error instanceof Error ? error.message : String(error) }, 'parked events poll failed; retrying');
+  /** A batch failed on something else than its data (connection, missing table...): back off, then read for it again. */
+  const failed = (m: Member, error: unknown) => {
+    m.status.lastError = errorText(error);
+    logger?.error({ projection: m.projection.name, err: m.status.lastError }, 'projection batch failed; retrying');
+    m.failures += 1;
+    const delay = Math.min(30_000, 250 * 2 ** Math.min(m.failures, 7));
+    m.retryAt = Date.now() + delay;
+    const timer = setTimeout(() => {
+      backoffTimers.delete(timer);
+      feed.wake();
+    }, delay);
+    backoffTimers.add(timer);
+  };
+  const committed = (m: Member, position: number) => {
+    m.status.position = Math.max(m.status.position, position);
+    m.status.lastError = null;
+    m.failures = 0;
+    options.onBatchCommitted?.(m.projection.name, m.status.position);
+  };
+
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const subscriber: FeedSubscriber = {
+    from: () => {
+      if (stopping) return null;
+      const ms = readable();
+      return ms.length === 0 ? null : Math.min(...ms.map((m) => m.status.position));
+    },
+    types: () => new Set(readable().flatMap((m) => [...m.projection.handles])),
+    deliver: async (events, reached, readFrom) => {
+      const idle: Member[] = [];
+      const work: { m: Member; relevant: RecordedEvent[] }[] = [];
+      for (const m of readable()) {
+        // One that became active after this read started may be further back: the next read is for it.
+        if (m.status.position >= reached || m.status.position < readFrom) continue;
+        const from = m.status.position;
+        const relevant = events.filter((e) => e.globalPosition > from && m.projection.handles.has(e.type));
+        if (relevant.length === 0) idle.push(m);
+        else work.push({ m, relevant });
       }
-    };
-    const scheduleParkedPoll = () => {
-      if (stopping) return;
-      parkedTimer = setTimeout(() => {
-        polling = pollParked().finally(scheduleParkedPoll);
-      }, options.parkedPollMs ?? 1000);
-    };
+      const applyNext = async (): Promise<void> => {
+        for (let next = work.shift(); next; next = work.shift()) {
+          const { m, relevant } = next;
+          try {
+            const outcome = await applyBatchTransactionally(sql, m.projection, relevant, logger, reached);
+            m.status.parked += outcome.parked;
+            committed(m, outcome.position);
+          } catch (error) {
+            failed(m, error);
+          }
+        }
+      };
+      const moveIdle = async () => {
+        if (idle.length === 0) return;
+        try {
+          await advanceIdleCheckpoints(sql, idle.map((m) => m.projection.name), reached);
+          for (const m of idle) committed(m, reached);
+        } catch (error) {
+          for (const m of idle) failed(m, error);
+        }
+      };
+      await Promise.all([moveIdle(), ...Array.from({ length: Math.min(concurrency, work.length) }, applyNext)]);
+    },
+  };
 
-    const run = async (): Promise<void> => {
+  /** Counts every active projection's parked events in one query and applies the retries requested since the last poll. */
+  const pollParked = async (only?: Member): Promise<void> => {
+    const active = only ? [only] : running();
+    if (active.length === 0) return;
+    try {
+      const counts = await sql<{ name: string; parked: number; retries: number }[]>`
+        select projection as name, count(*)::int as parked, count(retry_requested_at)::int as retries from parked_events
+         where projection = any(${active.map((m) => m.projection.name)}) group by projection`;
+      const found = new Map(counts.map((c) => [c.name, c]));
+      for (const m of active) {
+        const c = found.get(m.projection.name);
+        m.status.parked = c?.parked ?? 0;
+        if (!c || c.retries === 0 || stopping) continue;
+        try {
+          const applied = await retryParkedEvents(sql, store, m.projection, logger);
+          if (applied > 0) logger?.info({ projection: m.projection.name, applied }, 'parked events applied on retry');
+          const [after] = await sql<{ parked: number }[]>`select count(*)::int as parked from parked_events where projection = ${m.projection.name}`;
+          m.status.parked = after?.parked ?? 0;
+        } catch (error) {
+          logger?.error({ projection: m.projection.name, err: errorText(error) }, 'parked events poll failed; retrying');
+        }
+      }
+    } catch (error) {
+      logger?.error({ err: errorText(error) }, 'parked events poll failed; retrying');
+    }
+  };
+  const scheduleParkedPoll = () => {
+    if (stopping) return;
+    parkedTimer = setTimeout(() => {
+      polling = pollParked().finally(scheduleParkedPoll);
+    }, options.parkedPollMs ?? 1000);
+  };
+
+  /** Makes the tables and takes the lock of every projection not running yet; those whose lock another process holds stand by. */
+  const lead = async (): Promise<void> => {
+    if (stopping) return;
+    let again = false;
+    for (const m of members) {
       if (stopping) return;
+      if (m.status.state === 'running') continue;
+      const name = m.projection.name;
       try {
-        await ensureProjectionSchema(sql, projection);
+        if (!m.ready) {
+          await ensureProjectionSchema(sql, m.projection);
+          m.ready = true;
+        }
         if (stopping) return;
         lockConnection ??= await sql.reserve();
-        const [lock] = await lockConnection<{ locked: boolean }[]>`
-          select pg_try_advisory_lock(hashtext(${'projection:' + projection.name})) as locked`;
+        const [lock] = await lockConnection<{ locked: boolean }[]>`select pg_try_advisory_lock(hashtext(${'projection:' + name})) as locked`;
         if (stopping) return;
         if (!lock?.locked) {
-          status.state = 'standby';
-          retryTimer = setTimeout(() => (starting = run()), options.standbyRetryMs ?? 2000);
-          return;
+          m.status.state = 'standby';
+          again = true;
+          continue;
         }
-        const [row] = await sql<{ position: string }[]>`select position from checkpoints where name = ${projection.name}`;
-        status.position = Number(row?.position ?? 0);
-        await pollParked();
+        const [row] = await sql<{ position: string }[]>`select position from checkpoints where name = ${name}`;
+        m.status.position = Number(row?.position ?? 0);
+        await pollParked(m);
         if (stopping) return;
-        status.state = 'running';
-        scheduleParkedPoll();
-        subscription = store.subscribeToAll({
-          after: status.position,
-          batchSize: options.batchSize ?? 500,
-          onBatch: async (batch) => {
-            const outcome = await applyBatchTransactionally(sql, projection, batch, logger);
-            status.position = outcome.position;
-            status.parked += outcome.parked;
-            status.lastError = null;
-            options.onBatchCommitted?.(projection.name, status.position);
-          },
-          onError: (error) => {
-            status.lastError = error instanceof Error ? error.message : String(error);
-            logger?.error({ projection: projection.name, err: status.lastError }, 'projection batch failed; retrying');
-          },
-        });
+        m.status.state = 'running';
+        feed.wake();
       } catch (error) {
-        status.state = 'error';
-        status.lastError = error instanceof Error ? error.message : String(error);
-        logger?.error({ projection: projection.name, err: status.lastError }, 'projection failed to start; retrying');
-        if (!stopping) retryTimer = setTimeout(() => (starting = run()), options.standbyRetryMs ?? 2000);
+        m.status.state = 'error';
+        m.status.lastError = errorText(error);
+        logger?.error({ projection: name, err: m.status.lastError }, 'projection failed to start; retrying');
+        again = true;
       }
-    };
-    starting = run();
+    }
+    if (again && !stopping) leadTimer = setTimeout(() => (leading = lead()), standbyRetryMs);
+  };
+  const removeSubscriber = feed.add(subscriber);
+  leading = lead().then(() => {
+    if (!stopping) scheduleParkedPoll();
+  });
 
-    stoppers.push(async () => {
-      if (retryTimer) clearTimeout(retryTimer);
-      await starting;
+  return {
+    status: () => members.map((m) => ({ ...m.status })),
+    async stop() {
+      stopping = true;
+      if (leadTimer) clearTimeout(leadTimer);
+      await leading;
+      if (leadTimer) clearTimeout(leadTimer);
       if (parkedTimer) clearTimeout(parkedTimer);
+      for (const timer of backoffTimers) clearTimeout(timer);
       await polling;
-      await subscription?.stop();
+      await removeSubscriber();
+      if (ownFeed) await feed.stop();
       if (lockConnection) {
         await lockConnection`select pg_advisory_unlock_all()`.catch(() => undefined);
         lockConnection.release();
       }
-      status.state = 'stopped';
-    });
-  }
-
-  return {
-    status: () => [...statuses.values()].map((s) => ({ ...s })),
-    async stop() {
-      stopping = true;
-      await Promise.all(stoppers.map((s) => s()));
+      for (const m of byName.values()) m.status.state = 'stopped';
     },
   };
 }
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -63,6 +63,27 @@ export interface ReadAllOptions {
   maxCount?: number;
 }
 
+export interface ReadAllOfTypesOptions {
+  /** Exclusive: events after this global position. */
+  after: number;
+  maxCount: number;
+  /** Event types to return; null: every type. */
+  types: readonly string[] | null;
+}
+
+export interface ReadAllOfTypesResult {
+  /** The events of those types, in order, at most maxCount. */
+  events: RecordedEvent[];
+  /**
+   * How far the log was read: every readable event up to here (of any type) was looked at, so a
+   * subscriber that needs only these types may move its checkpoint here. >= the last event's
+   * position; `after` when nothing new was readable.
+   */
+  reached: number;
+  /** Committed events wait beyond the read horizon (an older transaction is still open): read again soon. */
+  pending: boolean;
+}
+
 export interface SubscribeOptions {
   /** Exclusive start position (the checkpoint of the subscriber); 0 = from the start. */
   after: number;
@@ -83,9 +104,25 @@ export interface EventStore {
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribeToAll(options: SubscribeOptions): Subscription;
+  /**
+   * readAll of some event types only, saying how far it read (the shared reader of the read
+   * side, event-feed.ts). Optional: without it the reader falls back to readAll and filters.
+   */
+  readAllOfTypes?(options: ReadAllOfTypesOptions): Promise<ReadAllOfTypesResult>;
   /** Highest global position currently readable; 0 for an empty store. */
   headPosition(): Promise<number>;
   close(): Promise<void>;
+}
+
+/** readAllOfTypes for a store without it: reads every type and filters (no pending hint). */
+export async function readAllOfTypesByFiltering(store: EventStore, options: ReadAllOfTypesOptions): Promise<ReadAllOfTypesResult> {
+  const batch = await store.readAll({ after: options.after, maxCount: options.maxCount });
+  const types = options.types === null ? null : new Set(options.types);
+  return {
+    events: types === null ? batch : batch.filter((e) => types.has(e.type)),
+    reached: batch.length > 0 ? batch[batch.length - 1]!.globalPosition : options.after,
+    pending: false,
+  };
 }
 
 /**

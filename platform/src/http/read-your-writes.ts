@@ -23,8 +23,9 @@ export class CheckpointWaiter {
 
   async start(): Promise<void> {
     this.listener = await this.sql.listen('projection_checkpoint', (payload) => {
-      const [name, pos] = payload.split(':');
-      if (name && pos) this.note(name, Number(pos));
+      // 'name:position', or 'a,b,c:position' when the projector moved several checkpoints at once.
+      const [names, pos] = payload.split(':');
+      if (names && pos) for (const name of names.split(',')) this.note(name, Number(pos));
     });
   }
 

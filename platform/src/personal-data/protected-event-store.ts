@@ -4,16 +4,19 @@
  * null with `personalDataErased: true` once the key is erased.
  */
 import { PERSONAL_DATA_SUBJECT_FIELD, PERSONAL_FIELD_SET } from '@dealer/contracts';
-import type {
-  AppendResult,
-  EventStore,
-  ExpectedRevision,
-  NewEvent,
-  ReadAllOptions,
-  ReadStreamOptions,
-  RecordedEvent,
-  SubscribeOptions,
-  Subscription,
+import {
+  readAllOfTypesByFiltering,
+  type AppendResult,
+  type ReadAllOfTypesOptions,
+  type ReadAllOfTypesResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
 } from '../event-store/port';
 import type { PersonalDataBox, PersonalDataVault } from './vault';
 
@@ -91,6 +94,12 @@ export class ProtectedEventStore implements EventStore {
 
   async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
     return this.open(await this.inner.readAll(options));
+  }
+
+  async readAllOfTypes(options: ReadAllOfTypesOptions): Promise<ReadAllOfTypesResult> {
+    if (!this.inner.readAllOfTypes) return readAllOfTypesByFiltering(this.inner, options);
+    const result = await this.inner.readAllOfTypes(options);
+    return { ...result, events: await this.open(result.events) };
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {

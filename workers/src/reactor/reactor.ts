@@ -1,5 +1,6 @@
 /**
- * The reactor: a subscription from its checkpoint that turns events into BullMQ jobs.
+ * The reactor: a subscriber of the process's EventFeed (ADR 0074), from its checkpoint, that
+ * turns events into BullMQ jobs.
  * The job id comes from the event id, so a replay (or a crash between enqueue and checkpoint)
  * enqueues nothing twice; the checkpoint only moves once every job of a batch is in Redis.
  * Redis can still lose jobs the checkpoint has passed (restarted without persistence), so each
@@ -14,7 +15,7 @@
  * adds back the failed jobs an admin asked to retry (failed-jobs.ts).
  */
 import type { Queue } from 'bullmq';
-import { readCheckpoint, type EventStore, type Logger, type Sql, type Subscription } from '@dealer/platform';
+import { EventFeed, readCheckpoint, type EventStore, type FeedSubscriber, type Logger, type RecordedEvent, type Sql } from '@dealer/platform';
 import { jobIdFor, reactions as defaultReactions, type Reaction } from './reactions';
 import { reconcilePendingJobs, recordPendingJobs } from './pending-jobs';
 import { FAILED_JOB_RETRY_CHANNEL } from './failed-jobs';
@@ -51,6 +52,8 @@ export async function startReactor(deps: {
   reactions?: Reaction[];
   /** How often jobs Redis lost and retries an admin asked for are looked for (default 5 s). */
   reconcileIntervalMs?: number;
+  /** Reader shared with the projector of the process (one read per wake-up); by default its own. */
+  feed?: EventFeed;
   /** How often a standby tries to become the active reactor (default 2 s). */
   standbyRetryMs?: number;
 }): Promise<ReactorHandle> {
@@ -58,28 +61,74 @@ export async function startReactor(deps: {
   let state: ReactorState = 'starting';
   let position = 0;
   let stopped = false;
-  let subscription: Subscription | null = null;
   let lockConnection: Awaited<ReturnType<Sql['reserve']>> | null = null;
   let leaderTimer: NodeJS.Timeout | null = null;
   let starting: Promise<void> = Promise.resolve();
 
-  const onBatch = async (batch: Parameters<Parameters<EventStore['subscribeToAll']>[0]['onBatch']>[0]) => {
-    const jobs = batch.flatMap((event) =>
-      reactions
-        .filter((r) => r.eventType === event.type)
-        .map((r) => {
-          const job = r.toJob(event);
-          return { name: job.name, data: job.data, opts: { jobId: jobIdFor(event, r) } };
-        }),
-    );
-    if (jobs.length > 0) await deps.queue.addBulk(jobs);
-    const last = batch[batch.length - 1]!.globalPosition;
-    await deps.sql.begin(async (tx) => {
-      await recordPendingJobs(tx as unknown as Sql, jobs);
-      await advanceReactorCheckpoint(tx as unknown as Sql, last);
-    });
-    position = last;
+  const types = new Set(reactions.map((r) => r.eventType));
+  /** The checkpoint as last written: a stored one below it was set back by an operator. */
+  let written = 0;
+  let writtenAt = 0;
+  let retryAt = 0;
+  let failures = 0;
+  let backoffTimer: NodeJS.Timeout | null = null;
+  let delivering: Promise<void> = Promise.resolve();
+
+  const writeCheckpoint = async (sql: Sql, to: number) => {
+    await advanceReactorCheckpoint(sql, to);
+    written = Math.max(written, to);
+    writtenAt = Date.now();
   };
+  /** Writes the position reached through events with no reaction (kept in memory meanwhile). */
+  const flush = async () => {
+    if (position > written) await writeCheckpoint(deps.sql, position);
+  };
+
+  /**
+   * Its events (those some reaction takes) up to `reached`: jobs go to Redis, then the pending
+   * jobs and the checkpoint in one transaction. A read with no events for it moves the position
+   * in memory; the checkpoint follows at most once a second (and at the maintenance pass and at
+   * stop): a restart from an older checkpoint reads events that enqueue nothing.
+   */
+  const deliver = async (batch: RecordedEvent[], reached: number, from: number) => {
+    if (from !== position) return;
+    try {
+      const jobs = batch.flatMap((event) =>
+        reactions
+          .filter((r) => r.eventType === event.type)
+          .map((r) => {
+            const job = r.toJob(event);
+            return { name: job.name, data: job.data, opts: { jobId: jobIdFor(event, r) } };
+          }),
+      );
+      if (jobs.length > 0) {
+        await deps.queue.addBulk(jobs);
+        await deps.sql.begin(async (tx) => {
+          await recordPendingJobs(tx as unknown as Sql, jobs);
+          await writeCheckpoint(tx as unknown as Sql, reached);
+        });
+      } else if (Date.now() - writtenAt >= 1000) {
+        await writeCheckpoint(deps.sql, reached);
+      }
+      if (position === from) position = reached;
+      failures = 0;
+    } catch (error) {
+      deps.logger?.error({ err: message(error) }, 'reactor batch failed; retrying');
+      failures += 1;
+      const delay = Math.min(30_000, 250 * 2 ** Math.min(failures, 7));
+      retryAt = Date.now() + delay;
+      backoffTimer = setTimeout(() => feed.wake(), delay);
+    }
+  };
+  const ownFeed = !deps.feed;
+  const feed =
+    deps.feed ?? new EventFeed({ store: deps.store, sql: deps.sql, batchSize: 200, onError: (error) => deps.logger?.error({ err: message(error) }, 'reactor read failed; retrying') });
+  const subscriber: FeedSubscriber = {
+    from: () => (state === 'running' && !stopped && Date.now() >= retryAt ? position : null),
+    types: () => types,
+    deliver: (batch, reached, from) => (delivering = deliver(batch, reached, from)),
+  };
+  let removeSubscriber: (() => Promise<void>) | null = null;
 
   // Maintenance (active reactor only), one pass at a time: retries an admin asked for, then
   // jobs Redis lost. A pass waits while Redis is down and repairs the queue once it is back.
@@ -101,7 +150,8 @@ export async function startReactor(deps: {
       return;
     }
     passRunning = true;
-    maintaining = replayIfAsked()
+    maintaining = flush()
+      .then(replayIfAsked)
       .then(() => retryRequestedJobs(deps.sql, deps.queue, deps.logger))
       .then(() => reconcilePendingJobs(deps.sql, deps.queue, deps.logger))
       .then(() => undefined)
@@ -118,28 +168,20 @@ export async function startReactor(deps: {
     return null;
   });
 
-  const subscribe = () => {
-    subscription = deps.store.subscribeToAll({
-      after: position,
-      batchSize: 200,
-      onBatch,
-      onError: (error) => deps.logger?.error({ err: message(error) }, 'reactor batch failed; retrying'),
-    });
-  };
-
   /**
-   * The reactor never moves its checkpoint back, so a checkpoint below its position was set
+   * The reactor never moves its checkpoint back, so a checkpoint below the one it wrote was set
    * there by an operator: a replay (job ids make it enqueue nothing twice). It starts from
    * there without a restart.
    */
   const replayIfAsked = async () => {
     const stored = await readCheckpoint(deps.sql, REACTOR_CHECKPOINT);
-    if (stored >= position || stopped) return;
+    if (stored >= written || stopped) return;
     deps.logger?.warn({ from: stored, position }, 'reactor checkpoint moved back by an operator: replaying');
-    await subscription?.stop();
+    await delivering;
     if (stopped) return;
     position = stored;
-    subscribe();
+    written = stored;
+    feed.wake();
   };
 
   const lead = async (): Promise<void> => {
@@ -148,6 +190,7 @@ export async function startReactor(deps: {
       lockConnection ??= await deps.sql.reserve();
       const [lock] = await lockConnection<{ locked: boolean }[]>`select pg_try_advisory_lock(hashtext(${REACTOR_LOCK})) as locked`;
       position = Math.max(position, await readCheckpoint(deps.sql, REACTOR_CHECKPOINT));
+      written = Math.max(written, position);
       if (stopped) return;
       if (!lock?.locked) {
         state = 'standby';
@@ -156,7 +199,7 @@ export async function startReactor(deps: {
       }
       state = 'running';
       deps.logger?.info({ position }, 'reactor active');
-      subscribe();
+      removeSubscriber = feed.add(subscriber);
       schedule(0);
     } catch (error) {
       state = 'error';
@@ -175,8 +218,11 @@ export async function startReactor(deps: {
       if (leaderTimer) clearTimeout(leaderTimer);
       await starting;
       if (maintenanceTimer) clearTimeout(maintenanceTimer);
-      await subscription?.stop();
+      if (backoffTimer) clearTimeout(backoffTimer);
+      await removeSubscriber?.();
+      if (ownFeed) await feed.stop();
       await maintaining;
+      if (state === 'running') await flush().catch((error: unknown) => deps.logger?.warn({ err: message(error) }, 'reactor checkpoint not written at stop'));
       const listener = await listening;
       await listener?.unlisten().catch(() => undefined);
       if (lockConnection) {

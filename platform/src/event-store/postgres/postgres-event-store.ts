@@ -12,6 +12,8 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type ReadAllOfTypesOptions,
+  type ReadAllOfTypesResult,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
@@ -19,7 +21,8 @@ import {
   type Subscription,
 } from '../port';
 
-const NOTIFY_CHANNEL = 'es_appended';
+/** Appends NOTIFY this channel (coalesced); subscribers LISTEN to it. */
+export const NOTIFY_CHANNEL = 'es_appended';
 
 interface EventRow {
   global_position: string;
@@ -261,6 +264,26 @@ export class PostgresEventStore implements EventStore {
       select global_position, stream_id, revision, event_type, data, metadata
         from es_read_all(${options.after ?? 0}, ${options.maxCount ?? 1000})`;
     return rows.map(toRecorded);
+  }
+
+  async readAllOfTypes(options: ReadAllOfTypesOptions): Promise<ReadAllOfTypesResult> {
+    const types = options.types === null ? null : [...options.types];
+    const rows = await this.sql<EventRow[]>`
+      select global_position, stream_id, revision, event_type, data, metadata
+        from es_read_all_of_types(${options.after}, ${options.maxCount}, ${types}::text[])`;
+    const events: RecordedEvent[] = [];
+    let reached = options.after;
+    let pending = false;
+    for (const row of rows) {
+      if (row.stream_id === null) {
+        reached = Math.max(options.after, Number(row.global_position));
+        pending = Number(row.revision) === 1;
+      } else {
+        events.push(toRecorded(row));
+      }
+    }
+    if (events.length > 0) reached = Math.max(reached, events[events.length - 1]!.globalPosition);
+    return { events, reached, pending };
   }
 
   async headPosition(): Promise<number> {

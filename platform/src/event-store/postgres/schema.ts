@@ -753,4 +753,43 @@ end
 $fn$;
 `,
   },
+  {
+    id: '0016_event_store_read_of_types',
+    sql: /* sql */ `
+-- Issue 22: one reader feeds every projection and the reactor. It reads only the event types
+-- some subscriber handles (the rows of other types are skipped in the index scan: their data is
+-- neither sent nor parsed), and learns in the same statement, under the same horizon, how far
+-- the log was read: the position its subscribers' checkpoints may move to, and whether rows
+-- committed beyond the horizon wait (an older transaction still open: read again soon).
+-- One row per event; then one closing row with stream_id null whose global_position is the
+-- position reached (p_after when nothing is readable) and whose revision is 1 when rows wait
+-- beyond the horizon. With p_types null every type is read.
+create or replace function es_read_all_of_types(p_after int8, p_limit int4, p_types text[])
+returns table (global_position int8, stream_id text, revision int8, event_type text, data jsonb, metadata jsonb)
+language plpgsql volatile as $fn$
+declare
+  v_left_out xid[] := es_left_out_xids();
+begin
+  -- One statement, one snapshot (taken after v_left_out): the events, the end and the wait agree.
+  return query
+    with h as (select es_read_horizon(v_left_out) as x),
+    ev as (
+      select e.global_position, e.stream_id, e.revision, e.event_type, e.data, e.metadata from es_events e
+       where e.global_position > p_after and e.transaction_id < (select x from h)
+         and (p_types is null or e.event_type = any (p_types))
+       order by e.global_position limit p_limit
+    ), n as (select count(*) as c, max(ev.global_position) as m from ev)
+    select ev.* from ev
+    union all
+    select case when n.c = p_limit then n.m
+                else coalesce((select max(e.global_position) from es_events e
+                                where e.global_position > p_after and e.transaction_id < (select x from h)), p_after) end,
+           null::text,
+           case when exists (select 1 from es_events e where e.global_position >= (select x from h)::text::int8 * 4096) then 1::int8 else 0::int8 end,
+           null::text, null::jsonb, null::jsonb
+      from n;
+end
+$fn$;
+`,
+  },
 ] as const;

@@ -134,26 +134,112 @@ export const packSales: Projection = {
   },
 
   async applyBatch(tx, schema, events) {
-    for (const event of events) await applyOne(tx, schema, event);
+    await applySet(tx, schema, events);
   },
 };
 
 const ISSUED_COUPON_TYPES = new Set<string>(ISSUED_COUPON_EVENT_TYPES);
 
+/**
+ * A batch, set-based where it can be (issue 22): the rows the batch touches are locked and read
+ * in two queries (not one per event), new sales and their coupons go in with one INSERT each for
+ * the whole batch, and an event whose row is already at or past its revision is skipped without
+ * a query. The other events are applied one by one, in order; the new sales they touch are
+ * written first. Same outcome as applying the events one at a time (and an event of a sale or
+ * coupon the table does not hold still throws, so the runner parks it).
+ */
+async function applySet(tx: Tx, schema: string, events: RecordedEvent[]): Promise<void> {
+  const s = ident(schema);
+  const saleIds = new Set<string>();
+  const couponIds = new Set<string>();
+  for (const event of events) {
+    const data = event.data as { saleId?: unknown; issuedCouponId?: unknown } | null;
+    if (ISSUED_COUPON_TYPES.has(event.type)) {
+      if (typeof data?.issuedCouponId === 'string') couponIds.add(data.issuedCouponId);
+    } else if (typeof data?.saleId === 'string') saleIds.add(data.saleId);
+  }
+  /** Revision each sale / issued coupon has reached (coupon: -1 before its own first event); absent: not held. */
+  const sales = new Map<string, number>();
+  const coupons = new Map<string, number>();
+  if (saleIds.size > 0) {
+    const rows = await tx.unsafe<{ id: string; revision: number }[]>(
+      `select sale_id::text as id, revision from ${s}.sales where sale_id = any($1::uuid[]) order by sale_id for update`,
+      [[...saleIds] as never],
+    );
+    for (const r of rows) sales.set(r.id.toLowerCase(), r.revision);
+  }
+  if (couponIds.size > 0) {
+    const rows = await tx.unsafe<{ id: string; revision: number | null }[]>(
+      `select issued_coupon_id::text as id, coupon_revision as revision from ${s}.issued_coupons
+        where issued_coupon_id = any($1::uuid[]) order by issued_coupon_id for update`,
+      [[...couponIds] as never],
+    );
+    for (const r of rows) coupons.set(r.id.toLowerCase(), r.revision ?? -1);
+  }
+
+  // New sales gathered for one INSERT; written before any later event touches them.
+  const pendingSales: { data: PackSold['data']; revision: number; time: string }[] = [];
+  const pendingSaleIds = new Set<string>();
+  const pendingCouponIds = new Set<string>();
+  const flush = async () => {
+    if (pendingSales.length === 0) return;
+    await insertSales(tx, s, pendingSales);
+    pendingSales.length = 0;
+    pendingSaleIds.clear();
+    pendingCouponIds.clear();
+  };
+
+  for (const event of events) {
+    if (ISSUED_COUPON_TYPES.has(event.type)) {
+      const id = (event.data as { issuedCouponId?: unknown } | null)?.issuedCouponId;
+      if (typeof id !== 'string') throw new Error(`${event.type} at ${event.globalPosition} carries no issuedCouponId.`);
+      const key = id.toLowerCase();
+      const reached = coupons.get(key);
+      if (reached === undefined) throw new Error(`${event.type} of issued coupon ${id}, which the read model does not hold (its sale's PackSold is missing or parked).`);
+      if (event.revision <= reached) continue;
+      if (pendingCouponIds.has(key)) await flush();
+      await applyIssuedCouponEvent(tx, s, event);
+      coupons.set(key, event.revision);
+      continue;
+    }
+    const saleId = (event.data as { saleId?: unknown } | null)?.saleId;
+    if (typeof saleId !== 'string') throw new Error(`${event.type} at ${event.globalPosition} carries no saleId.`);
+    const key = saleId.toLowerCase();
+    const reached = sales.get(key);
+    if (reached !== undefined && event.revision <= reached) continue;
+    if (reached === undefined && event.type !== 'PackSold') {
+      throw new Error(`${event.type} of sale ${saleId}, which the read model does not hold (its PackSold is missing or parked).`);
+    }
+    if (event.type === 'PackSold' && reached === undefined) {
+      const data = (event as unknown as PackSold).data;
+      pendingSales.push({ data, revision: event.revision, time: event.metadata.time });
+      pendingSaleIds.add(key);
+      for (const c of data.coupons) {
+        pendingCouponIds.add(c.issuedCouponId.toLowerCase());
+        coupons.set(c.issuedCouponId.toLowerCase(), -1);
+      }
+      sales.set(key, event.revision);
+      continue;
+    }
+    if (pendingSaleIds.has(key)) await flush();
+    await applyOne(tx, schema, event);
+    sales.set(key, event.revision);
+  }
+  await flush();
+}
+
+/** One event of a sale the table holds, past its revision (applySet checked both). */
 async function applyOne(tx: Tx, schema: string, event: RecordedEvent): Promise<void> {
   const s = ident(schema);
-  if (ISSUED_COUPON_TYPES.has(event.type)) return applyIssuedCouponEvent(tx, s, event);
   const e = event as unknown as PackSaleEvent;
   const saleId = e.data?.saleId;
   if (typeof saleId !== 'string') throw new Error(`${event.type} at ${event.globalPosition} carries no saleId.`);
-  const [row] = await tx.unsafe<{ revision: number; status: string }[]>(`select revision, status from ${s}.sales where sale_id = $1 for update`, [saleId]);
-  if (row && event.revision <= row.revision) return;
-  if (!row && e.type !== 'PackSold') throw new Error(`${event.type} of sale ${saleId}, which the read model does not hold (its PackSold is missing or parked).`);
+  // applySet has locked the row, skipped an event it has reached and refused one of a sale it does not hold.
   const time = event.metadata.time;
 
   switch (e.type) {
     case 'PackSold':
-      return insertSale(tx, s, e.data, event.revision, time);
+      return insertSales(tx, s, [{ data: e.data, revision: event.revision, time }]);
     case 'PackSaleFinalised':
       // As evolvePackSale: only a pending sale becomes final (a voided one stays voided).
       await tx.unsafe(
@@ -207,61 +293,57 @@ async function applyOne(tx: Tx, schema: string, event: RecordedEvent): Promise<v
   }
 }
 
-async function insertSale(tx: Tx, s: string, d: PackSold['data'], revision: number, time: string): Promise<void> {
-  await tx.unsafe(
-    `insert into ${s}.sales (
-       sale_id, customer_id, location_id, time_zone, sale_ro_number, status, pack_id, pack_name, pack_description,
-       term_months, term_mileage, selling_location_ids, pack_snapshot, mileage_at_sale, mileage_limit, sold_at, sold_on,
-       sold_by, list_price, price, price_override_reason, tax_exempt, tax_rate_bp, tax, total, revision, modified_date, paper_book_number)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::integer[], $13::jsonb, $14, $15, $16, $17::date,
-       $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)`,
-    [
-      d.saleId,
-      d.customerId,
-      d.locationId,
-      d.timeZone,
-      d.saleRoNumber,
-      d.status,
-      d.pack.packId,
-      d.pack.name,
-      d.pack.description,
-      d.pack.termMonths,
-      d.pack.termMileage,
-      d.pack.locationIds,
-      d.pack,
-      d.mileageAtSale,
-      d.mileageLimit,
-      d.soldAt,
-      d.soldOn,
-      d.soldBy,
-      d.listPrice,
-      d.price,
-      d.priceOverride?.reason ?? null,
-      d.taxExempt,
-      d.taxRateBasisPoints,
-      d.tax,
-      d.total,
-      revision,
-      time,
-      d.paperBookNumber ?? null,
-    ] as never[],
-  );
-  const termsOf = new Map(d.pack.items.map((i) => [i.couponId, i.coupon]));
-  const coupons = d.coupons.map((c, position) => {
-    const terms = termsOf.get(c.couponId);
-    if (!terms) throw new Error(`PackSold of sale ${d.saleId} issues coupon ${c.couponId}, which its pack snapshot does not hold.`);
-    return {
-      issued_coupon_id: c.issuedCouponId,
-      sale_id: d.saleId,
-      customer_id: d.customerId,
-      coupon_id: c.couponId,
-      position,
-      terms,
-      expires_on: c.expiresOn,
-      expires_at: c.expiresAt,
-      allocated_value: c.allocatedValue,
-    };
+/** New sales (PackSold) and the coupons they issue: one INSERT for the sales and one for the coupons. */
+async function insertSales(tx: Tx, s: string, sold: { data: PackSold['data']; revision: number; time: string }[]): Promise<void> {
+  const sales = sold.map(({ data: d, revision, time }) => ({
+    sale_id: d.saleId,
+    customer_id: d.customerId,
+    location_id: d.locationId,
+    time_zone: d.timeZone,
+    sale_ro_number: d.saleRoNumber,
+    status: d.status,
+    pack_id: d.pack.packId,
+    pack_name: d.pack.name,
+    pack_description: d.pack.description,
+    term_months: d.pack.termMonths,
+    term_mileage: d.pack.termMileage,
+    selling_location_ids: d.pack.locationIds,
+    pack_snapshot: d.pack,
+    mileage_at_sale: d.mileageAtSale,
+    mileage_limit: d.mileageLimit,
+    sold_at: d.soldAt,
+    sold_on: d.soldOn,
+    sold_by: d.soldBy,
+    list_price: d.listPrice,
+    price: d.price,
+    price_override_reason: d.priceOverride?.reason ?? null,
+    tax_exempt: d.taxExempt,
+    tax_rate_bp: d.taxRateBasisPoints,
+    tax: d.tax,
+    total: d.total,
+    revision,
+    modified_date: time,
+    paper_book_number: d.paperBookNumber ?? null,
+  }));
+  const coupons = sold.flatMap(({ data: d }) => {
+    const termsOf = new Map(d.pack.items.map((i) => [i.couponId, i.coupon]));
+    return d.coupons.map((c, position) => {
+      const terms = termsOf.get(c.couponId);
+      if (!terms) throw new Error(`PackSold of sale ${d.saleId} issues coupon ${c.couponId}, which its pack snapshot does not hold.`);
+      return {
+        issued_coupon_id: c.issuedCouponId,
+        sale_id: d.saleId,
+        customer_id: d.customerId,
+        coupon_id: c.couponId,
+        position,
+        terms,
+        expires_on: c.expiresOn,
+        expires_at: c.expiresAt,
+        allocated_value: c.allocatedValue,
+      };
+    });
   });
+  await tx.unsafe(`insert into ${s}.sales select * from json_populate_recordset(null::${s}.sales, $1::json)`, [sales as never]);
   if (coupons.length === 0) return;
   await tx.unsafe(
     `insert into ${s}.issued_coupons select * from json_populate_recordset(null::${s}.issued_coupons, $1::json)`,
@@ -273,16 +355,12 @@ async function insertSale(tx: Tx, s: string, d: PackSold['data'], revision: numb
 const REDEMPTION_COLUMNS = `redemption_id, redemption_state, redemption_location_id, redemption_ro_number, redemption_op_code,
   redemption_labor_type, redemption_amount, redemption_verification_id, redeemed_at, redeemed_by`;
 
+/** One event of an issued coupon the table holds, past its revision (applySet checked both). */
 async function applyIssuedCouponEvent(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
   const e = event as unknown as IssuedCouponEvent;
   const id = e.data?.issuedCouponId;
   if (typeof id !== 'string') throw new Error(`${event.type} at ${event.globalPosition} carries no issuedCouponId.`);
-  const [row] = await tx.unsafe<{ coupon_revision: number | null }[]>(
-    `select coupon_revision from ${s}.issued_coupons where issued_coupon_id = $1 for update`,
-    [id],
-  );
-  if (!row) throw new Error(`${event.type} of issued coupon ${id}, which the read model does not hold (its sale's PackSold is missing or parked).`);
-  if (row.coupon_revision !== null && event.revision <= row.coupon_revision) return;
+  // applySet has locked the row, skipped an event it has reached and refused one of a coupon it does not hold.
   await tx.unsafe(`update ${s}.issued_coupons set coupon_revision = $2 where issued_coupon_id = $1`, [id, event.revision]);
 
   const current = (facts: RedemptionFacts, state: 'redeemed' | 'awaiting-verification', verificationId: string | null, redeemedAt: string | null) =>

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../testing/database';
+import { newEvent } from './contract';
+import { EventFeed, type FeedSubscriber } from './event-feed';
+import type { RecordedEvent } from './port';
+import { PostgresEventStore } from './postgres/postgres-event-store';
+
+const until = async (check: () => boolean, ms = 10_000) => {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe('readAllOfTypes and the shared reader (EventFeed)', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new PostgresEventStore(db.sql, { pollIntervalMs: 100 });
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  it('should read only the types asked for, and say how far it read, under the same horizon as readAll', async () => {
+    await store.appendToStream('t-1', [newEvent('A', { n: 1 }), newEvent('B', { n: 2 }), newEvent('C', { n: 3 })]);
+    const { position: last } = await store.appendToStream('t-2', [newEvent('B', { n: 4 }), newEvent('C', { n: 5 })]);
+    const all = await store.readAll();
+    const onlyA = await store.readAllOfTypes({ after: 0, maxCount: 100, types: ['A'] });
+    expect(onlyA.events.map((e) => e.data)).toEqual([{ n: 1 }]);
+    expect(onlyA.reached).toBe(last);
+    expect(onlyA.pending).toBe(false);
+    // A full page: reached is its last event, not further.
+    const twoOfB = await store.readAllOfTypes({ after: 0, maxCount: 1, types: ['B'] });
+    expect(twoOfB.events.map((e) => e.data)).toEqual([{ n: 2 }]);
+    expect(twoOfB.reached).toBe(all[1]!.globalPosition);
+    const every = await store.readAllOfTypes({ after: 0, maxCount: 100, types: null });
+    expect(every.events).toEqual(all);
+    const none = await store.readAllOfTypes({ after: last, maxCount: 100, types: ['A'] });
+    expect(none).toEqual({ events: [], reached: last, pending: false });
+
+    // An open transaction that may append holds the read back, and the rows behind it are pending.
+    let release!: () => void;
+    let opened!: () => void;
+    const open = new Promise<void>((r) => (opened = r));
+    const holding = db.sql.begin(async (tx) => {
+      await tx`insert into checkpoints (name) values ('holding')`;
+      opened();
+      await new Promise<void>((r) => (release = r));
+    });
+    await open;
+    const { position: behind } = await store.appendToStream('t-3', [newEvent('A', { n: 6 })]);
+    const held = await store.readAllOfTypes({ after: last, maxCount: 100, types: ['A'] });
+    expect(held).toEqual({ events: [], reached: last, pending: true });
+    release();
+    await holding;
+    const after = await store.readAllOfTypes({ after: last, maxCount: 100, types: ['A'] });
+    expect(after.events.map((e) => e.data)).toEqual([{ n: 6 }]);
+    expect(after.reached).toBe(behind);
+  });
+
+  it('should feed subscribers at different positions from one read each, each its own types, up to the position read', async () => {
+    const head = await store.headPosition();
+    const calls: { name: string; events: RecordedEvent[]; reached: number }[] = [];
+    const subscriber = (name: string, types: string[] | null, start: number): FeedSubscriber & { position: number } => {
+      const s = {
+        position: start,
+        from: () => s.position,
+        types: () => (types ? new Set(types) : null),
+        deliver: async (events: RecordedEvent[], reached: number) => {
+          calls.push({ name, events, reached });
+          s.position = reached;
+        },
+      };
+      return s;
+    };
+    const feed = new EventFeed({ store, sql: db.sql, pollIntervalMs: 1000 });
+    const a = subscriber('a', ['A'], head);
+    const b = subscriber('b', ['B', 'C'], 0);
+    const removeA = feed.add(a);
+    const removeB = feed.add(b);
+    try {
+      await until(() => b.position === head);
+      // b started from 0 and got every B and C; a, already at the head, got nothing.
+      expect(calls.filter((c) => c.name === 'a')).toEqual([]);
+      expect(calls.filter((c) => c.name === 'b').flatMap((c) => c.events.map((e) => e.data))).toEqual([{ n: 2 }, { n: 3 }, { n: 4 }, { n: 5 }]);
+      const readsBefore = feed.stats.reads;
+      calls.length = 0;
+      const { position } = await store.appendToStream('t-4', [newEvent('A', { n: 7 })]);
+      await until(() => a.position === position && b.position === position);
+      expect(calls.find((c) => c.name === 'a')!.events.map((e) => e.data)).toEqual([{ n: 7 }]);
+      // b handles no A: it is told how far the log was read, with no events.
+      expect(calls.find((c) => c.name === 'b')).toEqual({ name: 'b', events: [], reached: position });
+      // One append, one notification: one read that found it (and at most one that found nothing).
+      expect(feed.stats.reads - readsBefore).toBeLessThanOrEqual(3);
+    } finally {
+      await removeA();
+      await removeB();
+      await feed.stop();
+    }
+  });
+});

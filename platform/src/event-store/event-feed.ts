@@ -1,0 +1,163 @@
+/**
+ * One reader of the event log for every subscriber of a process (issue 22, item 1; ADR 0074):
+ * the projector and the reactor each used to subscribe on their own (fifteen readers, each
+ * woken by every append, each reading the same events). The feed wakes once per notification
+ * (or poll), reads once from the lowest position any subscriber needs, only the event types some
+ * subscriber handles (readAllOfTypes: other types are skipped by the database, their data never
+ * sent), and hands each subscriber its own slice together with the position the read reached,
+ * to which a subscriber that got nothing may move its checkpoint.
+ *
+ * Ordering and gap-freedom are the store's: readAllOfTypes reads below the oldest transaction
+ * that may still append, as readAll does, and `reached` is computed under the same horizon.
+ * Subscribers are delivered to in parallel; the next read waits until each has finished.
+ */
+import type { Sql } from '../db/postgres';
+import { readAllOfTypesByFiltering, type EventStore, type RecordedEvent } from './port';
+import { NOTIFY_CHANNEL } from './postgres/postgres-event-store';
+
+export interface FeedSubscriber {
+  /** Exclusive position it needs events after, now; null when it needs none now (standby, backing off, stopped). */
+  from(): number | null;
+  /** Event types it handles; null for every type. */
+  types(): ReadonlySet<string> | null;
+  /**
+   * Its events after `from` (the value from() gave for this read), in order, and the position the
+   * read reached: every event up to `reached` it does not handle is not in `events`. It should
+   * not throw (it handles and reports its own errors; a throw is logged and it is read for again).
+   */
+  deliver(events: RecordedEvent[], reached: number, from: number): Promise<void>;
+}
+
+export interface EventFeedOptions {
+  store: EventStore;
+  /** LISTENs on it for appends (the PostgreSQL store's NOTIFY); without it the feed only polls. */
+  sql?: Sql;
+  /** Largest number of events read at once (of the types wanted). */
+  batchSize?: number;
+  /** Poll interval when no notification arrives. */
+  pollIntervalMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface EventFeedStats {
+  /** Reads of the log. */
+  reads: number;
+  /** Events read (of the types wanted). */
+  events: number;
+}
+
+export class EventFeed {
+  private readonly subscribers = new Set<FeedSubscriber>();
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private loop: Promise<void> | null = null;
+  private round: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+  private woken = false;
+  private wakeSleeper: (() => void) | null = null;
+  private listening: Promise<{ unlisten(): Promise<void> } | null> | null = null;
+  readonly stats: EventFeedStats = { reads: 0, events: 0 };
+
+  constructor(private readonly options: EventFeedOptions) {
+    this.batchSize = options.batchSize ?? 1000;
+    this.pollIntervalMs = options.pollIntervalMs ?? 500;
+  }
+
+  /** Adds a subscriber (starting the reader on the first); the returned function removes it once its current delivery is done. */
+  add(subscriber: FeedSubscriber): () => Promise<void> {
+    this.subscribers.add(subscriber);
+    this.start();
+    this.wake();
+    return async () => {
+      this.subscribers.delete(subscriber);
+      await this.round.catch(() => undefined);
+    };
+  }
+
+  /** Reads again now (a subscriber's position or state changed). */
+  wake(): void {
+    this.woken = true;
+    this.wakeSleeper?.();
+  }
+
+  private start(): void {
+    if (this.loop || this.stopped) return;
+    const { sql } = this.options;
+    this.listening = sql
+      ? sql.listen(NOTIFY_CHANNEL, () => this.wake()).catch((error: unknown) => {
+          this.options.onError?.(error);
+          return null;
+        })
+      : Promise.resolve(null);
+    this.loop = this.run();
+  }
+
+  private read(after: number, types: readonly string[] | null) {
+    const { store } = this.options;
+    const options = { after, maxCount: this.batchSize, types };
+    return store.readAllOfTypes ? store.readAllOfTypes(options) : readAllOfTypesByFiltering(store, options);
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.stopped) {
+      this.woken = false;
+      let delay = this.pollIntervalMs;
+      const wanting = [...this.subscribers].flatMap((s) => {
+        const from = s.from();
+        return from === null ? [] : [{ s, from, types: s.types() }];
+      });
+      if (wanting.length > 0) {
+        const from = Math.min(...wanting.map((w) => w.from));
+        const types = wanting.some((w) => w.types === null) ? null : [...new Set(wanting.flatMap((w) => [...w.types!]))].sort();
+        try {
+          const { events, reached, pending } = await this.read(from, types);
+          this.stats.reads += 1;
+          this.stats.events += events.length;
+          failures = 0;
+          if (reached > from) {
+            this.round = Promise.all(
+              wanting
+                .filter((w) => reached > w.from)
+                .map((w) =>
+                  w.s
+                    .deliver(
+                      events.filter((e) => e.globalPosition > w.from && (w.types === null || w.types.has(e.type))),
+                      reached,
+                      w.from,
+                    )
+                    .catch((error: unknown) => this.options.onError?.(error)),
+                ),
+            );
+            await this.round;
+            continue;
+          }
+          // Committed rows wait beyond the horizon (an older transaction is still open): soon again.
+          if (pending) delay = 5;
+        } catch (error) {
+          this.options.onError?.(error);
+          failures += 1;
+          delay = Math.min(30_000, 250 * 2 ** Math.min(failures, 7));
+        }
+      }
+      if (this.stopped || this.woken) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        this.wakeSleeper = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wakeSleeper = null;
+    }
+  }
+
+  /** Stops reading once the current delivery is done. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake();
+    await this.loop;
+    const listener = await this.listening;
+    await listener?.unlisten().catch(() => undefined);
+  }
+}
