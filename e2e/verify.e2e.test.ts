@@ -129,6 +129,21 @@ describe('/verify', () => {
     }
   });
 
+  it('should show every item of the customer navigation within a 390 px screen', async () => {
+    const { page, context } = await openPage(browser, server.url, 'mobile');
+    await signIn(page, DEMO_CUSTOMER);
+    const links = page.getByRole('navigation', { name: 'Customer' }).getByRole('link');
+    expect(await links.allInnerTexts()).toEqual(['My coupons', 'Buy packs', 'Service history', 'Contact', 'My profile']);
+    for (let i = 0; i < (await links.count()); i++) {
+      const box = (await links.nth(i).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'customer-nav-mobile');
+    await context.close();
+  });
+
   it("should show the dev outbox's times as time-ago with the exact time on hover", async () => {
     const { page, context } = await openPage(browser, server.url);
     await signIn(page, 'admin');
