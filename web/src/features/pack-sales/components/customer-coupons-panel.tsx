@@ -3,7 +3,7 @@
 // refused with 412 leads to the customer's verification for its RO (lent by the route); once that is sent the
 // coupon is redeemed again and held until the customer answers. Held coupons are read again while they wait.
 import { useEffect, useId, useRef, useState } from 'react';
-import { COUPON_REDEMPTION_MESSAGES, TIMINGS, permissionsFor, type CustomerCouponView } from '@dealer/contracts';
+import { COUPON_REDEMPTION_MESSAGES, TIMINGS, couponPlacesWords, permissionsFor, type CustomerCouponView } from '@dealer/contracts';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { VoidReasonDialog } from '../../../components/ui/void-reason/void-reason-dialog';
@@ -18,7 +18,7 @@ import { CouponRedemptionButtons, CouponRedemptionDetails, CouponStateBadge, isA
 import type { PackSaleSlots } from './pack-sale-slots';
 import { RedemptionRefusal } from './redemption-refusal';
 import { REDEMPTION_TEXTS } from './redemption-texts';
-import { PACK_SALE_TEXTS, describeOffer, expiryLabel, locationList } from './pack-sale-texts';
+import { PACK_SALE_TEXTS, describeOffer, expiryLabel } from './pack-sale-texts';
 import './pack-sales.css';
 
 /** SPEC 2.5: the RO dialog's type when redeeming (and when changing a redemption's RO). */
@@ -37,7 +37,7 @@ function CouponCards({ coupons, actions }: CouponListProps) {
           <dt>{PACK_SALE_TEXTS.offer}</dt>
           <dd>{describeOffer(c.value)}</dd>
           <dt>{PACK_SALE_TEXTS.honouredAt}</dt>
-          <dd>{locationList(c.locationNames, c.locationIds)}</dd>
+          <dd>{couponPlacesWords(c)}</dd>
           <dt>{PACK_SALE_TEXTS.pack}</dt>
           <dd>{c.packName}</dd>
           {c.redemption && (
@@ -74,7 +74,7 @@ function CouponTable({ coupons, actions }: CouponListProps) {
               <td>
                 {c.name}
                 <span className="detail-note sale-block">
-                  {PACK_SALE_TEXTS.honouredAt}: {locationList(c.locationNames, c.locationIds)}
+                  {PACK_SALE_TEXTS.honouredAt}: {couponPlacesWords(c)}
                 </span>
                 <span className="detail-note sale-block">{PACK_SALE_TEXTS.fromPack(c.packName)}</span>
               </td>
