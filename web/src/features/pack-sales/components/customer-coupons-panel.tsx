@@ -3,7 +3,7 @@
 // refused with 412 leads to the customer's verification for its RO (lent by the route); once that is sent the
 // coupon is redeemed again and held until the customer answers. Held coupons are read again while they wait.
 // Issue 23: each coupon is listed once (not again under its sale), grouped by the pack it came with, with
-// filters for available, used, expired and voided coupons.
+// filters for available, used, expired and voided coupons; the pack is the group's heading, not a line per coupon.
 import { useEffect, useId, useRef, useState } from 'react';
 import { COUPON_REDEMPTION_MESSAGES, TIMINGS, couponPlacesWords, permissionsFor, type CustomerCouponView } from '@dealer/contracts';
 import { Spinner } from '../../../components/ui/spinner/spinner';
@@ -40,8 +40,6 @@ function CouponCards({ coupons, actions }: CouponListProps) {
           <dd>{describeOffer(c.value)}</dd>
           <dt>{PACK_SALE_TEXTS.honouredAt}</dt>
           <dd>{couponPlacesWords(c)}</dd>
-          <dt>{PACK_SALE_TEXTS.pack}</dt>
-          <dd>{c.packName}</dd>
           {c.redemption && (
             <>
               <dt>{REDEMPTION_TEXTS.redemption}</dt>
@@ -78,7 +76,6 @@ function CouponTable({ coupons, actions }: CouponListProps) {
                 <span className="detail-note sale-block">
                   {PACK_SALE_TEXTS.honouredAt}: {couponPlacesWords(c)}
                 </span>
-                <span className="detail-note sale-block">{PACK_SALE_TEXTS.fromPack(c.packName)}</span>
               </td>
               <td>{describeOffer(c.value)}</td>
               <td className="nowrap">{expiryLabel(c)}</td>
