@@ -348,3 +348,46 @@ describe('a redemption verification accepted by staff', () => {
     }
   });
 });
+
+describe('a redemption verification answered by the signed-in customer on /verify (decision 0075)', () => {
+  it('should take the answer of the customer it belongs to without the link, and refuse it from anyone else', async () => {
+    // Another of Pat's repair orders than the one the staff test accepts.
+    const [row] = await server.product.sql<{ ro_number: string; location_id: number }[]>`
+      select r.ro_number, r.location_id from ref.repair_orders r
+      where r.customer_email = 'pat.customer@example.com'
+        and exists (select 1 from ref.ro_jobs j where j.location_id = r.location_id and j.ro_number = r.ro_number)
+      order by r.location_id desc, r.ro_number desc limit 1`;
+    expect(row).toBeDefined();
+    const started = await inject({ method: 'POST', url: '/api/redemption-verifications', payload: { type: 'email', roNumber: row!.ro_number, locationId: row!.location_id, customerId: patId } }, admin);
+    expect(started.statusCode).toBe(201);
+    const v = started.json().dataSet as RedemptionVerification;
+    const [first, ...rest] = v.pendingOpCodes as [string, ...string[]];
+    const answer = (headers: Record<string, string>, body: Record<string, unknown> = {}) =>
+      inject({ method: 'PUT', url: '/api/redemption-verifications', payload: { codeId: v.id, reply: { approvedOpCodes: [first], declinedOpCodes: rest }, ...body } }, headers);
+
+    // Nobody signed in and no link: the link is what is missing.
+    const anonymousAnswer = await answer(anonymous);
+    expect(anonymousAnswer.statusCode).toBe(400);
+    expect(anonymousAnswer.json().errors).toEqual([REDEMPTION_MESSAGES.linkInvalid]);
+    // Another customer learns nothing; staff answer only by override.
+    expect((await answer(customerB)).statusCode).toBe(404);
+    expect((await answer(employee)).statusCode).toBe(400);
+    // A malformed id is named.
+    const malformed = await answer(pat, { codeId: 'not-a-uuid' });
+    expect(malformed.statusCode).toBe(400);
+    expect(JSON.stringify(malformed.json())).toContain('codeId');
+
+    const answered = await answer(pat);
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json().dataSet).toMatchObject({ redemptionVerificationId: v.id, isFinal: true, opCodes: expect.any(Array) });
+    const [event] = await server.product.sql<{ data: { approvedOpCodes: string[] }; metadata: { actor: string } }[]>`
+      select data, metadata from es_events where stream_id = ${`redemption-verification-${v.id}`} and event_type = 'RedemptionVerificationAnswered'`;
+    expect(event!.data.approvedOpCodes).toEqual([first]);
+    // Pat answered as Pat (signed in), not through a link.
+    expect(event!.metadata.actor).toBe(`customer:${patId}`);
+    // Its link no longer works.
+    const [mail] = await outbox('pat.customer@example.com', 1);
+    const links = /\/verify\/redemption\/([\w-]+)/.exec(mail!.body);
+    if (links) expect((await inject({ method: 'GET', url: `/auth-api/redemption-verifications/by-token?token=${links[1]}` }, anonymous)).statusCode).toBe(404);
+  });
+});

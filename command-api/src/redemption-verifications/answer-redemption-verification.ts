@@ -1,6 +1,8 @@
 /**
  * The customer's answer (PUT /api/redemption-verifications, SPEC's code submission): the link
  * token proves who answers, so no sign-in is needed (many service customers have no account).
+ * A signed-in customer answering on /verify sends no token: their sign-in proves it is their own
+ * verification (decision 0075).
  * Also what the verify page shows for a token. Neither carries names or addresses.
  */
 import {
@@ -21,8 +23,24 @@ const linkInvalid = (status: 'validation' | 'not_found') => new DomainError(stat
 
 export interface CodeSubmissionBody {
   codeId: string;
-  code: string;
+  code?: string;
   reply: { approvedOpCodes?: unknown; declinedOpCodes?: unknown };
+}
+
+/** Which verification the answer is for: the link token's, or the signed-in customer's own (no token). */
+async function answeredVerificationId(deps: RedemptionDeps, body: CodeSubmissionBody, ctx: CommandContext, signedInCustomerId: string | null): Promise<string> {
+  if (!body.code) {
+    if (!signedInCustomerId) throw linkInvalid('validation');
+    const state = (await deps.store.readStream(redemptionVerificationStreamId(body.codeId.toLowerCase()))).reduce(evolveRedemptionVerification, null);
+    // Someone else's verification is not found, as on the read side.
+    if (!state || state.customerId !== signedInCustomerId) throw new DomainError('not_found', [REDEMPTION_MESSAGES.notFound]);
+    return state.redemptionVerificationId;
+  }
+  const token = await findToken(deps.sql, body.code);
+  if (!token.ok || token.redemptionVerificationId !== body.codeId) throw linkInvalid('validation');
+  // Whoever holds the link acts for the customer it was sent to.
+  if (signedInCustomerId !== token.customerId) ctx.actor = `customer-link:${token.customerId}`;
+  return token.redemptionVerificationId;
 }
 
 export async function answerRedemptionVerification(
@@ -31,19 +49,16 @@ export async function answerRedemptionVerification(
   ctx: CommandContext,
   signedInCustomerId: string | null,
 ): Promise<{ verification: PublicRedemptionVerification; position: number | null }> {
-  const token = await findToken(deps.sql, body.code);
-  if (!token.ok || token.redemptionVerificationId !== body.codeId) throw linkInvalid('validation');
-  // Whoever holds the link acts for the customer it was sent to.
-  if (signedInCustomerId !== token.customerId) ctx.actor = `customer-link:${token.customerId}`;
+  const verificationId = await answeredVerificationId(deps, body, ctx, signedInCustomerId);
   const now = ctx.now();
   const result = await handle(
     deps.store,
-    redemptionVerificationStreamId(token.redemptionVerificationId),
+    redemptionVerificationStreamId(verificationId),
     redemptionVerificationDecider,
     { type: 'AnswerRedemptionVerification', data: { approvedOpCodes: opCodeList(body.reply.approvedOpCodes), declinedOpCodes: opCodeList(body.reply.declinedOpCodes), now } },
     ctx,
   );
-  await useTokens(deps.sql, token.redemptionVerificationId);
+  await useTokens(deps.sql, verificationId);
   const state = result.state!;
   return { verification: publicRedemptionVerificationView(state, now, await locationName(deps.sql, state.locationId)), position: result.position };
 }

@@ -3,8 +3,8 @@
  * - POST /api/redemption-verifications (staff) starts one, or sends an open one for the same
  *   RO and customer again;
  * - POST /api/redemption-verifications/{id}/resend (staff) sends it again after the rate limit;
- * - PUT /api/redemption-verifications (public: the link token is the secret) records the
- *   customer's answer per op code;
+ * - PUT /api/redemption-verifications (public: the link token is the secret; a signed-in
+ *   customer may answer their own without it) records the customer's answer per op code;
  * - GET /auth-api/redemption-verifications/by-token?token= (public) is what the verify page shows;
  * - POST /api/redemption-verification-overrides (staff) accepts on the customer's behalf.
  * A refusal by the rate limit is 429 with SPEC 4's remaining wait, also as Retry-After.
@@ -117,7 +117,7 @@ export function redemptionVerificationRoutes(deps: { store: EventStore; sql: Sql
         schema: {
           body: {
             type: 'object',
-            required: ['codeId', 'code', 'reply'],
+            required: ['codeId', 'reply'],
             properties: {
               codeId: uuid,
               code: { type: 'string', minLength: 1, maxLength: 100 },

@@ -6,3 +6,4 @@ export * from './sale-state';
 export * from './issue';
 export * from './sale-rules';
 export * from './views';
+export * from './coupon-places';

@@ -45,7 +45,8 @@ export function checkStartRequest(body: Record<string, unknown>): Checked<StartR
  */
 export interface RedemptionVerificationCodeSubmission {
   codeId: string;
-  code: string;
+  /** The link's token; left out by a signed-in customer answering their own verification on /verify. */
+  code?: string;
   reply: { approvedOpCodes: string[]; declinedOpCodes: string[] };
 }
 

@@ -40,6 +40,7 @@ const CustomerProfilePage = lazyPage(() => import('./routes/customer/profile').t
 const GiftPage = lazyPage(() => import('./routes/auth/gift').then((m) => m.GiftRoute));
 const RegisterPage = lazyPage(() => import('./routes/auth/register').then((m) => m.RegisterRoute));
 const SelfRegisterPage = lazyPage(() => import('./routes/auth/self-register').then((m) => m.SelfRegisterRoute));
+const VerifyIndexPage = lazyPage(() => import('./routes/verify/index').then((m) => m.VerifyIndexRoute));
 const VerifyContactPage = lazyPage(() => import('./routes/verify/contact').then((m) => m.VerifyContactRoute));
 const VerifyRedemptionPage = lazyPage(() => import('./routes/verify/redemption').then((m) => m.VerifyRedemptionRoute));
 const PrivacyPage = lazyPage(() => import('./routes/privacy').then((m) => m.PrivacyRoute));
@@ -168,10 +169,12 @@ export const routes: RouteObject[] = [
         path: 'verify',
         element: <AuthLayout />,
         children: [
-          { index: true, element: <UnavailableRoute title="Verification" /> },
+          // Open to anyone: a signed-in customer sees what waits on them, anyone else how to sign in.
+          { index: true, loader: optionalSessionGuard, lazy: VerifyIndexPage },
           { path: 'contact/:token', lazy: VerifyContactPage },
           { path: 'redemption/:token', lazy: VerifyRedemptionPage },
-          { path: '*', element: <UnavailableRoute title="Verification" /> },
+          // A verification address without its token leads to the verification page.
+          { path: '*', loader: () => replace(paths.verify) },
         ],
       },
       { path: 'loading', element: <LoadingRoute /> },

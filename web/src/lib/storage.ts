@@ -3,6 +3,11 @@ export const STORAGE_KEYS = {
   employeeCustomerId: 'EMPLOYEE_CUSTOMER_ID',
   /** The auth token payload, per tab (decision of issue 3: sessionStorage). */
   authToken: 'auth_token',
+  /**
+   * '1' while a refresh cookie may exist in this browser (set with every token, removed on sign-out and
+   * when a refresh is refused): not a secret, only whether asking /auth-api/refresh is worth it.
+   */
+  sessionMayExist: 'SESSION_MAY_EXIST',
 } as const;
 
 type Area = 'local' | 'session';

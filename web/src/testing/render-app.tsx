@@ -30,6 +30,8 @@ export function refreshHandler(as: AuthTokenPayload | null) {
 
 export function renderApp(path: string, { as }: RenderAppOptions): RenderedApp {
   server.use(refreshHandler(as));
+  // A browser that signed in keeps the marker that makes a page load ask for its session.
+  if (as) window.localStorage.setItem('SESSION_MAY_EXIST', '1');
   // The router reads the address when it is created, as on a page load.
   window.history.replaceState(null, '', path);
   const user = userEvent.setup();

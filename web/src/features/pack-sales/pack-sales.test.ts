@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { cents } from '@dealer/contracts';
 import { whilePending } from './api/get-customer-purchases';
-import { describeOffer, expiryLabel, formatLocalDate, locationList } from './components/pack-sale-texts';
+import { describeOffer, expiryLabel, formatLocalDate, locationList, sellerWords } from './components/pack-sale-texts';
 import { saleMoney } from './components/price-summary';
 
 describe('the sale money preview', () => {
@@ -50,5 +50,17 @@ describe('reading the purchase history again', () => {
     expect(whilePending([{ status: 'final' }, { status: 'pending' }], 5000)).toBe(5000);
     expect(whilePending([{ status: 'final' }, { status: 'voided' }], 5000)).toBe(false);
     expect(whilePending(undefined, 5000)).toBe(false);
+  });
+});
+
+describe('sellerWords', () => {
+  it("should name the seller, or say how a sale without one came about, never '-' (issue 23)", () => {
+    const sale = { customerId: 'c1', soldByName: null };
+    expect(sellerWords({ ...sale, soldBy: 'user:u1', soldByName: 'Sam Advisor' })).toBe('Sam Advisor');
+    expect(sellerWords({ ...sale, soldBy: 'customer:c1' })).toBe('Sold online (bought by the customer)');
+    expect(sellerWords({ ...sale, soldBy: 'customer:c2' })).toBe('Sold online (a gift)');
+    expect(sellerWords({ ...sale, soldBy: 'system:demo-seed' })).toBe('Demo data (no seller)');
+    expect(sellerWords({ ...sale, soldBy: 'system:workers' })).toBe('Sold online');
+    expect(sellerWords({ ...sale, soldBy: 'user:gone' })).toBe('A staff member no longer listed');
   });
 });

@@ -52,11 +52,13 @@ export function setSession(payload: AuthTokenPayload, now: number = Date.now()):
   if (payload.evt === 'LOGIN') clearAllStorage();
   current = { payload, receivedAt: now };
   writeStorage(STORAGE_KEYS.authToken, JSON.stringify(current), 'session');
+  writeStorage(STORAGE_KEYS.sessionMayExist, '1', 'local');
   emit();
   return current;
 }
 
 export function clearSession(): void {
+  writeStorage(STORAGE_KEYS.sessionMayExist, null, 'local');
   if (current === null) return;
   current = null;
   writeStorage(STORAGE_KEYS.authToken, null, 'session');
@@ -84,6 +86,15 @@ export function subscribeAccessChange(listener: Listener): () => void {
     last = next;
     if (changed) listener();
   });
+}
+
+/**
+ * Whether a refresh could give a session: this tab holds one, or this browser signed in and has not
+ * signed out nor been refused since (the marker is shared by the browser's tabs). Without either, a
+ * refresh would only answer 401, so an anonymous visitor's page load does not ask (issue 23).
+ */
+export function sessionMayExist(): boolean {
+  return getSession() !== null || readStorage(STORAGE_KEYS.sessionMayExist, 'local') === '1';
 }
 
 /** The bearer token of the current session, if any. */

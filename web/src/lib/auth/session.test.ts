@@ -69,6 +69,27 @@ describe('ensureSession', () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { dataSet: tokenPayload('employee', 'REFRESH') }));
     await expect(session.ensureSession(900_000)).resolves.toMatchObject({ payload: { token: 'token-employee-REFRESH' } });
   });
+
+  it('should not ask the server in a browser that never signed in, nor after a sign-out or a refused refresh (issue 23)', async () => {
+    await expect(session.ensureSession()).resolves.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // Signed in in another tab of this browser: the marker is shared, so this tab asks.
+    window.localStorage.setItem('SESSION_MAY_EXIST', '1');
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { title: 'Unauthorized', status: 401, errors: [] }));
+    await expect(session.ensureSession()).resolves.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The refusal removed the marker: the next page load does not ask again.
+    expect(window.localStorage.getItem('SESSION_MAY_EXIST')).toBeNull();
+    await expect(session.ensureSession()).resolves.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    store.setSession(tokenPayload('customer'), 0);
+    expect(window.localStorage.getItem('SESSION_MAY_EXIST')).toBe('1');
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await session.signOut();
+    expect(window.localStorage.getItem('SESSION_MAY_EXIST')).toBeNull();
+  });
 });
 
 describe('signOut', () => {

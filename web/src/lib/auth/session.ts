@@ -5,7 +5,7 @@ import { isApiError } from '../api-error';
 import { navigateTo } from '../navigation';
 import { clearAllStorage } from '../storage';
 import { authUrl, currentAppPath } from './auth-urls';
-import { accessKeyOf, accessToken, clearSession, getSession, setSession, type Session } from './session-store';
+import { accessKeyOf, accessToken, clearSession, getSession, sessionMayExist, setSession, type Session } from './session-store';
 import { tokenPhase } from './token-phase';
 
 /** Sent with every refresh so the auth host knows which application asks. */
@@ -51,10 +51,14 @@ export function refreshSession(args?: Record<string, unknown>): Promise<Session 
   return refreshing;
 }
 
-/** The current session if its token is still valid, otherwise whatever a refresh gives (null: signed out). */
+/**
+ * The current session if its token is still valid, otherwise whatever a refresh gives (null: signed
+ * out). A browser that never signed in, or signed out, is not asked about (no 401 on every page load).
+ */
 export async function ensureSession(now: number = Date.now()): Promise<Session | null> {
   const session = getSession();
   if (session && tokenPhase(session, now) !== 'expired') return session;
+  if (!sessionMayExist()) return null;
   return refreshSession();
 }
 

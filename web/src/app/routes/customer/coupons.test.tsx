@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@dealer/contracts';
 import { CUSTOMER_AREA_TEXTS } from '../../../features/customer-area/components/customer-area-texts';
 import { ok } from '../../../testing/answers';
-import { startAppServer } from '../../../testing/app-server';
+import { server, startAppServer } from '../../../testing/app-server';
 import { oilOffer } from '../../../testing/fixtures/online-orders';
 import { availableCoupon, jane, janeSale, redeemedCoupon } from '../../../testing/fixtures/sales';
 import { customer } from '../../../testing/identities';
@@ -35,5 +35,24 @@ describe('/customer/coupons', () => {
     expect(within(coupons).getByRole('row', { name: new RegExp(`^${availableCoupon.name}.*Available`) })).toBeInTheDocument();
     expect(within(coupons).getByRole('row', { name: new RegExp(`^${redeemedCoupon.name}.*Used`) })).toBeInTheDocument();
     expect(askedFor).toEqual([jane.customerId]);
+  });
+
+  it("should say where a pending pack's coupons are good the same way in its note and its rows (issue 23)", async () => {
+    const places = { locationIds: [1, 2, 3], locationNames: ['Front Range Toyota', 'Flatirons Honda', 'Cherry Creek Ford'] };
+    const pending = {
+      ...janeSale,
+      status: 'pending' as const,
+      locationId: 1,
+      locationName: 'Front Range Toyota',
+      coupons: janeSale.coupons.map((c) => ({ ...c, ...places, saleStatus: 'pending' as const, soldLocationId: 1, soldLocationName: 'Front Range Toyota' })),
+    };
+    server.use(http.get('/api/customers/:customerId/purchases', () => ok([pending])));
+    renderApp('/customer/coupons', { as: customer(jane.customerId) });
+
+    const pack = await screen.findByRole('article', { name: janeSale.packName });
+    expect(within(pack).getByText(CUSTOMER_AREA_TEXTS.packPending('Front Range Toyota'))).toBeInTheDocument();
+    const rows = within(pack).getAllByText('Front Range Toyota only for now; Flatirons Honda and Cherry Creek Ford too once the pack is final');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(within(pack).queryByText('Front Range Toyota, Flatirons Honda, Cherry Creek Ford')).toBeNull();
   });
 });

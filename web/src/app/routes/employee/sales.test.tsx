@@ -168,4 +168,26 @@ describe('/employee/sales', () => {
     expect(await within(notifications()).findByText(PACK_SALE_MESSAGES.voidedSuccess)).toBeInTheDocument();
     expect(voids.received).toEqual([{ reason: 'Customer changed their mind' }]);
   });
+
+  it('should list each coupon once, grouped by pack, with filters, and say who sold a pack without showing ids (issue 23)', async () => {
+    server.use(http.get('/api/customers/:customerId/purchases', () => ok([{ ...janeSale, soldBy: 'system:demo-seed', soldByName: null }])));
+    const { user } = await openJane();
+
+    const pack = await screen.findByRole('region', { name: PACK_SALE_TEXTS.fromPack(janeSale.packName) });
+    expect(within(pack).getAllByRole('row')).toHaveLength(1 + janeCoupons.length);
+    // The sale says how many coupons it came with, and does not list them again.
+    const sale = await screen.findByRole('article', { name: /Oil Change Pack/ });
+    expect(within(sale).queryByRole('table')).not.toBeInTheDocument();
+    expect(within(sale).getByText('Demo data (no seller)')).toBeInTheDocument();
+    expect(screen.queryByText(jane.customerId)).not.toBeInTheDocument();
+
+    const filters = screen.getByRole('group', { name: 'Show coupons' });
+    await user.click(within(filters).getByRole('button', { name: 'Used (1)' }));
+    expect(within(filters).getByRole('button', { name: 'Used (1)' })).toHaveAttribute('aria-pressed', 'true');
+    const used = screen.getByRole('region', { name: PACK_SALE_TEXTS.fromPack(janeSale.packName) });
+    expect(within(used).getAllByRole('row')).toHaveLength(2);
+    expect(within(used).getByText(redeemedCoupon.name)).toBeInTheDocument();
+    await user.click(within(filters).getByRole('button', { name: 'Voided (0)' }));
+    expect(screen.getByText('No voided coupons.')).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,8 @@
-// Renders visible toasts; auto-hiding ones pause while hovered or focused (SPEC 2.5).
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+// Renders visible toasts; auto-hiding ones pause while hovered or focused (SPEC 2.5). While a dialog is open the
+// toasts never cover it (issue 23: 'Last unsuccessful login' hid the Search Customer dialog's buttons): they stand
+// beside the dialog where there is room, else at the bottom edge, with the dialog made shorter by their height.
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type RefObject } from 'react';
+import { getStack, subscribeStack } from '../modal/modal-stack';
 import { dismissToast, getToasts, subscribeToasts, type Toast } from './toast-store';
 import './toaster.css';
 
@@ -45,12 +48,81 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
+/** Space kept between the toasts, the dialog and the window's edges. */
+const GAP_PX = 12;
+/** How much shorter an open dialog is made so the toasts at the bottom edge do not cover it. */
+export const TOAST_RESERVE_VAR = '--toast-reserve';
+
+/**
+ * Where the toasts go while a dialog is open: beside the topmost dialog if the window has room on its right
+ * (or left), otherwise at the bottom edge with the dialog's height reduced by theirs. Null: the usual place.
+ */
+function useClearOfDialogs(toaster: RefObject<HTMLElement | null>, count: number): CSSProperties | null {
+  const stack = useSyncExternalStore(subscribeStack, getStack, getStack);
+  const dialogOpen = stack.some((e) => !e.minimized);
+  const [placement, setPlacement] = useState<CSSProperties | null>(null);
+
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    const el = toaster.current;
+    if (!dialogOpen || count === 0 || !el) {
+      root.style.removeProperty(TOAST_RESERVE_VAR);
+      setPlacement(null);
+      return;
+    }
+    let frame = 0;
+    const place = () => {
+      const dialogs = [...document.querySelectorAll<HTMLElement>('.modal:not(.is-minimized)')];
+      const dialog = dialogs[dialogs.length - 1];
+      if (!dialog) return;
+      const box = dialog.getBoundingClientRect();
+      const need = el.offsetWidth + 2 * GAP_PX;
+      if (window.innerWidth - box.right >= need) {
+        root.style.removeProperty(TOAST_RESERVE_VAR);
+        setPlacement({ top: Math.max(box.top, GAP_PX), right: GAP_PX, bottom: 'auto', left: 'auto' });
+      } else if (box.left >= need) {
+        root.style.removeProperty(TOAST_RESERVE_VAR);
+        setPlacement({ top: Math.max(box.top, GAP_PX), left: GAP_PX, right: 'auto', bottom: 'auto' });
+      } else {
+        root.style.setProperty(TOAST_RESERVE_VAR, `${el.offsetHeight + GAP_PX}px`);
+        setPlacement({ top: 'auto', bottom: GAP_PX });
+      }
+    };
+    const schedule = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    place();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
+    observer?.observe(el);
+    for (const dialog of document.querySelectorAll('.modal')) observer?.observe(dialog);
+    window.addEventListener('resize', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer?.disconnect();
+      window.removeEventListener('resize', schedule);
+      root.style.removeProperty(TOAST_RESERVE_VAR);
+    };
+  }, [dialogOpen, count, stack, toaster]);
+
+  return placement;
+}
+
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  const ref = useRef<HTMLElement>(null);
+  const placement = useClearOfDialogs(ref, toasts.length);
   return (
     // A live region: announced as toasts arrive, and left visible to assistive tech when a modal hides the rest.
     // Clicks stop here so an open modal does not count a toast's dismissal as a click outside itself.
-    <section className="toaster" aria-label="Notifications" aria-live="polite" onClick={(e) => e.stopPropagation()}>
+    <section
+      ref={ref}
+      className={placement ? 'toaster is-clear-of-dialog' : 'toaster'}
+      style={placement ?? undefined}
+      aria-label="Notifications"
+      aria-live="polite"
+      onClick={(e) => e.stopPropagation()}
+    >
       <div className="toaster-list">
         {toasts.map((t) => (
           <ToastItem key={t.id} toast={t} />

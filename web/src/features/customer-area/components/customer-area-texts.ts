@@ -22,7 +22,8 @@ export const CUSTOMER_AREA_TEXTS = {
   goodFor: 'Good for',
   left: (available: number, total: number) => `${available} of ${total} coupon${total === 1 ? '' : 's'} left`,
   paperBook: (book: string) => `Converted from paper coupon book #${book}`,
-  packPending: (location: string) => `Being finalised: until the visit you bought it on is closed, its coupons can be used at ${location} only.`,
+  packPending: (location: string) =>
+    `Being finalised: until the visit you bought it on is closed, its coupons can be used at ${location} only; then wherever each coupon says.`,
   packVoided: 'This pack was cancelled and refunded; its coupons can no longer be used.',
   coupon: 'Coupon',
   value: 'Value',

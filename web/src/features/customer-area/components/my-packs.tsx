@@ -3,7 +3,7 @@
 // when, expired, cancelled). A table per pack on larger screens, cards at 768 px and below (SPEC 9).
 // The route lends the purchases (the pack-sales feature reads them; features do not import each other).
 import { useId, type ReactNode } from 'react';
-import { formatMoney, type CustomerCouponView, type PackSaleView } from '@dealer/contracts';
+import { couponPlacesWords, formatMoney, type CustomerCouponView, type PackSaleView } from '@dealer/contracts';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import {
@@ -17,7 +17,6 @@ import {
   groupName,
   paperBookOf,
   placeWords,
-  placesWords,
   termWords,
   type CouponGroup,
 } from './customer-area-texts';
@@ -56,7 +55,7 @@ function CouponTable({ groups, label }: { groups: CouponGroup[]; label: string }
                 <CouponNotes coupon={g.coupon} />
               </td>
               <td>{couponValueWords(g.coupon.value)}</td>
-              <td>{placesWords(g.coupon.locationNames, g.coupon.locationIds)}</td>
+              <td>{couponPlacesWords(g.coupon)}</td>
               <td className="nowrap">{formatDay(g.coupon.expiresOn)}</td>
               <td>
                 <StatusBadge word={COUPON_STATUS_WORDS[g.coupon.status]} />
@@ -83,7 +82,7 @@ function CouponCards({ groups, label }: { groups: CouponGroup[]; label: string }
             <dt>{T.value}</dt>
             <dd>{couponValueWords(g.coupon.value)}</dd>
             <dt>{T.goodAt}</dt>
-            <dd>{placesWords(g.coupon.locationNames, g.coupon.locationIds)}</dd>
+            <dd>{couponPlacesWords(g.coupon)}</dd>
             <dt>{T.expires}</dt>
             <dd>{formatDay(g.coupon.expiresOn)}</dd>
           </dl>

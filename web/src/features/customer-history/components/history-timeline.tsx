@@ -1,6 +1,7 @@
 // The timeline: one row per recorded event (time, event, actor, what changed, correlation), newest
 // first; a table on desktop and cards on mobile (SPEC 9: mobile is 768 px and below).
 import { formatDateTime as formatDateAndTime } from '@dealer/contracts';
+import { TimeAgo } from '../../../components/ui/time-ago/time-ago';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import type { HistoryChange, HistoryEntry } from '../api/get-customer-history';
 import { ActionNumber, actionNumbers } from './action-number';
@@ -57,7 +58,9 @@ export function HistoryTimeline({ entries, customerId }: { entries: HistoryEntry
             <EventName entry={e} />
             <dl className="card-fields">
               <dt>Time</dt>
-              <dd>{formatDateTime(e.time)}</dd>
+              <dd>
+                <TimeAgo value={e.time} />
+              </dd>
               <dt>Actor</dt>
               <dd>
                 <Actor entry={e} customerId={customerId} />
@@ -91,7 +94,9 @@ export function HistoryTimeline({ entries, customerId }: { entries: HistoryEntry
         <tbody>
           {newestFirst.map((e) => (
             <tr key={e.eventId}>
-              <td className="nowrap">{formatDateTime(e.time)}</td>
+              <td className="nowrap">
+                <TimeAgo value={e.time} />
+              </td>
               <td>
                 <EventName entry={e} />
               </td>

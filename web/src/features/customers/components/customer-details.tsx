@@ -139,9 +139,6 @@ function ErasedCustomerDetails({ customer }: { customer: Customer }) {
         <Row label="Verify Redemptions">{yesNo(customer.verifyRedemptions)}</Row>
         <Row label="Created">{orDash(formatDate(customer.createdDate))}</Row>
         <Row label="Modified">{orDash(formatDate(customer.modifiedDate))}</Row>
-        <Row label="Customer ID" wide>
-          <span className="detail-id">{customer.customerId}</span>
-        </Row>
       </dl>
     </>
   );
@@ -218,9 +215,6 @@ export function CustomerDetails({ customer, reveal, onEdit, onClear }: DetailsPr
             <Row label="Modified">{orDash(formatDate(customer.modifiedDate))}</Row>
             <Row label="Registration Link" wide>
               {customer.registrationUrl ? <a href={customer.registrationUrl}>Open registration page</a> : '-'}
-            </Row>
-            <Row label="Customer ID" wide>
-              <span className="detail-id">{customer.customerId}</span>
             </Row>
           </dl>
           <RegistrationActions key={customer.customerId} customer={customer} name={name} />

@@ -1,11 +1,11 @@
 // Outbox messages as a table (To, Channel, Subject, Body, Time), or cards on mobile.
-import { formatDateTime, formatPhone } from '@dealer/contracts';
+import { formatPhone } from '@dealer/contracts';
+import { TimeAgo } from '../../../components/ui/time-ago/time-ago';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import type { OutboxMessage } from '../api/get-outbox-messages';
 
 const CHANNEL_LABELS: Record<OutboxMessage['channel'], string> = { email: 'Email', sms: 'SMS' };
 
-const formatTime = (time: string) => formatDateTime(time, { seconds: true }) || time;
 /** Texts go to a phone, shown in SPEC 5's (xxx) xxx-xxxx. */
 const recipientOf = (m: OutboxMessage) => (m.channel === 'sms' ? formatPhone(m.to) : m.to);
 
@@ -23,7 +23,9 @@ export function OutboxMessages({ messages }: { messages: OutboxMessage[] }) {
               <dt>Channel</dt>
               <dd>{CHANNEL_LABELS[m.channel]}</dd>
               <dt>Time</dt>
-              <dd>{formatTime(m.time)}</dd>
+              <dd>
+                <TimeAgo value={m.time} />
+              </dd>
             </dl>
             <p className="outbox-body">{m.body}</p>
           </li>
@@ -50,7 +52,9 @@ export function OutboxMessages({ messages }: { messages: OutboxMessage[] }) {
               <td>{CHANNEL_LABELS[m.channel]}</td>
               <td>{m.subject || '-'}</td>
               <td className="outbox-body">{m.body}</td>
-              <td className="nowrap">{formatTime(m.time)}</td>
+              <td className="nowrap">
+                <TimeAgo value={m.time} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -2,8 +2,10 @@
 // redemption, and Redeem / Void / Change RO # (issue 12); a table, cards at 768 px and below (SPEC 9). A redemption
 // refused with 412 leads to the customer's verification for its RO (lent by the route); once that is sent the
 // coupon is redeemed again and held until the customer answers. Held coupons are read again while they wait.
+// Issue 23: each coupon is listed once (not again under its sale), grouped by the pack it came with, with
+// filters for available, used, expired and voided coupons; the pack is the group's heading, not a line per coupon.
 import { useEffect, useId, useRef, useState } from 'react';
-import { COUPON_REDEMPTION_MESSAGES, TIMINGS, permissionsFor, type CustomerCouponView } from '@dealer/contracts';
+import { COUPON_REDEMPTION_MESSAGES, TIMINGS, couponPlacesWords, permissionsFor, type CustomerCouponView } from '@dealer/contracts';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { VoidReasonDialog } from '../../../components/ui/void-reason/void-reason-dialog';
@@ -18,7 +20,7 @@ import { CouponRedemptionButtons, CouponRedemptionDetails, CouponStateBadge, isA
 import type { PackSaleSlots } from './pack-sale-slots';
 import { RedemptionRefusal } from './redemption-refusal';
 import { REDEMPTION_TEXTS } from './redemption-texts';
-import { PACK_SALE_TEXTS, describeOffer, expiryLabel, locationList } from './pack-sale-texts';
+import { PACK_SALE_TEXTS, describeOffer, expiryLabel } from './pack-sale-texts';
 import './pack-sales.css';
 
 /** SPEC 2.5: the RO dialog's type when redeeming (and when changing a redemption's RO). */
@@ -37,9 +39,7 @@ function CouponCards({ coupons, actions }: CouponListProps) {
           <dt>{PACK_SALE_TEXTS.offer}</dt>
           <dd>{describeOffer(c.value)}</dd>
           <dt>{PACK_SALE_TEXTS.honouredAt}</dt>
-          <dd>{locationList(c.locationNames, c.locationIds)}</dd>
-          <dt>{PACK_SALE_TEXTS.pack}</dt>
-          <dd>{c.packName}</dd>
+          <dd>{couponPlacesWords(c)}</dd>
           {c.redemption && (
             <>
               <dt>{REDEMPTION_TEXTS.redemption}</dt>
@@ -74,9 +74,8 @@ function CouponTable({ coupons, actions }: CouponListProps) {
               <td>
                 {c.name}
                 <span className="detail-note sale-block">
-                  {PACK_SALE_TEXTS.honouredAt}: {locationList(c.locationNames, c.locationIds)}
+                  {PACK_SALE_TEXTS.honouredAt}: {couponPlacesWords(c)}
                 </span>
-                <span className="detail-note sale-block">{PACK_SALE_TEXTS.fromPack(c.packName)}</span>
               </td>
               <td>{describeOffer(c.value)}</td>
               <td className="nowrap">{expiryLabel(c)}</td>
@@ -90,6 +89,70 @@ function CouponTable({ coupons, actions }: CouponListProps) {
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** The coupon filters (issue 23), with the statuses each shows. */
+export const COUPON_FILTERS = [
+  { key: 'all', label: 'All', statuses: null },
+  { key: 'available', label: 'Available', statuses: ['available'] },
+  { key: 'used', label: 'Used', statuses: ['redeemed'] },
+  { key: 'expired', label: 'Expired', statuses: ['expired'] },
+  { key: 'voided', label: 'Voided', statuses: ['voided'] },
+] as const satisfies readonly { key: string; label: string; statuses: readonly CustomerCouponView['status'][] | null }[];
+type CouponFilter = (typeof COUPON_FILTERS)[number]['key'];
+
+const matches = (filter: (typeof COUPON_FILTERS)[number], c: CustomerCouponView) =>
+  filter.statuses === null || (filter.statuses as readonly string[]).includes(c.status);
+
+/** The coupons of one pack sale, in the order the read model gives them. */
+interface PackGroup {
+  saleId: string;
+  packName: string;
+  coupons: CustomerCouponView[];
+}
+
+function groupByPack(coupons: readonly CustomerCouponView[]): PackGroup[] {
+  const groups = new Map<string, PackGroup>();
+  for (const c of coupons) {
+    const group = groups.get(c.saleId) ?? { saleId: c.saleId, packName: c.packName, coupons: [] };
+    group.coupons.push(c);
+    groups.set(c.saleId, group);
+  }
+  return [...groups.values()];
+}
+
+function CouponFilters({ coupons, value, onChange }: { coupons: readonly CustomerCouponView[]; value: CouponFilter; onChange: (f: CouponFilter) => void }) {
+  return (
+    <div className="coupon-filters" role="group" aria-label="Show coupons">
+      {COUPON_FILTERS.map((f) => (
+        <button
+          key={f.key}
+          type="button"
+          className={f.key === value ? 'btn btn-sm coupon-filter is-active' : 'btn btn-sm coupon-filter'}
+          aria-pressed={f.key === value}
+          onClick={() => onChange(f.key)}
+        >
+          {f.label} ({coupons.filter((c) => matches(f, c)).length})
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function CouponGroups({ coupons, actions, isMobile }: CouponListProps & { isMobile: boolean }) {
+  const groups = groupByPack(coupons);
+  return (
+    <div className="coupon-groups">
+      {groups.map((g) => (
+        <section key={g.saleId} className="coupon-group" aria-label={PACK_SALE_TEXTS.fromPack(g.packName)}>
+          <h3 className="coupon-group-title">
+            {g.packName} <span className="detail-note">({g.coupons.length})</span>
+          </h3>
+          {isMobile ? <CouponCards coupons={g.coupons} actions={actions} /> : <CouponTable coupons={g.coupons} actions={actions} />}
+        </section>
+      ))}
     </div>
   );
 }
@@ -135,6 +198,8 @@ export function CustomerCouponsPanel({ customerId, customerName, slots, verifica
   const titleId = useId();
   const isMobile = useIsMobile();
   const coupons = useCustomerCoupons(customerId);
+  const [filter, setFilter] = useState<CouponFilter>('all');
+  const shown = (coupons.data ?? []).filter((c) => matches(COUPON_FILTERS.find((f) => f.key === filter)!, c));
   const access = useSession()?.payload?.access.list;
   const [roDialog, setRoDialog] = useState<RoDialogState | null>(null);
   const [voiding, setVoiding] = useState<CustomerCouponView | null>(null);
@@ -254,10 +319,15 @@ export function CustomerCouponsPanel({ customerId, customerName, slots, verifica
         </p>
       ) : coupons.data.length === 0 ? (
         <p className="empty-state">{PACK_SALE_TEXTS.couponsEmpty}</p>
-      ) : isMobile ? (
-        <CouponCards coupons={coupons.data} actions={actions} />
       ) : (
-        <CouponTable coupons={coupons.data} actions={actions} />
+        <>
+          <CouponFilters coupons={coupons.data} value={filter} onChange={setFilter} />
+          {shown.length === 0 ? (
+            <p className="empty-state">No {COUPON_FILTERS.find((f) => f.key === filter)!.label.toLowerCase()} coupons.</p>
+          ) : (
+            <CouponGroups coupons={shown} actions={actions} isMobile={isMobile} />
+          )}
+        </>
       )}
 
       {slots.renderEnterRo({

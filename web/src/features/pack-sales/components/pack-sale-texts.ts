@@ -42,6 +42,7 @@ export const PACK_SALE_TEXTS = {
   saleRo: 'Sale RO#',
   location: 'Location',
   soldBy: 'Sold by',
+  couponsOfSale: (n: number) => `${n} coupon${n === 1 ? '' : 's'}: see Coupons.`,
   priceChanged: (list: string, reason: string) => `Changed from ${list}: ${reason}`,
   coupons: 'Coupons',
   correctLocation: 'Correct location',
@@ -109,3 +110,17 @@ export function locationList(names: readonly (string | null)[], ids: readonly nu
 }
 
 export const locationLabel = (name: string | null, id: number) => name ?? `Location ${id}`;
+
+/**
+ * Who sold a pack, in words a person understands (issue 23: 'Sold by -' on sales without a staff seller):
+ * the seller's name, or how the sale came about (bought online by the customer, a gift bought online,
+ * demo data), from the actor the sale recorded.
+ */
+export function sellerWords(sale: { soldBy: string; soldByName: string | null; customerId: string }): string {
+  if (sale.soldByName) return sale.soldByName;
+  const [kind = '', ...rest] = sale.soldBy.split(':');
+  const id = rest.join(':');
+  if (kind === 'customer' || kind === 'customer-link') return id === sale.customerId ? 'Sold online (bought by the customer)' : 'Sold online (a gift)';
+  if (kind === 'system') return id === 'demo-seed' ? 'Demo data (no seller)' : 'Sold online';
+  return 'A staff member no longer listed';
+}

@@ -1,5 +1,5 @@
 // Purchase history of the selected customer: each pack bought (where, when, on which RO, price, tax and total,
-// who sold it, Pending/Final/Voided) with its coupons. A pending sale shows its location locked with SPEC 2.5's
+// who sold it, Pending/Final/Voided); its coupons are listed once, in the Coupons panel (issue 23). A pending sale shows its location locked with SPEC 2.5's
 // tooltip; Correct location is where it is fixed. Managers finalise a pending sale and void a sale.
 // A sale that converted a paper book (issue 12) says so and shows no price, tax or total: the money was
 // taken when the book was sold on paper.
@@ -8,9 +8,8 @@ import { formatDateTime, formatMoney, type PackSaleView } from '@dealer/contract
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { useCustomerPurchases } from '../api/get-customer-purchases';
 import type { PackSaleSlots } from './pack-sale-slots';
-import { PACK_SALE_TEXTS, formatLocalDate, locationLabel } from './pack-sale-texts';
+import { PACK_SALE_TEXTS, formatLocalDate, locationLabel, sellerWords } from './pack-sale-texts';
 import { SaleStatusBadge } from './sale-badges';
-import { SaleCoupons } from './sale-coupons';
 
 const PAPER_TEXTS = {
   convertedFrom: (bookNumber: string) => `Converted from paper book ${bookNumber}`,
@@ -106,7 +105,7 @@ function SaleArticle({ sale, slots, actions }: { sale: PackSaleView; slots: Pack
         </div>
         <div className="sale-fact">
           <span className="sale-fact-label">{paperBook === null ? PACK_SALE_TEXTS.soldBy : PAPER_TEXTS.convertedBy}</span>
-          <span>{sale.soldByName ?? '-'}</span>
+          <span>{paperBook === null ? sellerWords(sale) : (sale.soldByName ?? '-')}</span>
         </div>
         {paperBook === null && <SaleMoney sale={sale} />}
       </div>
@@ -118,12 +117,8 @@ function SaleArticle({ sale, slots, actions }: { sale: PackSaleView; slots: Pack
         </p>
       ))}
 
-      {sale.coupons.length > 0 && (
-        <div className="sale-coupons">
-          <h4>{PACK_SALE_TEXTS.coupons}</h4>
-          <SaleCoupons coupons={sale.coupons} label={`${PACK_SALE_TEXTS.coupons}: ${sale.packName}, RO# ${sale.saleRoNumber}`} />
-        </div>
-      )}
+      {/* The coupons are listed once, in the Coupons panel, grouped by pack (issue 23). */}
+      {sale.coupons.length > 0 && <p className="detail-note">{PACK_SALE_TEXTS.couponsOfSale(sale.coupons.length)}</p>}
 
       {!voided && (
         <div className="sale-actions">

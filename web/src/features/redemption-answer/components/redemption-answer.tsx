@@ -2,8 +2,9 @@
 // the expiry, and per op code a choice of Approve or Decline; "Submit answer" sends the customer's answer.
 // An unknown or used link, an expired or already final verification shows the server's message and no form.
 // The deadline shows while the verification is open ("Answer by") or once it expired ("Expired").
+// /verify shows the same answer for each open verification of the signed-in customer, without a token.
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useMemo, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import * as v from 'valibot';
 import {
@@ -106,11 +107,13 @@ function AnswerForm({
   verification,
   answer,
 }: {
-  token: string;
+  /** The link's token; none when the signed-in customer answers their own verification. */
+  token: string | null;
   verification: PublicRedemptionVerification;
   answer: ReturnType<typeof useAnswerVerification>;
 }) {
   const opCodes = verification.opCodes;
+  const idPrefix = useId();
   const form = useForm<v.InferInput<typeof answersSchema>, unknown, v.InferOutput<typeof answersSchema>>({
     resolver: valibotResolver(answersSchema),
     mode: 'onSubmit',
@@ -122,7 +125,7 @@ function AnswerForm({
     const chosen = (choice: Choice) => opCodes.filter((_, i) => answers[i] === choice).map((o) => o.opCode);
     answer.mutate({
       codeId: verification.redemptionVerificationId,
-      code: token,
+      ...(token === null ? {} : { code: token }),
       reply: { approvedOpCodes: chosen('approved'), declinedOpCodes: chosen('declined') },
     });
   });
@@ -136,7 +139,7 @@ function AnswerForm({
       <p>{REDEMPTION_ANSWER_TEXTS.intro}</p>
       {opCodes.map((o, i) => {
         const error = errors?.[i]?.message;
-        const errorId = `redemption-opcode-${i}-error`;
+        const errorId = `${idPrefix}-opcode-${i}-error`;
         return (
           <fieldset
             key={o.opCode}
@@ -185,13 +188,37 @@ function AnswerForm({
   );
 }
 
+/** Facts and answer of one verification already loaded (what /verify lists), or its final state. */
+function VerificationAnswer({ token, verification, answer }: { token: string | null; verification: PublicRedemptionVerification; answer: ReturnType<typeof useAnswerVerification> }) {
+  const formKey = verification.opCodes.map((o) => o.opCode).join('|');
+  return (
+    <>
+      <Facts verification={answer.data ?? verification} />
+      {verification.isFinal && !answer.isSuccess ? (
+        <p className="alert alert-danger" role="alert">
+          {verification.errorMessage ?? REDEMPTION_MESSAGES.linkInvalid}
+        </p>
+      ) : (
+        <AnswerForm key={formKey} token={token} verification={verification} answer={answer} />
+      )}
+    </>
+  );
+}
+
+/** The signed-in customer's answer to one of their own open verifications (no link token). */
+export function OwnRedemptionAnswer({ verification, onAnswered }: { verification: PublicRedemptionVerification; onAnswered?: () => void }) {
+  const answer = useAnswerVerification({ onSuccess: () => onAnswered?.() });
+  return (
+    <div className="redemption-answer">
+      <VerificationAnswer token={null} verification={verification} answer={answer} />
+    </div>
+  );
+}
+
 export function RedemptionAnswer({ token }: { token: string }) {
   const query = useVerificationByToken(token);
   // The answer's mutation lives here: once answered, the facts show the verification as recorded.
   const answer = useAnswerVerification();
-  const verification = query.data;
-  // One form per loaded verification (the op codes decide its fields).
-  const formKey = useMemo(() => verification?.opCodes.map((o) => o.opCode).join('|') ?? '', [verification]);
 
   let content: ReactNode;
   if (query.isPending) {
@@ -207,18 +234,7 @@ export function RedemptionAnswer({ token }: { token: string }) {
       </p>
     );
   } else {
-    content = (
-      <>
-        <Facts verification={answer.data ?? query.data} />
-        {query.data.isFinal ? (
-          <p className="alert alert-danger" role="alert">
-            {query.data.errorMessage ?? REDEMPTION_MESSAGES.linkInvalid}
-          </p>
-        ) : (
-          <AnswerForm key={formKey} token={token} verification={query.data} answer={answer} />
-        )}
-      </>
-    );
+    content = <VerificationAnswer token={token} verification={query.data} answer={answer} />;
   }
   return <div className="redemption-answer">{content}</div>;
 }

@@ -10,6 +10,7 @@ import { Modal } from '../../../components/ui/modal/modal';
 import { notify } from '../../../components/ui/modal/notification-store';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
+import { TimeAgo } from '../../../components/ui/time-ago/time-ago';
 import { Tooltip } from '../../../components/ui/tooltip/tooltip';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { useNow } from '../../../hooks/use-now';
@@ -70,6 +71,7 @@ function RoCell({ verification }: { verification: RedemptionVerification }) {
     <>
       <strong>{verification.roNumber}</strong>
       <span className="detail-note">{locationLabel(verification)}</span>
+      <TimeAgo value={verification.sentDate ?? verification.startedDate} prefix="Sent" className="detail-note" />
     </>
   );
 }

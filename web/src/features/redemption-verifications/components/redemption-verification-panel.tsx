@@ -9,6 +9,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNod
 import { REDEMPTION_TEXTS, fullName, locationLabel, type RedemptionVerification, type RedemptionVerificationType } from '@dealer/contracts';
 import { notify } from '../../../components/ui/modal/notification-store';
 import { Spinner } from '../../../components/ui/spinner/spinner';
+import { TimeAgo } from '../../../components/ui/time-ago/time-ago';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
 import { useCustomerVerificationListener, usePendingApprovals } from '../api/list-redemption-verifications';
@@ -18,7 +19,7 @@ import { useStatusTransitions } from '../hooks/use-status-transitions';
 import { ActiveVerification } from './active-verification';
 import { PendingApprovalsDialog } from './pending-approvals-dialog';
 import { StartVerificationDialog, type StartVerificationChoice } from './start-verification-dialog';
-import { CHANNEL_LABELS, RV_TEXTS, formatDateTime } from './redemption-verification-texts';
+import { CHANNEL_LABELS, RV_TEXTS } from './redemption-verification-texts';
 import { StatusBadge } from './verification-parts';
 import './redemption-verifications.css';
 
@@ -94,7 +95,9 @@ function RecentVerifications({ rows, activeId, onShow }: { rows: RedemptionVerif
               <dt>Location</dt>
               <dd>{locationLabel(v)}</dd>
               <dt>Started</dt>
-              <dd>{formatDateTime(v.startedDate)}</dd>
+              <dd>
+                <TimeAgo value={v.startedDate} />
+              </dd>
             </dl>
             <div className="rv-card-actions">{button(v)}</div>
           </li>
@@ -125,7 +128,9 @@ function RecentVerifications({ rows, activeId, onShow }: { rows: RedemptionVerif
               <td>
                 <StatusBadge verification={v} />
               </td>
-              <td className="nowrap">{formatDateTime(v.startedDate)}</td>
+              <td className="nowrap">
+                <TimeAgo value={v.startedDate} />
+              </td>
               <td className="rv-action-cell">{button(v)}</td>
             </tr>
           ))}
