@@ -53,7 +53,7 @@ describe('/employee/ro-search: search by advisor and dates', () => {
     // The first render of the file compiles the page's modules: more than the usual 5 s on a busy machine.
     const finder = await screen.findByRole('search', { name: 'Search repair orders' }, { timeout: 20_000 });
     await within(finder).findByRole('option', { name: 'North Motors' });
-    await user.selectOptions(within(finder).getByRole('combobox', { name: 'Location' }), 'North Motors');
+    await user.selectOptions(within(finder).getByRole('combobox', { name: 'Search at' }), 'North Motors');
     await user.type(within(finder).getByRole('textbox', { name: /^Advisor/ }), 'Pat Lee');
     await user.selectOptions(within(finder).getByRole('combobox', { name: 'Status' }), 'Closed');
     await user.selectOptions(within(finder).getByRole('combobox', { name: 'Dates' }), 'Closed');

@@ -16,7 +16,7 @@ export const RO_FINDER_TEXTS = {
   title: 'Search repair orders',
   intro: 'By advisor, customer, VIN, status or dates, newest first, at the locations where you work.',
   allLocations: 'All my locations',
-  location: 'Location',
+  location: 'Search at',
   advisor: 'Advisor',
   advisorHint: 'Last name, or first and last name.',
   customer: 'Customer name',
