@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    // Names the run; drops its template database and Redis keys at the end (launcher/src/testing/template-database.ts).
+    globalSetup: ['launcher/src/testing/global-setup.ts'],
   },
 });

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
 import { givenRolesAtEveryRooftop } from '@dealer/launcher/testing/rooftops';
 import { signIn } from './support/auth';
+import { expectAccessible } from './support/axe';
 import { launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
 
 let server: TestServer;
@@ -164,6 +165,67 @@ describe('RO page', () => {
     await visible(dialog.getByRole('list', { name: 'Customers on this RO' }));
     expect(await dialog.getByRole('table').count()).toBe(0);
     await screenshot(page, 'customers-on-ro-mobile');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('should search ROs by advisor and dates, page through them, and open one (issue 23)', async () => {
+    const { page, context, pageErrors } = await openRoPage('desktop');
+    const [found] = await server.product.sql.unsafe<{ openDay: string }[]>(
+      `select to_char(open_date, 'YYYY-MM-DD') as "openDay" from ref.repair_orders where location_id = 1 and ro_number = $1`, [ro.roNumber],
+    );
+    const openDay = found!.openDay;
+    const finder = page.getByRole('search', { name: 'Search repair orders' });
+    await finder.getByLabel('Search at').selectOption({ label: 'Front Range Toyota' });
+    await finder.getByLabel(/^Advisor/).fill(ro.advisorName);
+    await finder.getByLabel('From').fill(openDay);
+    await finder.getByLabel('To').fill(openDay);
+    await finder.getByRole('button', { name: 'Search' }).click();
+    const results = await visible(page.getByRole('table', { name: 'Repair orders found' }));
+    const row = results.getByRole('row', { name: new RegExp(`^${ro.roNumber} Front Range Toyota Closed`) });
+    await visible(row);
+    for (const text of await results.locator('tbody tr td:nth-child(6)').allTextContents()) expect(text).toBe(ro.advisorName);
+    await expectAccessible(page, 'RO search results');
+    await screenshot(page, 'ro-search-results');
+
+    // Every closed RO at the location, a page at a time: the next page holds other ROs, and Previous comes back.
+    await finder.getByLabel(/^Advisor/).fill('');
+    await finder.getByLabel('From').fill('');
+    await finder.getByLabel('To').fill('');
+    await finder.getByLabel('Status').selectOption({ label: 'Closed' });
+    await finder.getByRole('button', { name: 'Search' }).click();
+    await visible(page.getByText('Page 1'));
+    const firstPage = await results.locator('tbody tr td:first-child').allTextContents();
+    expect(firstPage).toHaveLength(25);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await visible(page.getByText('Page 2'));
+    await page.waitForFunction((first) => document.querySelector('table tbody tr td')?.textContent !== first, firstPage[0]);
+    const secondPage = await results.locator('tbody tr td:first-child').allTextContents();
+    expect(secondPage.filter((n) => firstPage.includes(n))).toEqual([]);
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await visible(page.getByText('Page 1'));
+
+    await finder.getByLabel(/^Advisor/).fill(ro.advisorName);
+    await finder.getByLabel('From').fill(openDay);
+    await finder.getByLabel('To').fill(openDay);
+    await finder.getByRole('button', { name: 'Search' }).click();
+    await row.getByRole('button', { name: `View RO# ${ro.roNumber} at Front Range Toyota` }).click();
+    await visible(page.getByRole('region', { name: `RO# ${ro.roNumber}` }));
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('should show RO search results as cards at 390 px', async () => {
+    const { page, context, pageErrors } = await openRoPage('mobile');
+    const finder = page.getByRole('search', { name: 'Search repair orders' });
+    await finder.getByLabel(/^Customer name/).fill(ro.customerName);
+    await finder.getByRole('button', { name: 'Search' }).click();
+    const cards = await visible(page.getByRole('list', { name: 'Repair orders found' }));
+    await visible(cards.getByText(`RO# ${ro.roNumber}`));
+    expect(await page.getByRole('table').count()).toBe(0);
+    await expectAccessible(page, 'RO search results at 390 px');
+    await cards.getByRole('listitem').first().scrollIntoViewIfNeeded();
+    await screenshot(page, 'ro-search-results-mobile');
     expect(pageErrors).toEqual([]);
     await context.close();
   });

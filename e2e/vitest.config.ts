@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // Names the run; drops its template database and Redis keys at the end (launcher/src/testing/template-database.ts).
+    globalSetup: ['launcher/src/testing/global-setup.ts'],
   },
 });

@@ -66,7 +66,7 @@ class Connection {
   }
 }
 
-export async function runLoad(port: number, paths: readonly string[], clients: number, headers: Record<string, string>): Promise<LoadResult> {
+export async function runLoad(port: number, paths: readonly string[], clients: number, headers: Record<string, string>, resultMark: Buffer = RESULT_MARK): Promise<LoadResult> {
   const headerLines = Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('');
@@ -83,7 +83,7 @@ export async function runLoad(port: number, paths: readonly string[], clients: n
       const res = await connection.get(path, headerLines);
       latency.add(performance.now() - t0);
       if (res.status !== 200) errors++;
-      else if (res.body.includes(RESULT_MARK)) found++;
+      else if (res.body.includes(resultMark)) found++;
     }
   };
   try {

@@ -17,6 +17,7 @@ export * from './auth/token';
 export * from './auth/password-rules';
 export * from './redemptions/index';
 export * from './repair-orders/ro-records';
+export * from './repair-orders/ro-search';
 export * from './app-events/catalogue';
 export * from './history/timeline';
 export * from './operations/parked';

@@ -73,6 +73,7 @@ const MATRIX: Record<string, Persona[]> = {
   'POST /api/contact-change-confirmations': OWN_A,
   'POST /auth-api/contact-change/confirm': ALL,
   'GET /api/ro-data': STAFF,
+  'GET /api/ro-search': STAFF,
   'GET /api/customer-info-from-ro': STAFF,
   'POST /api/redemption-verifications': STAFF,
   'POST /api/redemption-verifications/:id/resend': STAFF,
@@ -411,6 +412,7 @@ describe('each rooftop its own (issue 20)', () => {
   /** Every command and read that happens at a place, and the role it needs there. */
   const AT_A_PLACE: { name: string; need: Need; send: (persona: Rooftop, p: Place) => ReturnType<typeof send> }[] = [
     { name: 'GET /api/ro-data', need: 'staff', send: (who, p) => send(who, 'GET', `/api/ro-data?roNumber=${p.ro.a}&locationId=${p.locationId}`) },
+    { name: 'GET /api/ro-search', need: 'staff', send: (who, p) => send(who, 'GET', `/api/ro-search?locationId=${p.locationId}&status=open`) },
     { name: 'GET /api/customer-info-from-ro', need: 'staff', send: (who, p) => send(who, 'GET', `/api/customer-info-from-ro?roNumber=${p.ro.a}&locationId=${p.locationId}&isClosedRo=0`) },
     { name: 'GET /api/redemption-verifications/:id', need: 'staff', send: (who, p) => send(who, 'GET', `/api/redemption-verifications/${p.verificationId}`) },
     { name: 'POST /api/pack-sales', need: 'staff', send: (who, p) => send(who, 'POST', '/api/pack-sales', { customerId, packId, locationId: p.locationId, roNumber: p.ro.b, price: null }) },
@@ -475,6 +477,17 @@ describe('each rooftop its own (issue 20)', () => {
     expect(other.json().errors).toEqual([PACK_SALE_MESSAGES.priceOverrideManagersOnly]);
     const listPrice = await send('mixed', 'POST', '/api/pack-sales', { customerId, packId, locationId: 2, roNumber: p2.ro.b, price: null });
     expect(listPrice.statusCode).toBe(201);
+  });
+
+  it('should search ROs only at the rooftops where the caller holds a role when no location is asked for', async () => {
+    const locationsOf = async (persona: Rooftop) => {
+      const res = await send(persona, 'GET', '/api/ro-search?pageSize=100');
+      expect(res.statusCode, res.body).toBe(200);
+      return new Set((res.json().dataSet.rows as { locationId: number }[]).map((r) => r.locationId));
+    };
+    expect([...(await locationsOf('advisor1'))]).toEqual([1]);
+    expect([...(await locationsOf('mixed'))].sort()).toEqual([1, 2]);
+    expect((await locationsOf('admin')).has(2)).toBe(true);
   });
 
   it("should need a role at both the sale's location and the new one to correct a sale's location", async () => {

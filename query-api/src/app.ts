@@ -10,6 +10,7 @@ import { locationRoutes } from './routes/locations';
 import { opCodeRuleQueryRoutes } from './routes/opcode-verification-rules';
 import { opCodeQueryRoutes } from './routes/opcodes';
 import { roDataRoutes } from './routes/ro-data';
+import { roSearchRoutes } from './routes/ro-search';
 import { userRoleQueryRoutes } from './routes/user-roles';
 import { redemptionVerificationQueryRoutes } from './routes/redemption-verifications';
 import { parkedEventQueryRoutes } from './routes/parked-events';
@@ -44,6 +45,7 @@ export function queryApi(deps: QueryApiDeps) {
     const historyStreams = async (customerId: string) => [...(await redemptionVerificationStreamsOf(deps.sql, customerId)), ...(await customerCouponStreamsOf(deps.sql, customerId))];
     await app.register(customerHistoryRoutes(deps.store, historyStreams, (actors) => staffNamesOf(deps.sql, actors), () => locationNamesOf(deps.sql)));
     await app.register(roDataRoutes(deps.sql));
+    await app.register(roSearchRoutes(deps.sql));
     await app.register(locationRoutes(deps.sql));
     await app.register(customerInfoFromRoRoutes(deps.sql));
     await app.register(redemptionVerificationQueryRoutes(deps.sql));

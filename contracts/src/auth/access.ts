@@ -19,6 +19,8 @@ const STAFF = [
   ...crud('customer-resend-registration', ['POST']),
   ...crud('customer-info-from-ro', ['GET']),
   ...crud('ro-data', ['GET']),
+  // Issue 23: RO search by advisor, dates, status, VIN and customer name.
+  ...crud('ro-search', ['GET']),
   ...crud('locations', ['GET']),
   ...crud('email-phone-verification', ['POST']),
   ...crud('redemption-verifications', ['GET', 'POST', 'PUT']),

@@ -4,9 +4,46 @@
  */
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { dropDatabase, loadSettings } from '@dealer/platform';
+import { inject } from 'vitest';
+import { createRedis, dropDatabase, loadSettings } from '@dealer/platform';
 import { REPO_ROOT, startProduct, type Product, type ProductEnv } from '../product';
 import { seedDemoData } from '../demo/seed';
+import { copyTemplateDatabase } from './template-database';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** This vitest run's id (global-setup.ts): names its template database and prefixes its Redis keys. */
+    testRunId: string;
+  }
+}
+
+/** The vitest run's id, or null outside a vitest run with the global set-up (e.g. a script). */
+function testRunId(): string | null {
+  if (!process.env.VITEST) return null;
+  try {
+    return inject('testRunId') ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Settings a copy of the seeded template cannot honour: they change what the seed stored or sealed. */
+const OWN_INSTALL = ['APP_MODE', 'AUTH_SECRET', 'PII_MASTER_KEY', 'DATABASE_URL'] as const;
+
+/** Removes every Redis key under `prefix` (BullMQ's queues of one test server). */
+export async function dropRedisPrefix(redisUrl: string, prefix: string): Promise<void> {
+  const redis = createRedis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
 
 export interface TestServer {
   url: string;
@@ -38,21 +75,29 @@ export async function startTestServer(
   const id = `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const server = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
   const databaseUrl = `${server}/dealer_test_${id}`;
-  const redisPrefix = `test:${id}`;
+  const runId = testRunId();
+  // Under the run's prefix, so the global teardown removes what a crashed file left.
+  const redisPrefix = runId ? `test:${runId}:${id}` : `test:${id}`;
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const seed = options.seed !== false && (options.env?.APP_MODE ?? 'demo') === 'demo';
+  const fromTemplate = runId !== null && seed && !OWN_INSTALL.some((name) => options.env?.[name] !== undefined);
+  if (fromTemplate) {
+    await copyTemplateDatabase(runId, `dealer_test_${id}`, { server, redisUrl, repairOrders: TEST_DEMO_REPAIR_ORDERS, waitForProjections });
+  }
   // No secrets unless options.env gives some: demo mode generates the install's own (local_secrets).
   const env = await loadSettings({
     APP_MODE: 'demo',
     LOG_LEVEL: 'warn',
     DATABASE_URL: databaseUrl,
-    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_URL: redisUrl,
     REDIS_PREFIX: redisPrefix,
     ...options.env,
   });
   // WEB_DIST picks another build of the web client (as for npm start), e.g. one per work tree.
   const webDist = options.webDist === undefined ? (process.env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist')) : options.webDist;
   const product = await startProduct(env, { webDist });
-  // Demo data never loads in production mode, not even in a test.
-  if (options.seed !== false && env.APP_MODE === 'demo') {
+  // Demo data never loads in production mode, not even in a test. A copy of the template has it already.
+  if (seed && !fromTemplate) {
     // A smaller RO set than npm start's demo (every test file starts its own server); with this
     // seed the demo customers, Pat included, still have ROs.
     await seedDemoData(product.sql, env, { repairOrders: TEST_DEMO_REPAIR_ORDERS });
@@ -68,8 +113,12 @@ export async function startTestServer(
     env,
     product,
     async stop() {
-      await product.stop();
-      await dropDatabase(databaseUrl);
+      try {
+        await product.stop();
+      } finally {
+        await dropDatabase(databaseUrl);
+        await dropRedisPrefix(env.REDIS_URL, redisPrefix);
+      }
     },
   };
 }

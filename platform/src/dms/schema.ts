@@ -133,4 +133,19 @@ alter table ref.locations add column if not exists sales_tax_rate_bp integer not
     id: '0103_location_contact_email',
     sql: /* sql */ `alter table ref.locations add column if not exists contact_email text;`,
   },
+  {
+    // Issue 23: RO search by advisor, dates, status, VIN and customer name (query-api
+    // read-models/repair-order-search.ts). Each list is read per location, newest first, so
+    // every index leads with the location and ends with the date the list is sorted by; open
+    // and voided ROs are few and get partial indexes; a VIN is found by its last characters.
+    id: '0104_repair_order_search',
+    sql: /* sql */ `
+create index if not exists repair_orders_search_opened on ref.repair_orders (location_id, open_date desc, ro_number desc);
+create index if not exists repair_orders_search_closed on ref.repair_orders (location_id, close_date desc, ro_number desc) where close_date is not null;
+create index if not exists repair_orders_search_open on ref.repair_orders (location_id, open_date desc, ro_number desc) where close_date is null and void_date is null;
+create index if not exists repair_orders_search_voided on ref.repair_orders (location_id, open_date desc, ro_number desc) where void_date is not null;
+create index if not exists repair_orders_search_advisor on ref.repair_orders (location_id, lower(advisor_last_name), open_date desc, ro_number desc);
+create index if not exists repair_orders_search_customer on ref.repair_orders (location_id, lower(customer_last_name), open_date desc, ro_number desc);
+create index if not exists repair_orders_search_vin on ref.repair_orders (reverse(upper(vin)) text_pattern_ops) where vin is not null;`,
+  },
 ];

@@ -214,3 +214,37 @@ describe('GET /api/customer-search by RO number', () => {
     expect(n).toBe(TEST_DEMO_REPAIR_ORDERS + DEMO_SALE_REPAIR_ORDERS.length + DEMO_PAPER_BOOK_RO_NUMBERS.length);
   });
 });
+
+describe('GET /api/ro-search (issue 23)', () => {
+  const rows = async (query: string) => {
+    const res = await get(`/api/ro-search?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    return res.json().dataSet as { rows: { roNumber: string; locationId: number; status: string; advisorFullName: string }[]; next: string | null };
+  };
+
+  it('should find ROs by advisor and opening dates at the locations the caller works at, newest first', async () => {
+    const page = await rows(`advisor=${encodeURIComponent('sam lee')}&from=2026-01-01&to=2026-04-30`);
+    expect(page.rows.map((r) => `${r.locationId}/${r.roNumber}/${r.status}`)).toEqual(['2/C77001/open', '1/9900003/voided', '1/TST1234/closed', '1/9900001/closed', '2/9900002/open', '3/9900001/open']);
+    expect(page.next).toBeNull();
+    expect((await rows('advisor=Lee&status=voided')).rows.map((r) => r.roNumber)).toEqual(['9900003']);
+    expect((await rows('customerName=Other&locationId=3')).rows.map((r) => r.roNumber)).toEqual(['9900001']);
+  });
+
+  it('should answer 400 naming the field for a bad date, a short VIN or a forged page', async () => {
+    for (const [query, error] of [
+      ['from=2026-02-30', 'from must be a date (YYYY-MM-DD).'],
+      ['to=yesterday', 'to must be a date (YYYY-MM-DD).'],
+      ['from=2026-03-02&to=2026-03-01', 'The "From" date must be on or before the "To" date.'],
+      ['vin=1234', 'Enter at least the last 6 characters of the VIN.'],
+      ['after=not-a-cursor', 'The page asked for is not valid; search again.'],
+    ] as const) {
+      const res = await get(`/api/ro-search?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().errors, query).toEqual([error]);
+    }
+    const status = await get('/api/ro-search?status=lost');
+    expect(status.statusCode).toBe(400);
+    expect(JSON.stringify(status.json().errors)).toContain('status');
+  });
+});
