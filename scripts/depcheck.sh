@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib/setup.sh
 ensure_node_modules
 ensure_depcheck_tool
-SOURCES=(contracts/src domain/src platform/src dms/src command-api/src query-api/src projector/src workers/src web/src launcher/src)
+SOURCES=(contracts/src domain/src platform/src dms/src read-models/src command-api/src query-api/src projector/src workers/src web/src launcher/src)
 KNOWN=.dependency-cruiser-known-violations.json
 if [ "${1:-}" = "--baseline" ]; then
   tools/depcheck/node_modules/.bin/depcruise-baseline "${SOURCES[@]}" --config .dependency-cruiser.cjs --output-to "$KNOWN"

@@ -24,7 +24,7 @@ import {
   type OnlineOrderStatus,
   type OnlineOrderStatusView,
 } from '@dealer/contracts/online-orders/status';
-import { locationNames } from '../read-models/coupons';
+import { locationNames } from '@dealer/read-models/coupon-catalogue/queries';
 import { idParamsSchema, pageMetaSchema } from './coupons';
 import { managedLocationIds } from './role-locations';
 

@@ -9,8 +9,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CATALOGUE_PAGE } from '@dealer/contracts';
 import { INPUT_SCHEMAS, type Sql } from '@dealer/platform';
-import { OPCODE_RULES } from '../read-models/opcode-rules';
-import { containsPattern } from '../read-models/coupons';
+import { OPCODE_RULES } from '@dealer/read-models/opcode-rules/queries';
+import { containsPattern } from '@dealer/read-models/coupon-catalogue/queries';
 
 interface OpCodesQuerystring {
   search?: string;

@@ -40,7 +40,7 @@ import {
   type ReportQuery,
 } from '@dealer/contracts';
 import { DomainError, INPUT_SCHEMAS, INT32_MAX, isStorableText, type Sql } from '@dealer/platform';
-import { REPORT_DEFINITIONS, type ReportDefinition } from '../read-models/reports';
+import { REPORT_DEFINITIONS, type ReportDefinition } from '@dealer/read-models/reports/index';
 import { csvStream } from './reports-csv';
 import { reportingLocationIds } from './role-locations';
 
