@@ -29,6 +29,7 @@ import { deterministicUuid, handle, WrongExpectedRevisionError, type CommandCont
 import { issuedCouponDecider } from '@dealer/domain/coupon-redemption/decide';
 import { loadIssuedCoupon, loadRoLedger, loadVerification } from './lookups';
 import { release, type CouponRedemptionDeps } from './service';
+import { couponsHeldForVerification } from '@dealer/read-models/pack-sales/queries';
 
 export interface SettledRedemption {
   issuedCouponId: string;
@@ -54,10 +55,7 @@ function settleContext(ctx: CommandContext, redemptionId: string): CommandContex
 
 /** Coupons the read model lists as held for this verification (candidates only; the stream decides). */
 async function heldInReadModel(deps: CouponRedemptionDeps, redemptionVerificationId: string): Promise<string[]> {
-  const rows = await deps.sql<{ id: string }[]>`
-    select issued_coupon_id::text as id from rm_pack_sales.issued_coupons
-    where redemption_state = 'awaiting-verification' and redemption_verification_id = ${redemptionVerificationId}`;
-  return rows.map((r) => r.id);
+  return couponsHeldForVerification(deps.sql, redemptionVerificationId);
 }
 
 async function settleCoupon(

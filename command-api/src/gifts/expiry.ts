@@ -25,6 +25,7 @@ import { giftDecider } from '@dealer/domain/gift/decide';
 import type { PaymentProvider } from '../payments/port';
 import { giftSaleIdOf, readGift } from './gift-stream';
 import { runPeriodically } from '../plugins/periodic-sweeper';
+import { expiringGiftIds } from '@dealer/read-models/online-orders/queries';
 
 export const GIFT_EXPIRY_SWEEP_INTERVAL_MS = 10 * 60_000;
 /** Gifts handled per sweep (the next sweep takes the rest). */
@@ -125,10 +126,7 @@ export async function sweepExpiredGifts(deps: GiftExpiryDeps, now = new Date(), 
   const result: GiftSweepResult = { refunded: 0, failed: 0 };
   if (!deps.provider) return result;
   const cutoff = new Date(now.getTime() - GIFT_LIFETIME_DAYS * 86_400_000);
-  const rows = await deps.sql<{ giftId: string }[]>`
-    select gift_id::text as "giftId" from rm_online_orders.orders
-    where status = 'paid' and is_gift and gift_id is not null and gift_claimed_at is null and (paid_at <= ${cutoff} or gift_ended_at is not null)
-    order by paid_at limit ${GIFT_EXPIRY_SWEEP_BATCH}`;
+  const rows = (await expiringGiftIds(deps.sql, cutoff, GIFT_EXPIRY_SWEEP_BATCH)).map((giftId) => ({ giftId }));
   for (const { giftId } of rows) {
     try {
       if ((await endGift(deps, giftId, 'expired', now, systemContext('system:gift-expiry'))) === 'refunded') result.refunded++;

@@ -11,6 +11,7 @@ import { ONLINE_ORDER_ABANDON_AFTER_MS } from '@dealer/contracts';
 import { systemContext } from '@dealer/platform';
 import { cancelAbandonedOrder, type OnlineOrderDeps } from './service';
 import { runPeriodically } from '../plugins/periodic-sweeper';
+import { abandonedOrderIds } from '@dealer/read-models/online-orders/queries';
 
 export const ABANDONED_SWEEP_INTERVAL_MS = 10 * 60_000;
 /** Orders handled per sweep (the next sweep takes the rest). */
@@ -27,10 +28,7 @@ export async function sweepAbandonedOrders(deps: OnlineOrderDeps, now = new Date
   const result: SweepResult = { cancelled: 0, paid: 0, returned: 0, failed: 0 };
   if (!deps.provider) return result;
   const cutoff = new Date(now.getTime() - ONLINE_ORDER_ABANDON_AFTER_MS);
-  const rows = await deps.sql<{ orderId: string }[]>`
-    select order_id::text as "orderId" from rm_online_orders.orders
-    where status in ('placed', 'failed') and placed_at <= ${cutoff}
-    order by placed_at limit ${ABANDONED_SWEEP_BATCH}`;
+  const rows = (await abandonedOrderIds(deps.sql, cutoff, ABANDONED_SWEEP_BATCH)).map((orderId) => ({ orderId }));
   for (const { orderId } of rows) {
     try {
       const outcome = await cancelAbandonedOrder(deps, orderId, now, systemContext('system:abandoned-orders'));

@@ -1,4 +1,4 @@
-/** Query of the `customer-details` read model (tables owned by projector/customer-details). */
+/** Queries of the `customer-details` read model (its tables: ./projection.ts). */
 import type { Customer } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 
@@ -14,6 +14,20 @@ export async function getCustomer(sql: Sql, customerId: string): Promise<(Custom
       (email_address is null) as "noValidEmailFlag", is_tax_exempt as "isTaxExempt",
       verify_redemptions as "verifyRedemptions", pending_email as "pendingEmail", pending_phone as "pendingPhone",
       personal_data_erased as "personalDataErased", revision
+    from rm_customer_details.customers where customer_id = ${customerId}`;
+  return row ?? null;
+}
+
+export interface CustomerNameAndEmail {
+  firstName: string | null;
+  lastName: string | null;
+  emailAddress: string | null;
+}
+
+/** A customer's name and email address (registration, sign-in's token payload), or null when unknown. */
+export async function customerNameAndEmail(sql: Sql, customerId: string): Promise<CustomerNameAndEmail | null> {
+  const [row] = await sql<CustomerNameAndEmail[]>`
+    select first_name as "firstName", last_name as "lastName", email_address as "emailAddress"
     from rm_customer_details.customers where customer_id = ${customerId}`;
   return row ?? null;
 }

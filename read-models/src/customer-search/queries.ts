@@ -69,3 +69,13 @@ function searchByName(sql: Sql, prefix: string, limit: number): Promise<Customer
     ) hits
     order by part, k1, k2, k3 limit ${limit}`;
 }
+
+/** Whether another customer than `customerId` has this e-mail (lower case) on file. */
+export async function emailUsedByOtherCustomer(sql: Sql, customerId: string, email: string): Promise<boolean> {
+  return (await sql`select 1 from rm_customer_search.customers where email_norm = ${email} and customer_id <> ${customerId}`).length > 0;
+}
+
+/** Whether another customer than `customerId` has this mobile number (digits) on file. */
+export async function phoneUsedByOtherCustomer(sql: Sql, customerId: string, phoneDigits: string): Promise<boolean> {
+  return (await sql`select 1 from rm_customer_search.customers where phone_digits = ${phoneDigits} and customer_id <> ${customerId}`).length > 0;
+}

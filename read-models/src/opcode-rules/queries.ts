@@ -21,3 +21,9 @@ export async function listOpCodeRules(sql: Sql, locationId: number | null): Prom
     order by l.location_name nulls last, r.location_id, r.op_code`;
   return rows.map((r) => ({ ...r, id: r.opCodeVerificationRuleId, createdDate: r.createdDate.toISOString(), modifiedDate: r.modifiedDate.toISOString() }));
 }
+
+/** The op codes marked for verification at a location (what a redemption or verification checks the RO's jobs against). */
+export async function ruleOpCodesAt(sql: Sql, locationId: number): Promise<string[]> {
+  const rows = await sql<{ op_code: string }[]>`select op_code from rm_opcode_rules.rules where location_id = ${locationId}`;
+  return rows.map((r) => r.op_code);
+}

@@ -273,3 +273,29 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   }
   return groups;
 }
+
+/** The sale that issued the coupon; null when no sale issued it. */
+export async function saleIdOfIssuedCoupon(sql: Sql, issuedCouponId: string): Promise<string | null> {
+  const [row] = await sql<{ sale_id: string }[]>`select sale_id::text as sale_id from rm_pack_sales.issued_coupons where issued_coupon_id = ${issuedCouponId}`;
+  return row?.sale_id ?? null;
+}
+
+/** Coupons the read model lists as held for this verification (candidates: it may lag, never leads). */
+export async function couponsHeldForVerification(sql: Sql, redemptionVerificationId: string): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`
+    select issued_coupon_id::text as id from rm_pack_sales.issued_coupons
+    where redemption_state = 'awaiting-verification' and redemption_verification_id = ${redemptionVerificationId}`;
+  return rows.map((r) => r.id);
+}
+
+/** Pending sales whose sale RO the DMS data shows closed, after `after` in sale id order, at most `limit`. */
+export async function pendingSalesWithClosedRo(sql: Sql, after: string, limit: number): Promise<string[]> {
+  const rows = await sql<{ sale_id: string }[]>`
+    select s.sale_id::text as sale_id
+      from rm_pack_sales.sales s
+      join ref.repair_orders r on r.location_id = s.location_id and r.ro_number = s.sale_ro_number
+     where s.status = 'pending' and r.close_date is not null and s.sale_id > ${after}::uuid
+     order by s.sale_id
+     limit ${limit}`;
+  return rows.map((r) => r.sale_id);
+}

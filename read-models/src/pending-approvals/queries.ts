@@ -66,3 +66,29 @@ export async function redemptionVerificationStreamsOf(sql: Sql, customerId: stri
     select redemption_verification_id::text as id from rm_pending_approvals.verifications where customer_id = ${customerId} order by started_at`;
   return rows.map((r) => redemptionVerificationStreamId(r.id));
 }
+
+/** A verification's RO and customer. */
+export interface VerificationKey {
+  locationId: number;
+  roNumber: string;
+  customerId: string;
+}
+
+/** The verification of this RO and customer that is still open at `now`, if any (the newest). */
+export async function openVerificationIdOf(sql: Sql, key: VerificationKey, now: Date): Promise<string | null> {
+  const [row] = await sql<{ id: string }[]>`
+    select redemption_verification_id as id from rm_pending_approvals.verifications
+    where location_id = ${key.locationId} and ro_number = ${key.roNumber} and customer_id = ${key.customerId}
+      and outcome is null and expires > ${now}
+    order by started_at desc limit 1`;
+  return row?.id ?? null;
+}
+
+/** The newest verification of this RO and customer (any outcome), if any. */
+export async function latestVerificationIdOf(sql: Sql, key: VerificationKey): Promise<string | null> {
+  const [row] = await sql<{ id: string }[]>`
+    select redemption_verification_id::text as id from rm_pending_approvals.verifications
+    where location_id = ${key.locationId} and ro_number = ${key.roNumber} and customer_id = ${key.customerId}
+    order by started_at desc limit 1`;
+  return row?.id ?? null;
+}

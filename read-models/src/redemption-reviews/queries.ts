@@ -100,3 +100,17 @@ export async function locationNamesOf(sql: Sql): Promise<Map<number, string>> {
   const rows = await sql<{ location_id: number; location_name: string }[]>`select location_id, location_name from ref.locations`;
   return new Map(rows.map((r) => [r.location_id, r.location_name]));
 }
+
+/** Where a redemption under review was recorded: an issued coupon's stream or a paper book's. */
+export interface ReviewedRedemptionPlace {
+  kind: 'coupon' | 'paper';
+  issued_coupon_id: string;
+  book_number: string | null;
+}
+
+/** Where the redemption was recorded, or null when the read model does not know it. */
+export async function reviewedRedemptionPlace(sql: Sql, redemptionId: string): Promise<ReviewedRedemptionPlace | null> {
+  const [located] = await sql<ReviewedRedemptionPlace[]>`
+    select kind, issued_coupon_id, book_number from rm_redemption_reviews.redemptions where redemption_id = ${redemptionId}`;
+  return located ?? null;
+}

@@ -1,7 +1,8 @@
 /**
  * Possible matches of an entered customer (SPEC 4 'Customer validation before creation'):
  * same e-mail (any case), same mobile or other phone, or the same 'first last' name (any case).
- * Read from the customer-search read model: the same data staff search.
+ * A query of the customer-search read model: the same data staff search (command-api calls it
+ * before creating a customer).
  */
 import type { CustomerMatch, CustomerProfile } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
