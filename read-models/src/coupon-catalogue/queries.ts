@@ -1,5 +1,5 @@
 /**
- * Query of the `coupon_catalogue` read model (table owned by projector/coupon-catalogue): the
+ * Query of the `coupon_catalogue` read model (table: ./projection.ts): the
  * coupon list (search, status and location filters, paged, by name) and one coupon, answered
  * as contracts' CouponView. Location names come from the DMS reference data (ref.locations).
  */

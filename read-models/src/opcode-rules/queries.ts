@@ -1,5 +1,5 @@
 /**
- * Query of the `opcode-rules` read model (table owned by the projector): the op codes managers
+ * Query of the `opcode-rules` read model (table: ./projection.ts): the op codes managers
  * marked as needing the customer's verification, with the location's name from the DMS
  * reference data.
  */

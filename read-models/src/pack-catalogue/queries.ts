@@ -1,5 +1,5 @@
 /**
- * Query of the `pack_catalogue` read model (tables owned by projector/pack-catalogue): the pack
+ * Query of the `pack_catalogue` read model (tables: ./projection.ts): the pack
  * list (search, status and location filters, paged, by name) and one pack, answered as
  * contracts' PackView. Each item carries its coupon's current name, status and stand-alone
  * value from the read model's own coupons table (kept by the same projection).

@@ -1,5 +1,5 @@
 /**
- * Query of the `pack_sales` read model (tables owned by projector/pack-sales): a customer's
+ * Query of the `pack_sales` read model (tables: ./projection.ts): a customer's
  * purchase history (PackSaleView, newest first) and the coupons the customer owns
  * (CustomerCouponView, available first, then by expiry). An issued coupon's status depends on
  * the time, so it is computed here with contracts' issuedCouponStatus at `now`; a coupon whose

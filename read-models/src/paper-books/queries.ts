@@ -1,5 +1,5 @@
 /**
- * Query of the `paper_books` read model (tables owned by projector/paper-books): one paper
+ * Query of the `paper_books` read model (tables: ./projection.ts): one paper
  * coupon book with its coupons (PaperBookView). A paper coupon's status depends on the time, so
  * it is computed here at `now`, with the meaning of contracts' paperCouponStatus: redeemed (a
  * live redemption), converted / void once the book was converted (moved to the digital pack, or

@@ -1,5 +1,5 @@
 /**
- * Queries of the `pending-approvals` read model (tables owned by the projector). A
+ * Queries of the `pending-approvals` read model (tables: ./projection.ts). A
  * verification's read shape is computed from its folded state as of now (an expiry shows as
  * soon as it passes), with the customer's names and addresses joined from
  * `customer-details` and the location's name from the DMS reference data.

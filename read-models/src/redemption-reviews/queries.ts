@@ -1,5 +1,5 @@
 /**
- * Query of the `redemption_reviews` read model (tables owned by the projector) joined at request
+ * Query of the `redemption_reviews` read model (tables: ./projection.ts) joined at request
  * time with the DMS reference data: the live redemptions whose RO has a voidDate, that no manager
  * kept on that RO, with the location's, customer's and redeeming employee's names. An import that
  * voids an RO flags its redemptions at once (no event, no projection lag).

@@ -1,7 +1,7 @@
 /**
  * The expired report (issue 14): the contract liability of prepaid packs per location for a
  * period, from the `liability` read model's daily rows (rm_liability.daily, one per location and
- * local day; see projector/src/projections/liability/projection.ts for every rule).
+ * local day; see ../liability/projection.ts for every rule).
  *
  * Tables (one row per location asked, totals over them):
  * - `rollforward`: opening balance + sold + converted from paper - redeemed (net of redemption
