@@ -13,6 +13,7 @@ COPY contracts/package.json contracts/
 COPY domain/package.json domain/
 COPY platform/package.json platform/
 COPY dms/package.json dms/
+COPY read-models/package.json read-models/
 COPY command-api/package.json command-api/
 COPY query-api/package.json query-api/
 COPY projector/package.json projector/

@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Sql } from '@dealer/platform';
 import { DEMO_LOCATIONS, bulkLoadRepairOrders, copyValue, generateRepairOrders, syntheticPerson, type BulkLoadResult, type DmsPerson } from '@dealer/dms/index';
 import { ensureProjectionSchema, projections } from '@dealer/projector';
-import { customerSearch } from '@dealer/projector/projections/customer-search/projection';
+import { customerSearch } from '@dealer/read-models/customer-search/projection';
 
 export const benchCustomerId = (i: number) => `${(i >>> 0).toString(16).padStart(8, '0')}-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
 export const benchPerson = (seed: number, i: number): DmsPerson => syntheticPerson(seed, i, 'crm');

@@ -27,7 +27,7 @@ import { createPool, migrate } from '@dealer/platform';
 import { signAccessToken } from '@dealer/platform/auth/access-token';
 import { prng } from '@dealer/dms/index';
 import { ROLE_IDS } from '@dealer/contracts';
-import { encodeRoCursor } from '@dealer/query-api/read-models/repair-order-search';
+import { encodeRoCursor } from '@dealer/read-models/repair-order-search/queries';
 import { PRODUCT_MIGRATIONS } from '@dealer/launcher';
 import { adminPool, createBenchDatabase, dropAllBenchDatabases, RUN_ID } from '../lib/databases';
 import { CORES, startProbe, type CpuReport } from '../lib/host';

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildProjection } from '@dealer/projector/rebuild';
-import { onlineOrders } from '@dealer/projector/projections/online-orders/projection';
+import { onlineOrders } from '@dealer/read-models/online-orders/projection';
 import type { InjectOptions } from 'fastify';
 import { GIFT_MESSAGES, giftStreamId, onlineOrderStreamId, packSaleStreamId } from '@dealer/contracts';
 import { systemContext, toNewEvents } from '@dealer/platform';

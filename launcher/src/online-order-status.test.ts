@@ -10,7 +10,7 @@ import type { InjectOptions } from 'fastify';
 import { deterministicUuid } from '@dealer/platform';
 import { onlineSaleIdOf } from '@dealer/command-api/online-orders/service';
 import { rebuildProjection } from '@dealer/projector/rebuild';
-import { onlineOrders } from '@dealer/projector/projections/online-orders/projection';
+import { onlineOrders } from '@dealer/read-models/online-orders/projection';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
 import { createCustomerWithAccount, loginAs } from './testing/auth';
 import { demoPackId } from './demo/catalogue';

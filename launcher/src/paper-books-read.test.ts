@@ -26,8 +26,8 @@ import {
 } from '@dealer/contracts';
 import { deterministicUuid, systemContext, toNewEvents } from '@dealer/platform';
 import { projections, rebuildProjection } from '@dealer/projector';
-import { couponTerms } from '@dealer/projector/projections/pack-sales/test-events';
-import { paperBookConverted, paperBookRegistered, paperCouponRedeemed, paperRedemptionVoided } from '@dealer/projector/projections/paper-books/test-events';
+import { couponTerms } from '@dealer/read-models/pack-sales/test-events';
+import { paperBookConverted, paperBookRegistered, paperCouponRedeemed, paperRedemptionVoided } from '@dealer/read-models/paper-books/test-events';
 import { DEMO_PAPER_BOOKS } from './demo/paper-books';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { loginAs } from './testing/auth';

@@ -49,6 +49,7 @@ import { registerHealth } from './health';
 import { registerSecurityHeaders, stripeCspSources } from './security-headers';
 import { registerWebStatic } from './web-static';
 import { REPO_ROOT } from './paths';
+import { rolesOfUser } from '@dealer/read-models/user-roles/queries';
 
 export { REPO_ROOT };
 export const PRODUCT_MIGRATIONS = [...ALL_PLATFORM_MIGRATIONS, ...WORKER_MIGRATIONS, ...IDENTITY_MIGRATIONS];
@@ -161,7 +162,7 @@ export async function startProduct(
   registerErrorHandler(app);
   registerNoStore(app);
   await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL, stripe: stripeCspSources(env) });
-  await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(sql) });
+  await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(sql, { rolesOf: (userId) => rolesOfUser(sql, userId) }) });
   await app.register(commandApi({ store, sql, waiter, ...authSettings(env), payments }));
   await app.register(queryApi({ sql, waiter, demoMode: env.APP_MODE === 'demo', store }));
   registerHealth(app, { sql, redis, store, projector: parts.projector, worker: parts.worker, reactor: parts.reactor });

@@ -1,5 +1,5 @@
-export * from './projection';
+export * from '@dealer/read-models/projection';
 export * from './runner';
 export * from './rebuild';
 export * from './schema-setup';
-export { projections } from './projections/index';
+export { projections } from '@dealer/read-models/projections';

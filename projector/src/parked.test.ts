@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/
 import { newEvent } from '@dealer/platform/event-store/contract';
 import { startProjector, type ProjectorHandle } from './runner';
 import { rebuildProjection } from './rebuild';
-import { ident, type Projection } from './projection';
+import { ident, type Projection } from '@dealer/read-models/projection';
 
 const waitUntil = async (check: () => Promise<boolean> | boolean, ms = 15_000) => {
   const deadline = Date.now() + ms;

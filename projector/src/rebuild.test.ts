@@ -5,8 +5,8 @@ import { PersonalDataVault, PostgresEventStore, ProtectedEventStore, systemConte
 import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
 import { startProjector, type ProjectorHandle } from './runner';
 import { rebuildProjection, rebuildProjections } from './rebuild';
-import { customerDetails } from './projections/customer-details/projection';
-import { customerSearch } from './projections/customer-search/projection';
+import { customerDetails } from '@dealer/read-models/customer-details/projection';
+import { customerSearch } from '@dealer/read-models/customer-search/projection';
 
 const waitUntil = async (check: () => Promise<boolean>, ms = 15_000) => {
   const deadline = Date.now() + ms;

@@ -7,7 +7,7 @@
  * so a parked row never names an event the new read model already holds (no double apply).
  */
 import { readAllOfTypesByFiltering, type EventStore, type RecordedEvent, type Sql } from '@dealer/platform';
-import { ident, type Projection } from './projection';
+import { ident, type Projection } from '@dealer/read-models/projection';
 import { applyOrPark, insertParked, type ParkedInBatch, type SavepointTx } from './runner';
 
 export interface RebuildProgress {

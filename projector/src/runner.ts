@@ -13,7 +13,7 @@
  * picked up by the running projector's poll and applied in the projection's transaction.
  */
 import { EventFeed, PARKED_ERROR_MAX, type EventStore, type FeedSubscriber, type Logger, type RecordedEvent, type Sql } from '@dealer/platform';
-import type { Projection } from './projection';
+import type { Projection } from '@dealer/read-models/projection';
 import { ensureProjectionSchema } from './schema-setup';
 
 export type ProjectionState = 'starting' | 'standby' | 'running' | 'stopped' | 'error';

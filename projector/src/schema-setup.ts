@@ -1,6 +1,6 @@
 /** Creates a projection's live schema and tables on first start (idempotent, concurrency-safe). */
 import type { Sql } from '@dealer/platform';
-import { ident, type Projection } from './projection';
+import { ident, type Projection } from '@dealer/read-models/projection';
 
 export async function ensureProjectionSchema(sql: Sql, projection: Projection): Promise<void> {
   await sql.begin(async (tx) => {

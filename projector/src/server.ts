@@ -1,7 +1,7 @@
 /** The projector as its own process: one active instance per projection, others stand by. */
 import { createLogger, loadSettings, openRuntime, stopOnSignal } from '@dealer/platform';
 import { probe, projectionsPart, report, startHealthServer } from '@dealer/platform/health';
-import { projections } from './projections/index';
+import { projections } from '@dealer/read-models/projections';
 import { startProjector } from './runner';
 
 const env = await loadSettings();

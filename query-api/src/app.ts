@@ -23,9 +23,9 @@ import { customerServiceHistoryRoutes } from './routes/customer-service-history'
 import { packOfferRoutes } from './routes/pack-offers';
 import { reportRoutes } from './routes/reports';
 import { onlineOrderQueryRoutes } from './routes/online-orders';
-import { redemptionVerificationStreamsOf } from './read-models/redemption-verifications';
-import { staffNamesOf } from './read-models/staff-names';
-import { customerCouponStreamsOf, locationNamesOf } from './read-models/redemption-reviews';
+import { redemptionVerificationStreamsOf } from '@dealer/read-models/pending-approvals/queries';
+import { staffNamesOf } from '@dealer/read-models/users/queries';
+import { customerCouponStreamsOf, locationNamesOf } from '@dealer/read-models/redemption-reviews/queries';
 
 export interface QueryApiDeps {
   sql: Sql;

@@ -9,6 +9,7 @@ import { DomainError, handle, type CommandContext, type EventStore, type Sql } f
 import { customerDecider } from '@dealer/domain/customer/decider';
 import { reauthenticateCustomer } from './reauthenticate';
 import { loginTakenByOther } from './verification-secrets';
+import { emailUsedByOtherCustomer, phoneUsedByOtherCustomer } from '@dealer/read-models/customer-search/queries';
 
 export interface ContactChangeInput {
   type: string;
@@ -21,12 +22,11 @@ async function assertNotUsedByOthers(sql: Sql, customerId: string, kind: Contact
   if (kind === 'email') {
     const taken =
       (await loginTakenByOther(sql, customerId, value)) ||
-      (await sql`select 1 from rm_customer_search.customers where email_norm = ${value} and customer_id <> ${customerId}`).length > 0;
+      (await emailUsedByOtherCustomer(sql, customerId, value));
     if (taken) throw new DomainError('conflict', [CONTACT_CHANGE_MESSAGES.emailInUse], { info: CONTACT_CHANGE_MESSAGES.emailInUse });
     return;
   }
-  const taken = await sql`select 1 from rm_customer_search.customers where phone_digits = ${value} and customer_id <> ${customerId}`;
-  if (taken.length > 0) throw new DomainError('conflict', [CONTACT_CHANGE_MESSAGES.phoneInUse], { info: CONTACT_CHANGE_MESSAGES.phoneInUse });
+  if (await phoneUsedByOtherCustomer(sql, customerId, value)) throw new DomainError('conflict', [CONTACT_CHANGE_MESSAGES.phoneInUse], { info: CONTACT_CHANGE_MESSAGES.phoneInUse });
 }
 
 export async function requestContactChange(

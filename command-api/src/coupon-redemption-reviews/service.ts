@@ -18,6 +18,7 @@ import {
 import { DomainError, WrongExpectedRevisionError, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { loadIssuedCoupon } from '../coupon-redemptions/lookups';
 import { decideKeep, evolveRedemptionReview, initialRedemptionReviewState, type LiveRedemption } from '@dealer/domain/redemption-review/decide';
+import { reviewedRedemptionPlace, type ReviewedRedemptionPlace } from '@dealer/read-models/redemption-reviews/queries';
 
 export interface RedemptionReviewDeps {
   store: EventStore;
@@ -32,11 +33,7 @@ export interface KeepResult {
 
 const MAX_ATTEMPTS = 4;
 
-interface Located {
-  kind: 'coupon' | 'paper';
-  issued_coupon_id: string;
-  book_number: string | null;
-}
+type Located = ReviewedRedemptionPlace;
 
 /** The redemption as its own stream says now: live and where, or null when it ended. */
 async function liveRedemption(store: EventStore, redemptionId: string, at: Located): Promise<LiveRedemption | null> {
@@ -63,8 +60,7 @@ export async function keepRedemption(deps: RedemptionReviewDeps, request: unknow
   const checked = checkRedemptionReviewRequest(request);
   if (!checked.ok) throw new DomainError('validation', checked.errors, checked.fields);
   const { redemptionId, note } = checked.value;
-  const [located] = await deps.sql<Located[]>`
-    select kind, issued_coupon_id, book_number from rm_redemption_reviews.redemptions where redemption_id = ${redemptionId}`;
+  const located = await reviewedRedemptionPlace(deps.sql, redemptionId);
   if (!located) throw new DomainError('not_found', [M.notFound], { redemptionId: M.notFound });
   const redemption = await liveRedemption(deps.store, redemptionId, located);
   // Kept by a manager of the redemption's location (issue 20).

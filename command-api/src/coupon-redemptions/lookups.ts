@@ -35,6 +35,9 @@ import {
 } from '@dealer/contracts';
 import type { EventStore, Loaded, Sql } from '@dealer/platform';
 import { customerDecider } from '@dealer/domain/customer/decider';
+import { saleIdOfIssuedCoupon as saleIdOfCoupon } from '@dealer/read-models/pack-sales/queries';
+import { ruleOpCodesAt as opCodeRulesAt } from '@dealer/read-models/opcode-rules/queries';
+import { latestVerificationIdOf } from '@dealer/read-models/pending-approvals/queries';
 
 /** A stream read once and folded: its history, its state and the revision to append against (-1: no stream yet). */
 export type Folded<S> = Loaded<S>;
@@ -64,8 +67,7 @@ export async function loadVerification(store: EventStore, redemptionVerification
 
 /** The sale that issued the coupon (read model of issued coupons); null when no sale issued it. */
 export async function saleIdOfIssuedCoupon(sql: Sql, issuedCouponId: string): Promise<string | null> {
-  const [row] = await sql<{ sale_id: string }[]>`select sale_id::text as sale_id from rm_pack_sales.issued_coupons where issued_coupon_id = ${issuedCouponId}`;
-  return row?.sale_id ?? null;
+  return saleIdOfCoupon(sql, issuedCouponId);
 }
 
 /** The redeeming location; one not in the list is answered as not using the CRM (the rules refuse it). */
@@ -109,8 +111,7 @@ export async function loadRedemptionRo(sql: Sql, locationId: number, roNumber: s
 
 /** Op codes marked for verification at the location (read model of op-code rules). */
 export async function ruleOpCodesAt(sql: Sql, locationId: number): Promise<string[]> {
-  const rows = await sql<{ op_code: string }[]>`select op_code from rm_opcode_rules.rules where location_id = ${locationId}`;
-  return rows.map((r) => r.op_code);
+  return opCodeRulesAt(sql, locationId);
 }
 
 /** The customer's Verify Redemptions switch (their stream, the source of truth). */
@@ -124,9 +125,6 @@ export async function latestVerificationOf(
   deps: { store: EventStore; sql: Sql },
   key: { locationId: number; roNumber: string; customerId: string },
 ): Promise<RedemptionVerificationState | null> {
-  const [row] = await deps.sql<{ id: string }[]>`
-    select redemption_verification_id::text as id from rm_pending_approvals.verifications
-    where location_id = ${key.locationId} and ro_number = ${key.roNumber} and customer_id = ${key.customerId}
-    order by started_at desc limit 1`;
-  return row ? loadVerification(deps.store, row.id) : null;
+  const id = await latestVerificationIdOf(deps.sql, key);
+  return id ? loadVerification(deps.store, id) : null;
 }

@@ -4,6 +4,10 @@
  */
 import { accessListFor, type AuthEvent, type AuthTokenPayload, type AuthUser, type EmployeeRole, type LocationRole, type Role } from '@dealer/contracts';
 import { signAccessToken, type Sql } from '@dealer/platform';
+import { lastFailedLoginOf } from './credentials';
+import { customerNameAndEmail } from '@dealer/read-models/customer-details/queries';
+import { employeeProfile } from '@dealer/read-models/users/queries';
+import { rolesOfUser } from '@dealer/read-models/user-roles/queries';
 
 export interface TokenSettings {
   secret: string;
@@ -12,36 +16,30 @@ export interface TokenSettings {
 }
 
 async function loadUser(sql: Sql, userKind: 'employee' | 'customer', userId: string): Promise<{ user: AuthUser; locationIds: number[]; locationRoles: LocationRole[] } | null> {
-  const [credential] = await sql<{ last_failed_login_at: Date | null }[]>`
-    select last_failed_login_at from auth_credentials where user_kind = ${userKind} and user_id = ${userId}`;
-  const lastFailedLoginDate = credential?.last_failed_login_at?.toISOString() ?? null;
+  const lastFailedLoginDate = await lastFailedLoginOf(sql, userKind, userId);
   if (userKind === 'customer') {
-    const [c] = await sql<{ first_name: string | null; last_name: string | null; email_address: string | null }[]>`
-      select first_name, last_name, email_address from rm_customer_details.customers where customer_id = ${userId}`;
+    const c = await customerNameAndEmail(sql, userId);
     if (!c) return null;
     return {
       user: {
-        userId, customerId: userId, first: c.first_name, last: c.last_name, email: c.email_address, username: c.email_address,
+        userId, customerId: userId, first: c.firstName, last: c.lastName, email: c.emailAddress, username: c.emailAddress,
         isEmployee: false, location: null, locationId: null, title: null, department: null, lastFailedLoginDate, roles: ['customer'],
       },
       locationIds: [],
       locationRoles: [],
     };
   }
-  const [e] = await sql<{ first: string; last: string; username: string; email: string | null; title: string | null; department: string | null; location_id: number }[]>`
-    select first, last, username, email, title, department, location_id from rm_users.employees where user_id = ${userId}`;
+  const e = await employeeProfile(sql, userId);
   if (!e) return null;
-  const roles = await sql<{ role_name: EmployeeRole; location_id: number }[]>`
-    select role_name, location_id from rm_user_roles.user_roles where user_id = ${userId} order by location_id, role_name`;
-  const [loc] = await sql<{ location_name: string }[]>`select location_name from ref.locations where location_id = ${e.location_id}`.catch(() => []);
+  const roles = (await rolesOfUser(sql, userId)) as { locationId: number; role: EmployeeRole }[];
   return {
     user: {
       userId, customerId: null, first: e.first, last: e.last, email: e.email, username: e.username, isEmployee: true,
-      location: loc?.location_name ?? null, locationId: e.location_id, title: e.title, department: e.department, lastFailedLoginDate,
-      roles: [...new Set<Role>(roles.map((r) => r.role_name))],
+      location: e.locationName, locationId: e.locationId, title: e.title, department: e.department, lastFailedLoginDate,
+      roles: [...new Set<Role>(roles.map((r) => r.role))],
     },
-    locationIds: [...new Set(roles.map((r) => r.location_id))],
-    locationRoles: roles.map((r) => ({ locationId: r.location_id, role: r.role_name })),
+    locationIds: [...new Set(roles.map((r) => r.locationId))],
+    locationRoles: roles.map((r) => ({ locationId: r.locationId, role: r.role })),
   };
 }
 

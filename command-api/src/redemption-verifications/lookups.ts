@@ -9,6 +9,8 @@ import type { EventStore, Sql } from '@dealer/platform';
 import { customerDecider } from '@dealer/domain/customer/decider';
 import type { CustomerContact } from '@dealer/domain/redemption-verification/decide';
 import type { RoOpCode } from '@dealer/domain/redemption-verification/op-codes-needing-verification';
+import { ruleOpCodesAt } from '@dealer/read-models/opcode-rules/queries';
+import { openVerificationIdOf } from '@dealer/read-models/pending-approvals/queries';
 
 /** Read model tables these commands consult (projector: opcode-rules, pending-approvals). */
 export const OPCODE_RULES_READ_MODEL = 'opcode_rules';
@@ -24,8 +26,7 @@ export async function roOpCodes(sql: Sql, locationId: number, roNumber: string):
 }
 
 export async function ruleOpCodes(sql: Sql, locationId: number): Promise<string[]> {
-  const rows = await sql<{ op_code: string }[]>`select op_code from rm_opcode_rules.rules where location_id = ${locationId}`;
-  return rows.map((r) => r.op_code);
+  return ruleOpCodesAt(sql, locationId);
 }
 
 export async function locationName(sql: Sql, locationId: number): Promise<string | null> {
@@ -35,12 +36,7 @@ export async function locationName(sql: Sql, locationId: number): Promise<string
 
 /** The verification of this RO and customer that is still open, if any (the newest). */
 export async function openVerificationOf(sql: Sql, key: { locationId: number; roNumber: string; customerId: string }, now: Date): Promise<string | null> {
-  const [row] = await sql<{ id: string }[]>`
-    select redemption_verification_id as id from rm_pending_approvals.verifications
-    where location_id = ${key.locationId} and ro_number = ${key.roNumber} and customer_id = ${key.customerId}
-      and outcome is null and expires > ${now}
-    order by started_at desc limit 1`;
-  return row?.id ?? null;
+  return openVerificationIdOf(sql, key, now);
 }
 
 export interface VerificationCustomerRecord extends VerificationCustomer, CustomerContact {}

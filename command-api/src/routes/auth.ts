@@ -17,6 +17,8 @@ import { issueRefreshToken, rotateRefreshToken, sessionOfRefreshToken, type Refr
 import type { PaymentProvider } from '../payments/port';
 import { activeSession, revokeSession, startSession, type Session } from '../identity/sessions';
 import { buildTokenPayload, type TokenSettings } from '../identity/token-payload';
+import { createCustomerCredential, credentialOf, customerOfRegistrationToken, deleteCustomerCredential, recordFailedLogin, useRegistrationTokens } from '../identity/credentials';
+import { customerNameAndEmail } from '@dealer/read-models/customer-details/queries';
 import { ContactReservations, reservationKeyFrom } from '../customers/contact-reservations';
 import { registerFromGift, type GiftRegistrationInput } from '../gifts/register';
 import { giftTokenKey } from '@dealer/platform/auth/gift-token';
@@ -82,11 +84,9 @@ export function authRoutes(deps: AuthRouteDeps) {
   }
 
   async function validRegistrationToken(token: string) {
-    const [row] = await sql<{ customer_id: string }[]>`
-      select customer_id from registration_tokens
-      where token_hash = ${tokenHash(token)} and used_at is null and expires_at > now()`;
-    if (!row) throw new DomainError('validation', [AUTH_MESSAGES.registrationLinkInvalid]);
-    return row.customer_id;
+    const customerId = await customerOfRegistrationToken(sql, tokenHash(token));
+    if (!customerId) throw new DomainError('validation', [AUTH_MESSAGES.registrationLinkInvalid]);
+    return customerId;
   }
 
   return async function routes(app: FastifyInstance) {
@@ -106,16 +106,15 @@ export function authRoutes(deps: AuthRouteDeps) {
       }
       if (wait > 0) await sleep(wait);
       if (Math.random() < 0.01) await pruneThrottle(sql);
-      const [credential] = await sql<{ user_kind: 'employee' | 'customer'; user_id: string; password_hash: string }[]>`
-        select user_kind, user_id, password_hash from auth_credentials where login = ${login}`;
-      const ok = await verifyPassword(credential?.password_hash ?? null, password);
+      const credential = await credentialOf(sql, login);
+      const ok = await verifyPassword(credential?.passwordHash ?? null, password);
       if (!ok || !credential) {
-        if (credential) await sql`update auth_credentials set last_failed_login_at = now() where login = ${login}`;
+        if (credential) await recordFailedLogin(sql, login);
         throw new DomainError('unauthorized', [AUTH_MESSAGES.invalidCredentials]);
       }
       await clearFailures(sql, accountKey);
       await uncountAttempt(sql, addressKey);
-      return signIn(request, reply, { userKind: credential.user_kind, userId: credential.user_id });
+      return signIn(request, reply, { userKind: credential.userKind, userId: credential.userId });
     });
 
     app.post('/auth-api/refresh', { config: cookieRoute }, async (request, reply) => {
@@ -170,9 +169,7 @@ export function authRoutes(deps: AuthRouteDeps) {
       { config: publicRoute, schema: { params: { type: 'object', properties: { securityToken: { type: 'string', maxLength: 100 } } } } },
       async (request) => {
         const customerId = await validRegistrationToken(request.params.securityToken);
-        const [c] = await sql<{ firstName: string | null; lastName: string | null; emailAddress: string | null }[]>`
-          select first_name as "firstName", last_name as "lastName", email_address as "emailAddress"
-          from rm_customer_details.customers where customer_id = ${customerId}`;
+        const c = await customerNameAndEmail(sql, customerId);
         if (!c) throw new DomainError('validation', [AUTH_MESSAGES.registrationLinkInvalid]);
         return { dataSet: c };
       },
@@ -184,19 +181,16 @@ export function authRoutes(deps: AuthRouteDeps) {
       async (request, reply) => {
         const { password } = parseOrThrow(registrationPasswordsSchema, request.body);
         const customerId = await validRegistrationToken(request.body.securityToken ?? '');
-        const [c] = await sql<{ email_address: string | null }[]>`select email_address from rm_customer_details.customers where customer_id = ${customerId}`;
-        const login = c?.email_address?.toLowerCase();
+        const login = (await customerNameAndEmail(sql, customerId))?.emailAddress?.toLowerCase();
         if (!login) throw new DomainError('validation', ['User MUST have email to register.']);
-        const inserted = await sql`insert into auth_credentials (user_kind, user_id, login, password_hash)
-          values ('customer', ${customerId}, ${login}, ${await hashPassword(password)}) on conflict do nothing returning user_id`;
-        if (inserted.length === 0) throw new DomainError('conflict', [ACCOUNT_EXISTS]);
+        if (!(await createCustomerCredential(sql, customerId, login, await hashPassword(password)))) throw new DomainError('conflict', [ACCOUNT_EXISTS]);
         try {
           await handle(deps.store, customerStreamId(customerId), customerDecider, { type: 'RegisterCustomer', data: { customerId } }, commandContext(request));
         } catch (error) {
-          await sql`delete from auth_credentials where user_kind = 'customer' and user_id = ${customerId}`;
+          await deleteCustomerCredential(sql, customerId);
           throw error;
         }
-        await sql`update registration_tokens set used_at = now() where customer_id = ${customerId} and used_at is null`;
+        await useRegistrationTokens(sql, customerId);
         return signIn(request, reply, { userKind: 'customer', userId: customerId });
       },
     );

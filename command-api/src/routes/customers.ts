@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collidesWithMatches, CUSTOMER_MESSAGES, customerStreamId, validateProfile, type CustomerProfile } from '@dealer/contracts';
 import { DomainError, PreconditionRequiredError, createdByRequest, handle, type EventStore, type Sql } from '@dealer/platform';
-import { findMatches } from '../customers/matches';
+import { findMatches } from '@dealer/read-models/customer-search/matches';
 import { contactValuesOf, type ContactReservations } from '../customers/contact-reservations';
 import { customerDecider } from '@dealer/domain/customer/decider';
 import { commandContext } from '../plugins/request-context';

@@ -14,6 +14,7 @@ import { customerStreamId } from '@dealer/contracts';
 import { handle, type EventStore, type PersonalDataVault, type Sql } from '@dealer/platform';
 import { maskErasedCustomerRepairOrders } from '@dealer/dms/erasure';
 import { erasureDecider, ERASURE_MESSAGES } from '@dealer/domain/customer/erasure';
+import { removeCustomerSignIn } from '../identity/credentials';
 import { commandContext } from '../plugins/request-context';
 
 export function erasureRoutes(deps: { store: EventStore; vault: PersonalDataVault; sql: Sql }) {
@@ -45,10 +46,7 @@ export function erasureRoutes(deps: { store: EventStore; vault: PersonalDataVaul
         const result = await handle(deps.store, stream, erasureDecider, { type: 'EraseCustomerPersonalData', data: { customerId, reason } }, commandContext(request));
         const maskedRepairOrders = await maskErasedCustomerRepairOrders(deps.sql, { emails: [...emails], phones });
         await deps.vault.erase(customerId);
-        const logins = await deps.sql<{ login: string }[]>`delete from auth_credentials where user_kind = 'customer' and user_id = ${customerId} returning login`;
-        await deps.sql`update auth_refresh_tokens set revoked_at = now() where user_kind = 'customer' and user_id = ${customerId} and revoked_at is null`;
-        const keys = [...new Set([...logins.map((l) => l.login), ...emails])].map((login) => `account:${login}`);
-        await deps.sql`delete from auth_throttle where key = any(${keys})`;
+        await removeCustomerSignIn(deps.sql, customerId, [...emails]);
         request.log.info({ actor: request.auth?.actor, customerId, maskedRepairOrders }, 'customer personal data erased');
         return { dataSet: { customerId, message: ERASURE_MESSAGES.erased }, metaData: result.position === null ? {} : { position: String(result.position) } };
       },

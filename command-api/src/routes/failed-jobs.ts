@@ -7,9 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PARKED_MESSAGES } from '@dealer/contracts';
 import { DomainError, type Sql } from '@dealer/platform';
-
-/** The workers' channel (workers/src/reactor/failed-jobs.ts FAILED_JOB_RETRY_CHANNEL). */
-const FAILED_JOB_RETRY_CHANNEL = 'failed_job_retry';
+import { requestFailedJobRetry } from '../failed-jobs/retry';
 
 export function failedJobRoutes(sql: Sql) {
   return async function routes(app: FastifyInstance) {
@@ -23,12 +21,9 @@ export function failedJobRoutes(sql: Sql) {
         },
       },
       async (request) => {
-        const [row] = await sql<{ id: string }[]>`
-          update failed_jobs set retry_requested_at = coalesce(retry_requested_at, now())
-          where job_id = ${request.params.id} returning job_id as id`;
-        if (!row) throw new DomainError('not_found', [PARKED_MESSAGES.notFound]);
-        await sql.notify(FAILED_JOB_RETRY_CHANNEL, row.id);
-        return { dataSet: { id: row.id } };
+        const id = await requestFailedJobRetry(sql, request.params.id);
+        if (!id) throw new DomainError('not_found', [PARKED_MESSAGES.notFound]);
+        return { dataSet: { id } };
       },
     );
   };

@@ -10,6 +10,7 @@ import { DomainError, INPUT_SCHEMAS, assertMayActAt, handle, type EventStore, ty
 import { commandContext } from '../plugins/request-context';
 import { opCodeRuleDecider, opCodeRuleIdFor } from '../redemption-verifications/opcode-rule';
 import { idParams, problemResponse } from './schemas';
+import { locationExists } from '../opcode-rules/lookups';
 
 const position = (p: number | null) => (p === null ? {} : { position: String(p) });
 const access = { access: 'opcode-verification-rules' } as const;
@@ -49,8 +50,7 @@ export function opCodeRuleRoutes(deps: { store: EventStore; sql: Sql }) {
         const { locationId, opCode, description } = checked.value;
         // A location's rules are set by its managers (issue 20).
         assertMayActAt(request, locationId);
-        const [location] = await sql`select 1 as found from ref.locations where location_id = ${locationId}`;
-        if (!location) throw new DomainError('validation', [OPCODE_RULE_MESSAGES.locationUnknown], { locationId: OPCODE_RULE_MESSAGES.locationUnknown });
+        if (!(await locationExists(sql, locationId))) throw new DomainError('validation', [OPCODE_RULE_MESSAGES.locationUnknown], { locationId: OPCODE_RULE_MESSAGES.locationUnknown });
         const ruleId = opCodeRuleIdFor(locationId, opCode);
         const result = await handle(store, opCodeRuleStreamId(ruleId), opCodeRuleDecider, { type: 'AddOpCodeRule', data: { ruleId, locationId, opCode, description } }, commandContext(request));
         reply.status(201);

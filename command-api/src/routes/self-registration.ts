@@ -22,6 +22,7 @@ import { SELF_REGISTRATION_MESSAGES, selfRegistrationSchema, type SelfRegistrati
 import { DomainError, createdByRequest, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { ContactValueTakenError, contactValuesOf, normaliseEmail, type ContactReservations } from '../customers/contact-reservations';
 import { customerDecider } from '@dealer/domain/customer/decider';
+import { loginExists } from '../identity/credentials';
 import { countAttempt } from '../identity/throttle';
 import { commandContext } from '../plugins/request-context';
 import { problemResponse } from './schemas';
@@ -88,8 +89,7 @@ export function selfRegistrationRoutes(deps: { store: EventStore; sql: Sql; rese
         }
         const email = normaliseEmail(input.emailAddress);
         // An account under this e-mail (the sign-in table is the write side of accounts: its login is unique).
-        const [account] = await sql`select 1 from auth_credentials where login = ${email}`;
-        if (account) throw alreadyRegistered();
+        if (await loginExists(sql, email)) throw alreadyRegistered();
 
         const checked = validateProfile({ firstName: input.firstName, lastName: input.lastName, emailAddress: email, phoneMobile: input.phoneMobile });
         if (!checked.ok) throw new DomainError('validation', checked.errors, checked.fields);

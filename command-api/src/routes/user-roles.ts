@@ -5,6 +5,7 @@ import { DomainError, INPUT_SCHEMAS, createdByRequest, handle, type EventStore, 
 import { commandContext } from '../plugins/request-context';
 import { employeeStreamId, userRoleDecider, userRoleStreamId } from '@dealer/domain/user-role/user-role';
 import { commandResponse, idParams, problemResponse } from './schemas';
+import { holdsRole } from '@dealer/read-models/user-roles/queries';
 
 const roleBody = {
   type: 'object',
@@ -33,8 +34,7 @@ export function userRoleRoutes(deps: { store: EventStore; sql: Sql }) {
           reply.status(201);
           return { dataSet: { userRoleId, revision: created.revision }, metaData: position(created.position) };
         }
-        const [same] = await sql`select 1 from rm_user_roles.user_roles where user_id = ${userId!} and role_name = ${roleName} and location_id = ${locationId}`;
-        if (same) throw new DomainError('conflict', [USER_ROLE_MESSAGES.duplicate]);
+        if (await holdsRole(sql, userId!, roleName, locationId)) throw new DomainError('conflict', [USER_ROLE_MESSAGES.duplicate]);
         const result = await handle(store, userRoleStreamId(userRoleId), userRoleDecider, { type: 'AssignUserRole', data: { userRoleId, userId: userId!, roleName, locationId } }, ctx);
         reply.status(201);
         return { dataSet: { userRoleId, revision: result.revision }, metaData: position(result.position) };

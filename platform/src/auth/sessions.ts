@@ -7,9 +7,11 @@
  * at once.
  *
  * The answer also carries whose session it is and, for an employee, the roles they hold now at
- * each location (issue 20): read from the same user-roles table the token's roles come from at
- * sign-in, so an admin's role change reaches live sessions within SESSION_CACHE_MS plus the
- * projection's lag, and a token can be held to its own session's user.
+ * each location (issue 20): asked of `rolesOf`, which the composition root (each API's server
+ * set-up) gives from the user-roles read model the token's roles come from at sign-in, so an
+ * admin's role change reaches live sessions within SESSION_CACHE_MS plus the projection's lag,
+ * and a token can be held to its own session's user. platform knows no read model
+ * (docs/decisions/0072).
  */
 import { EMPLOYEE_ROLES, type LocationRole } from '@dealer/contracts';
 import type { Sql } from '../db/postgres';
@@ -28,6 +30,9 @@ export interface ActiveSession {
   locationRoles: LocationRole[];
 }
 
+/** The roles a user holds now, per location (any role name; unknown ones are dropped). */
+export type CurrentRolesOf = (userId: string) => Promise<readonly { locationId: number; role: string }[]>;
+
 export interface SessionCheck {
   /** The session if it is active now (within the cache time), else null. */
   lookup(sessionId: string): Promise<ActiveSession | null>;
@@ -43,28 +48,25 @@ interface Entry {
   validUntilMs: number;
 }
 
-export function createSessionCheck(sql: Sql, options: { cacheMs?: number; maxEntries?: number } = {}): SessionCheck {
+export function createSessionCheck(sql: Sql, options: { rolesOf: CurrentRolesOf; cacheMs?: number; maxEntries?: number }): SessionCheck {
   const cacheMs = options.cacheMs ?? SESSION_CACHE_MS;
   const maxEntries = options.maxEntries ?? 20_000;
   const entries = new Map<string, Entry>();
 
   async function query(sessionId: string): Promise<ActiveSession | null> {
-    const [row] = await sql<{ binding: string | null; expires_at: Date; user_kind: 'employee' | 'customer'; user_id: string; roles: { locationId: number; role: string }[] }[]>`
-      select s.binding, s.expires_at, s.user_kind, s.user_id,
-        coalesce((
-          select json_agg(json_build_object('locationId', r.location_id, 'role', r.role_name) order by r.location_id, r.role_name)
-          from rm_user_roles.user_roles r where s.user_kind = 'employee' and r.user_id = s.user_id
-        ), '[]'::json) as roles
+    const [row] = await sql<{ binding: string | null; expires_at: Date; user_kind: 'employee' | 'customer'; user_id: string }[]>`
+      select s.binding, s.expires_at, s.user_kind, s.user_id
       from auth_sessions s
       where s.session_id = ${sessionId} and s.revoked_at is null and s.expires_at > now()`;
     if (!row) return null;
+    const roles = row.user_kind === 'employee' ? await options.rolesOf(row.user_id) : [];
     const known = new Set<string>(EMPLOYEE_ROLES);
     return {
       binding: row.binding,
       expiresAt: row.expires_at,
       userKind: row.user_kind,
       userId: row.user_id,
-      locationRoles: row.roles.filter((r) => known.has(r.role)) as LocationRole[],
+      locationRoles: roles.filter((r) => known.has(r.role)) as LocationRole[],
     };
   }
 

@@ -5,7 +5,7 @@
  */
 import { PostgresEventStore, createPool } from '@dealer/platform';
 import { startProjector } from '../runner';
-import type { Projection } from '../projection';
+import type { Projection } from '@dealer/read-models/projection';
 
 const url = process.argv[2];
 if (!url) throw new Error('usage: crash-fixture DATABASE_URL');

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { voidedRoRedemptionSchema } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
-import { REDEMPTION_REVIEWS, listVoidedRoRedemptions } from '../read-models/redemption-reviews';
+import { REDEMPTION_REVIEWS, listVoidedRoRedemptions } from '@dealer/read-models/redemption-reviews/queries';
 import { managedLocationIds } from './role-locations';
 
 export const couponRedemptionReviewQueryRoutes = (sql: Sql) =>

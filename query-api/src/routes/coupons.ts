@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CATALOGUE_PAGE, COUPON_MESSAGES } from '@dealer/contracts';
 import { DomainError, INPUT_SCHEMAS, type Sql } from '@dealer/platform';
-import { COUPON_CATALOGUE, getCoupon, listCoupons, type CatalogueQuery, type CatalogueStatusFilter } from '../read-models/coupons';
+import { COUPON_CATALOGUE, getCoupon, listCoupons, type CatalogueQuery, type CatalogueStatusFilter } from '@dealer/read-models/coupon-catalogue/queries';
 
 /** Query string of a catalogue list (coupons and packs). */
 export interface CatalogueQuerystring {

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES } from '@dealer/contracts';
 import { DomainError, assertMayActAt, type Sql } from '@dealer/platform';
-import { RO_MESSAGES, getCustomerInfoFromRo } from '../read-models/repair-orders';
+import { RO_MESSAGES, getCustomerInfoFromRo } from '@dealer/read-models/customer-search/repair-orders';
 import { requireRo, roQuerystring } from './ro-data';
 
 const str = { type: ['string', 'null'] } as const;

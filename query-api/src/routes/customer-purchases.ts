@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CustomerCouponView, PackSaleView } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
-import { listCustomerCoupons, listPurchases, PACK_SALES } from '../read-models/pack-sales';
+import { listCustomerCoupons, listPurchases, PACK_SALES } from '@dealer/read-models/pack-sales/queries';
 import { couponTermsResponseProperties, idParamsSchema } from './coupons';
 
 const str = { type: 'string' } as const;

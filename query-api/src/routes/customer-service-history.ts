@@ -8,9 +8,9 @@
 import type { FastifyInstance } from 'fastify';
 import { SERVICE_HISTORY_PAGE } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
-import { CUSTOMER_DETAILS } from '../read-models/customer-details';
-import { listServiceHistory } from '../read-models/customer-service-history';
-import { PACK_SALES } from '../read-models/pack-sales';
+import { CUSTOMER_DETAILS } from '@dealer/read-models/customer-details/queries';
+import { listServiceHistory } from '@dealer/read-models/pack-sales/service-history';
+import { PACK_SALES } from '@dealer/read-models/pack-sales/queries';
 import { idParamsSchema, pageMetaSchema } from './coupons';
 
 const str = { type: 'string' } as const;

@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CUSTOMER_MESSAGES, LIMITS } from '@dealer/contracts';
 import { DomainError, type Sql } from '@dealer/platform';
-import { CUSTOMER_DETAILS, getCustomer } from '../read-models/customer-details';
-import { CUSTOMER_SEARCH, searchCustomers } from '../read-models/customer-search';
+import { CUSTOMER_DETAILS, getCustomer } from '@dealer/read-models/customer-details/queries';
+import { CUSTOMER_SEARCH, searchCustomers } from '@dealer/read-models/customer-search/queries';
 
 const str = { type: ['string', 'null'] } as const;
 const customerSchema = {

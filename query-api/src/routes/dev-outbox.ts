@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { phoneDigitsOf } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
+import { listDevOutbox } from '../operations/dev-outbox';
 
 export function devOutboxRoutes(sql: Sql) {
   return async function routes(app: FastifyInstance) {
@@ -21,11 +22,7 @@ export function devOutboxRoutes(sql: Sql) {
         // Texts are stored to the phone's digits: '(720) 555-0123' finds what was sent to 7205550123.
         const phone = to ? phoneDigitsOf(to) : null;
         const limit = request.query.limit ?? 200;
-        const rows = await sql`
-          select message_id as "messageId", recipient as "to", channel, subject, body, created_at as "time"
-          from dev_outbox ${to ? sql`where lower(recipient) = ${to}${phone ? sql` or recipient = ${phone}` : sql``}` : sql``}
-          order by created_at desc, seq desc limit ${limit}`;
-        return { dataSet: rows };
+        return { dataSet: await listDevOutbox(sql, { to, phone, limit }) };
       },
     );
   };

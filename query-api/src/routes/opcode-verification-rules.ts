@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { opCodeVerificationRuleSchema } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
-import { OPCODE_RULES, listOpCodeRules } from '../read-models/opcode-rules';
+import { OPCODE_RULES, listOpCodeRules } from '@dealer/read-models/opcode-rules/queries';
 
 export function opCodeRuleQueryRoutes(sql: Sql) {
   return async function routes(app: FastifyInstance) {

@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PACK_OFFERS_MAX, type PackOfferView, type PackView } from '@dealer/contracts';
 import { INPUT_SCHEMAS, type Sql } from '@dealer/platform';
-import { listPacks, PACK_CATALOGUE } from '../read-models/packs';
+import { listPacks, PACK_CATALOGUE } from '@dealer/read-models/pack-catalogue/queries';
 
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;

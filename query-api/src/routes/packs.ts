@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PACK_MESSAGES } from '@dealer/contracts';
 import { DomainError, type Sql } from '@dealer/platform';
-import { getPack, listPacks, PACK_CATALOGUE } from '../read-models/packs';
+import { getPack, listPacks, PACK_CATALOGUE } from '@dealer/read-models/pack-catalogue/queries';
 import { catalogueQuery, catalogueQuerystring, idParamsSchema, pageMetaSchema, type CatalogueQuerystring } from './coupons';
 
 const str = { type: 'string' } as const;

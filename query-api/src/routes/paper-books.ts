@@ -9,8 +9,8 @@
 import type { FastifyInstance } from 'fastify';
 import { checkBookNumber, PAPER_BOOK_MESSAGES } from '@dealer/contracts';
 import { DomainError, INPUT_SCHEMAS, type Sql } from '@dealer/platform';
-import { CUSTOMER_DETAILS } from '../read-models/customer-details';
-import { getPaperBook, PAPER_BOOKS } from '../read-models/paper-books';
+import { CUSTOMER_DETAILS } from '@dealer/read-models/customer-details/queries';
+import { getPaperBook, PAPER_BOOKS } from '@dealer/read-models/paper-books/queries';
 import { couponTermsResponseProperties } from './coupons';
 
 const str = { type: 'string' } as const;

@@ -8,8 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import { REDEMPTION_MESSAGES, redemptionVerificationSchema } from '@dealer/contracts';
 import { DomainError, assertMayActAt, type Sql } from '@dealer/platform';
-import { CUSTOMER_DETAILS } from '../read-models/customer-details';
-import { PENDING_APPROVALS, getRedemptionVerification, listCustomerRedemptionVerifications } from '../read-models/redemption-verifications';
+import { CUSTOMER_DETAILS } from '@dealer/read-models/customer-details/queries';
+import { PENDING_APPROVALS, getRedemptionVerification, listCustomerRedemptionVerifications } from '@dealer/read-models/pending-approvals/queries';
 
 const uuid = { type: 'string', format: 'uuid' } as const;
 

@@ -12,7 +12,7 @@ import { deterministicUuid, registerErrorHandler, registerInputGuards, type Sql 
 import type { RequestAuth } from '@dealer/platform/auth/plugin';
 import { startTestServer, waitForProjections, type TestServer } from '@dealer/launcher/testing/test-server';
 import { loginAs } from '@dealer/launcher/testing/auth';
-import type { ReportDefinition } from '../read-models/reports';
+import type { ReportDefinition } from '@dealer/read-models/reports/index';
 import { REPORT_ROUTE_MESSAGES, reportRoutes, utcToday } from './reports';
 
 let server: TestServer;

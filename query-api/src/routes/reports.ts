@@ -40,9 +40,10 @@ import {
   type ReportQuery,
 } from '@dealer/contracts';
 import { DomainError, INPUT_SCHEMAS, INT32_MAX, isStorableText, type Sql } from '@dealer/platform';
-import { REPORT_DEFINITIONS, type ReportDefinition } from '../read-models/reports';
+import { REPORT_DEFINITIONS, type ReportDefinition } from '@dealer/read-models/reports/index';
 import { csvStream } from './reports-csv';
 import { reportingLocationIds } from './role-locations';
+import { namedLocations } from '@dealer/read-models/reports/locations';
 
 export const REPORT_ROUTE_MESSAGES = {
   locationsInvalid: 'Choose locations by their numbers.',
@@ -180,9 +181,7 @@ export function reportRoutes(sql: Sql, definitions: Readonly<Record<ReportName, 
       },
       async (request, reply) => {
         const ids = await reportingLocationIds(sql, request);
-        const dataSet = await sql<{ locationId: number; name: string }[]>`
-          select location_id as "locationId", location_name as name from ref.locations
-          where location_id = any(${ids}::int[]) order by location_name, location_id`;
+        const dataSet = await namedLocations(sql, ids);
         // Roles change: never cached.
         reply.header('cache-control', 'no-store');
         return { dataSet };

@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { DomainError, assertMayActAt, type Sql } from '@dealer/platform';
-import { CUSTOMER_DETAILS } from '../read-models/customer-details';
-import { CUSTOMER_SEARCH } from '../read-models/customer-search';
-import { RO_MESSAGES, findCustomersForRepairOrder, getAccountingDetails, getRepairOrder } from '../read-models/repair-orders';
+import { CUSTOMER_DETAILS } from '@dealer/read-models/customer-details/queries';
+import { CUSTOMER_SEARCH } from '@dealer/read-models/customer-search/queries';
+import { RO_MESSAGES, findCustomersForRepairOrder, getAccountingDetails, getRepairOrder } from '@dealer/read-models/customer-search/repair-orders';
 
 const str = { type: ['string', 'null'] } as const;
 const num = { type: 'number' } as const;

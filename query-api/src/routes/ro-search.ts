@@ -7,8 +7,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RO_DATE_FIELDS, RO_SEARCH_LIMITS, RO_SEARCH_MESSAGES, RO_STATUSES, type RoSearchQuery } from '@dealer/contracts';
 import { DomainError, assertMayActAt, mayActAt, type Sql } from '@dealer/platform';
-import { listLocations } from '../read-models/repair-orders';
-import { decodeRoCursor, parsePersonName, searchRepairOrders, type RoSearchFilters } from '../read-models/repair-order-search';
+import { listLocations } from '@dealer/read-models/customer-search/repair-orders';
+import { decodeRoCursor, parsePersonName, searchRepairOrders, type RoSearchFilters } from '@dealer/read-models/repair-order-search/queries';
 
 const date = { type: 'string', maxLength: 10 } as const;
 const str = { type: ['string', 'null'] } as const;

@@ -6,6 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { DomainError, type Sql } from '@dealer/platform';
+import { allLocationIds, locationIdsWithRoles } from '@dealer/read-models/user-roles/queries';
 
 /** Roles that read reports at the locations where they hold them (admins read every location). */
 export const REPORTING_ROLES = ['controller', 'manager'] as const;
@@ -16,15 +17,8 @@ export const ONLINE_ORDER_ROLES = ['manager'] as const;
 export async function locationIdsWithRole(sql: Sql, request: FastifyRequest, roles: readonly string[]): Promise<number[]> {
   const auth = request.auth;
   if (!auth) throw new DomainError('unauthorized', ['Sign in first.']);
-  if (auth.roles.includes('admin')) {
-    const rows = await sql<{ id: number }[]>`select location_id as id from ref.locations order by location_id`;
-    return rows.map((r) => r.id);
-  }
-  const rows = await sql<{ id: number }[]>`
-    select distinct location_id as id from rm_user_roles.user_roles
-    where user_id = ${auth.userId} and role_name = any(${[...roles]}::text[]) and location_id = any(${auth.locationIds}::int[])
-    order by location_id`;
-  return rows.map((r) => r.id);
+  if (auth.roles.includes('admin')) return allLocationIds(sql);
+  return locationIdsWithRoles(sql, auth.userId, roles, auth.locationIds);
 }
 
 /**

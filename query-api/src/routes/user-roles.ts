@@ -1,6 +1,8 @@
 /** GET /api/user-roles?locationId= (0 = all) and GET /api/users (admins). */
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from '@dealer/platform';
+import { listUserRoles } from '@dealer/read-models/user-roles/queries';
+import { listEmployees } from '@dealer/read-models/users/queries';
 
 const str = { type: ['string', 'null'] } as const;
 
@@ -33,14 +35,7 @@ export function userRoleQueryRoutes(sql: Sql) {
       },
       async (request) => {
         const locationId = request.query.locationId ?? 0;
-        const rows = await sql`
-          select r.user_role_id as "userRoleId", r.user_id as "userId", r.role_id as "roleId", r.location_id as "locationId",
-            r.role_name as "roleName", e.first || ' ' || e.last as "fullName", l.location_name as "locationName",
-            e.title, e.department
-          from rm_user_roles.user_roles r
-          join rm_users.employees e on e.user_id = r.user_id
-          left join ref.locations l on l.location_id = r.location_id
-          ${locationId === 0 ? sql`` : sql`where r.location_id = ${locationId}`}`;
+        const rows = await listUserRoles(sql, locationId);
         // SPEC 6: sorted by full name, case-insensitive and numeric-aware.
         const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
         return { dataSet: [...rows].sort((a, b) => collator.compare(a.fullName, b.fullName)) };
@@ -71,10 +66,7 @@ export function userRoleQueryRoutes(sql: Sql) {
           },
         },
       },
-      async () => ({
-        dataSet: await sql`select user_id as "userId", first, last, username, email, title, department, location_id as "locationId"
-          from rm_users.employees order by lower(last), lower(first)`,
-      }),
+      async () => ({ dataSet: await listEmployees(sql) }),
     );
   };
 }

@@ -13,6 +13,7 @@ import { WrongExpectedRevisionError, systemContext, type CommandContext, type Lo
 import { PaymentProviderError, type Payment } from '@dealer/platform/payments/port';
 import { onlineOrderPaymentSucceeded, providerOf, readOrder, recordOnOrder, type OnlineOrderDeps } from '@dealer/platform/online-orders/payment-outcomes';
 import { startPeriodicSweep, type PeriodicSweepHandle } from './periodic-sweep';
+import { abandonedOrderIds } from '@dealer/read-models/online-orders/queries';
 
 export const ABANDONED_SWEEP_INTERVAL_MS = 10 * 60_000;
 /** Orders handled per sweep (the next sweep takes the rest). */
@@ -81,13 +82,7 @@ export async function cancelAbandonedOrder(deps: OnlineOrderDeps, orderId: strin
 
 
 /** Order ids the read model shows placed (or declined) before `cutoff`: candidates only. */
-async function abandonedOrderCandidates(sql: Sql, cutoff: Date): Promise<string[]> {
-  const rows = await sql<{ orderId: string }[]>`
-    select order_id::text as "orderId" from rm_online_orders.orders
-    where status in ('placed', 'failed') and placed_at <= ${cutoff}
-    order by placed_at limit ${ABANDONED_SWEEP_BATCH}`;
-  return rows.map((r) => r.orderId);
-}
+const abandonedOrderCandidates = (sql: Sql, cutoff: Date) => abandonedOrderIds(sql, cutoff, ABANDONED_SWEEP_BATCH);
 
 export async function sweepAbandonedOrders(deps: OnlineOrderDeps, now = new Date(), log?: (message: string, error: unknown) => void): Promise<SweepResult> {
   const result: SweepResult = { cancelled: 0, paid: 0, returned: 0, failed: 0 };

@@ -16,6 +16,7 @@ import { packSaleStreamId } from '@dealer/contracts';
 import { handle, systemContext, WrongExpectedRevisionError, type EventStore, type Logger, type Sql } from '@dealer/platform';
 import { DMS_IMPORTED_CHANNEL } from '@dealer/dms/importer';
 import { packSaleDecider, type SaleActor } from '@dealer/domain/pack-sale/decide';
+import { pendingSalesWithClosedRo } from '@dealer/read-models/pack-sales/queries';
 
 export { DMS_IMPORTED_CHANNEL };
 export const FINALISER_ACTOR = 'system:pack-sale-finaliser';
@@ -35,17 +36,8 @@ export interface FinaliseSweepResult {
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const UNDEFINED_TABLE = '42P01';
 
-/** Pending sales whose sale RO the DMS data shows closed, after `after` in sale id order. */
-async function candidates(sql: Sql, after: string): Promise<string[]> {
-  const rows = await sql<{ sale_id: string }[]>`
-    select s.sale_id::text as sale_id
-      from rm_pack_sales.sales s
-      join ref.repair_orders r on r.location_id = s.location_id and r.ro_number = s.sale_ro_number
-     where s.status = 'pending' and r.close_date is not null and s.sale_id > ${after}::uuid
-     order by s.sale_id
-     limit ${BATCH}`;
-  return rows.map((r) => r.sale_id);
-}
+/** Pending sales whose sale RO the DMS data shows closed, after `after` in sale id order (the pack-sales read model). */
+const candidates = (sql: Sql, after: string) => pendingSalesWithClosedRo(sql, after, BATCH);
 
 /** Finalises one sale if its stream says pending and its RO (per the stream) is closed; true when it appended. */
 async function finaliseOne(deps: { sql: Sql; store: EventStore }, saleId: string): Promise<'finalised' | 'unchanged' | 'skipped'> {

@@ -15,6 +15,7 @@ import { GIFT_LIFETIME_DAYS } from '@dealer/contracts';
 import { systemContext, type Logger, type Sql } from '@dealer/platform';
 import { endGift, type GiftEndDeps } from '@dealer/platform/gifts/end-gift';
 import { startPeriodicSweep, type PeriodicSweepHandle } from './periodic-sweep';
+import { expiringGiftIds } from '@dealer/read-models/online-orders/queries';
 
 export { endGift };
 export const GIFT_EXPIRY_SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -30,13 +31,7 @@ export interface GiftSweepResult {
 }
 
 /** Gift ids the read model shows paid, unclaimed and past their lifetime (or ended but not refunded): candidates only. */
-async function expiredGiftCandidates(sql: Sql, cutoff: Date): Promise<string[]> {
-  const rows = await sql<{ giftId: string }[]>`
-    select gift_id::text as "giftId" from rm_online_orders.orders
-    where status = 'paid' and is_gift and gift_id is not null and gift_claimed_at is null and (paid_at <= ${cutoff} or gift_ended_at is not null)
-    order by paid_at limit ${GIFT_EXPIRY_SWEEP_BATCH}`;
-  return rows.map((r) => r.giftId);
-}
+const expiredGiftCandidates = (sql: Sql, cutoff: Date) => expiringGiftIds(sql, cutoff, GIFT_EXPIRY_SWEEP_BATCH);
 
 /**
  * One sweep: paid gift orders paid at least the gift's lifetime ago whose gift the read model has

@@ -51,6 +51,7 @@ const release = (deps: SettleDeps, ctx: CommandContext, at: { locationId: number
     type: 'ReleaseRoCoupon',
     data: { locationId: at.locationId, roNumber: at.roNumber, redemptionId, reason: 'released', now: ctx.now() },
   }, ctx);
+import { couponsHeldForVerification } from '@dealer/read-models/pack-sales/queries';
 
 export interface SettledRedemption {
   issuedCouponId: string;
@@ -76,10 +77,7 @@ function settleContext(ctx: CommandContext, redemptionId: string): CommandContex
 
 /** Coupons the read model lists as held for this verification (candidates only; the stream decides). */
 async function heldInReadModel(deps: SettleDeps, redemptionVerificationId: string): Promise<string[]> {
-  const rows = await deps.sql<{ id: string }[]>`
-    select issued_coupon_id::text as id from rm_pack_sales.issued_coupons
-    where redemption_state = 'awaiting-verification' and redemption_verification_id = ${redemptionVerificationId}`;
-  return rows.map((r) => r.id);
+  return couponsHeldForVerification(deps.sql, redemptionVerificationId);
 }
 
 async function settleCoupon(

@@ -1,0 +1,85 @@
+/**
+ * Read model `customer-search`: names, e-mail and phones normalised for the staff lookup
+ * (GET /api/customer-search): lower-case names and e-mail, phone digits only.
+ */
+import { digitsOnly } from '@dealer/contracts';
+import type { Projection } from '../projection';
+import { ident } from '../projection';
+import { CUSTOMER_EVENTS, customerIdsOf, foldCustomerEvents, type CustomerRow } from '../customer-details/customer-fold';
+
+const norm = (s: string | null) => (s ?? '').trim().toLowerCase();
+
+export const customerSearch: Projection = {
+  name: 'customer_search',
+  schema: 'rm_customer_search',
+  handles: CUSTOMER_EVENTS,
+
+  async createTables(tx, schema) {
+    const s = ident(schema);
+    await tx.unsafe(`
+      create table if not exists ${s}.customers (
+        customer_id uuid primary key,
+        first_name text, last_name text, email_address text, phone_mobile text, phone_other text,
+        first_name_norm text not null, last_name_norm text not null, full_name_norm text not null,
+        email_norm text not null, phone_digits text not null, phone_other_digits text not null,
+        created_date timestamptz not null
+      )`);
+  },
+
+  async createIndexes(tx, schema) {
+    const s = ident(schema);
+    // E-mail and phones: prefix and equality lookups (text_pattern_ops). Names: btree in the C
+    // collation, which serves both the prefix range and the result order, so a name search reads
+    // its first 50 rows in order and stops (a common last name no longer sorts thousands).
+    await tx.unsafe(`
+      create index if not exists customers_email on ${s}.customers (email_norm text_pattern_ops);
+      create index if not exists customers_phone on ${s}.customers (phone_digits text_pattern_ops);
+      create index if not exists customers_phone_other on ${s}.customers (phone_other_digits text_pattern_ops);
+      create index if not exists customers_last_sorted on ${s}.customers (last_name_norm collate "C", first_name_norm collate "C", customer_id);
+      create index if not exists customers_full_sorted on ${s}.customers (full_name_norm collate "C", customer_id);
+      drop index if exists ${s}.customers_first;
+      drop index if exists ${s}.customers_last;
+      drop index if exists ${s}.customers_full;`);
+  },
+
+  async applyBatch(tx, schema, events) {
+    const table = `${ident(schema)}.customers`;
+    const ids = customerIdsOf(events);
+    const existing = await tx.unsafe<(Pick<CustomerRow, 'customer_id' | 'first_name' | 'last_name' | 'email_address' | 'phone_mobile' | 'phone_other' | 'created_date'>)[]>(
+      `select customer_id::text, first_name, last_name, email_address, phone_mobile, phone_other, created_date
+       from ${table} where customer_id = any($1::uuid[])`,
+      [ids],
+    );
+    const rows = new Map(existing.map((r) => [r.customer_id, r as CustomerRow]));
+    const touched = foldCustomerEvents(rows, events);
+    if (touched.size === 0) return;
+    const changed = [...touched].map((id) => {
+      const r = rows.get(id)!;
+      return {
+        customer_id: r.customer_id,
+        first_name: r.first_name,
+        last_name: r.last_name,
+        email_address: r.email_address,
+        phone_mobile: r.phone_mobile,
+        phone_other: r.phone_other,
+        first_name_norm: norm(r.first_name),
+        last_name_norm: norm(r.last_name),
+        full_name_norm: `${norm(r.first_name)} ${norm(r.last_name)}`.trim(),
+        email_norm: norm(r.email_address),
+        phone_digits: digitsOnly(r.phone_mobile),
+        phone_other_digits: digitsOnly(r.phone_other),
+        created_date: r.created_date,
+      };
+    });
+    await tx.unsafe(
+      `insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)
+       on conflict (customer_id) do update set
+        first_name = excluded.first_name, last_name = excluded.last_name, email_address = excluded.email_address,
+        phone_mobile = excluded.phone_mobile, phone_other = excluded.phone_other,
+        first_name_norm = excluded.first_name_norm, last_name_norm = excluded.last_name_norm,
+        full_name_norm = excluded.full_name_norm, email_norm = excluded.email_norm,
+        phone_digits = excluded.phone_digits, phone_other_digits = excluded.phone_other_digits`,
+      [changed as unknown as string],
+    );
+  },
+};
