@@ -134,8 +134,8 @@ alter table ref.locations add column if not exists sales_tax_rate_bp integer not
     sql: /* sql */ `alter table ref.locations add column if not exists contact_email text;`,
   },
   {
-    // Issue 23: RO search by advisor, dates, status, VIN and customer name (
-    // read-models/src/repair-order-search). Each list is read per location, newest first, so
+    // Issue 23: RO search by advisor, dates, status, VIN and customer name
+    // (read-models/src/repair-order-search). Each list is read per location, newest first, so
     // every index leads with the location and ends with the date the list is sorted by; open
     // and voided ROs are few and get partial indexes; a VIN is found by its last characters.
     id: '0104_repair_order_search',
