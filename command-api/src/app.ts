@@ -22,6 +22,7 @@ import { couponRedemptionReviewRoutes } from './routes/coupon-redemption-reviews
 import { customerContactFormRoutes } from './routes/customer-contact-form';
 import { onlineOrderRoutes } from './routes/online-orders';
 import { giftRoutes } from './routes/gifts';
+import { trainingRoutes } from './routes/training';
 import { giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { selfRegistrationRoutes } from './routes/self-registration';
 import { abandonedOrderSweeper } from './online-orders/abandoned-orders';
@@ -70,6 +71,7 @@ export function commandApi(deps: CommandApiDeps) {
     await app.register(onlineOrderRoutes({ store: deps.store, sql: deps.sql, provider: deps.payments ?? null, giftKey }));
     await app.register(abandonedOrderSweeper({ store: deps.store, sql: deps.sql, provider: deps.payments ?? null, giftKey }));
     await app.register(giftRoutes({ store: deps.store, sql: deps.sql, giftKey, provider: deps.payments ?? null }));
+    await app.register(trainingRoutes({ store: deps.store }));
     await app.register(giftExpirySweeper({ store: deps.store, sql: deps.sql, provider: deps.payments ?? null }));
   };
 }

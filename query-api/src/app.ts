@@ -22,6 +22,7 @@ import { customerServiceHistoryRoutes } from './routes/customer-service-history'
 import { packOfferRoutes } from './routes/pack-offers';
 import { reportRoutes } from './routes/reports';
 import { onlineOrderQueryRoutes } from './routes/online-orders';
+import { trainingQueryRoutes } from './routes/training';
 import { redemptionVerificationStreamsOf } from './read-models/redemption-verifications';
 import { staffNamesOf } from './read-models/staff-names';
 import { customerCouponStreamsOf, locationNamesOf } from './read-models/redemption-reviews';
@@ -60,6 +61,7 @@ export function queryApi(deps: QueryApiDeps) {
     await app.register(packOfferRoutes(deps.sql));
     await app.register(reportRoutes(deps.sql));
     await app.register(onlineOrderQueryRoutes(deps.sql));
+    await app.register(trainingQueryRoutes(deps.sql));
     if (deps.demoMode) await app.register(devOutboxRoutes(deps.sql));
   };
 }

@@ -1,0 +1,3 @@
+export * from './videos';
+export * from './progress';
+export * from './events';
