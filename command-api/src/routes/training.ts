@@ -47,7 +47,7 @@ export function trainingRoutes(deps: { store: EventStore }) {
     app.post<{ Params: { videoId: string }; Body: ProgressBody }>(
       '/api/training/:videoId/progress',
       {
-        config: { access: 'training-progress' },
+        config: { access: 'training' },
         schema: {
           params: { type: 'object', required: ['videoId'], properties: { videoId: { type: 'string', maxLength: 40 } } },
           body: progressBody,

@@ -43,8 +43,7 @@ const STAFF = [
   ...crud('paper-book-redemption-voids', ['POST']),
   ...crud('paper-book-conversions', ['POST']),
   // Issue 23: the training videos; each employee reports and reads their own progress.
-  ...crud('training', ['GET']),
-  ...crud('training-progress', ['POST']),
+  ...crud('training', ['GET', 'POST']),
 ];
 
 /** Managers (and admins) run the programme: the catalogue, and finalising and voiding sales. */
