@@ -33,6 +33,9 @@ interface Spoken {
   startMs: number;
 }
 
+/** What espeak-ng is given: the captions' words, with abbreviations spelt out as they are said. */
+const spokenForm = (text: string) => text.replace(/\bROs\b/g, 'R O\'s').replace(/\bRO\b/g, 'R O').replace(/\be-mail\b/g, 'email');
+
 async function seconds(file: string): Promise<number> {
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file]);
   return Number(stdout.trim());
@@ -82,7 +85,7 @@ export async function record(page: Page, scenes: Scene[], outBase: string, workD
   const spoken: Spoken[] = [];
   for (const [i, scene] of scenes.entries()) {
     const wav = path.join(workDir, `say-${i}.wav`);
-    await run('espeak-ng', [...VOICE, '-w', wav, scene.say]);
+    await run('espeak-ng', [...VOICE, '-w', wav, spokenForm(scene.say)]);
     spoken.push({ text: scene.say, wav, seconds: await seconds(wav), startMs: 0 });
   }
 
