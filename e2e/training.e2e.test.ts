@@ -69,12 +69,25 @@ describe('training videos', () => {
     await waitForTitle(page, `Training: ${TRAINING_VIDEOS.coupons.title} | Dealer Coupons`);
     const codecs = await page.evaluate(() => {
       const v = document.createElement('video');
-      return { h264: v.canPlayType('video/mp4; codecs="avc1.42E01E, mp4a.40.2"'), vp9: v.canPlayType('video/webm; codecs="vp9, opus"') };
+      return { h264: v.canPlayType('video/mp4; codecs="avc1.4D401F, mp4a.40.2"'), vp9: v.canPlayType('video/webm; codecs="vp9, opus"') };
     });
     const first = await loaded(page);
     // Whichever the browser decodes: H.264/AAC where it can, else the VP9/Opus copy (never neither).
     expect(first.src).toMatch(codecs.h264 ? /\/coupon_training\.mp4\?v=/ : /\/coupon_training\.webm\?v=/);
     expect(first.duration).toBeGreaterThan(30);
+    // The open-codec copy (VP9/Opus) plays as well, for browsers without H.264.
+    const webmSeconds = await page.evaluate(async (src) => {
+      const v = document.createElement('video');
+      v.muted = true;
+      v.preload = 'metadata';
+      await new Promise((resolve, reject) => {
+        v.onloadedmetadata = resolve;
+        v.onerror = () => reject(new Error(`${src} did not load`));
+        v.src = src;
+      });
+      return v.duration;
+    }, `${TRAINING_VIDEOS.coupons.webm}?v=test`);
+    expect(Math.abs(webmSeconds - first.duration)).toBeLessThan(1);
     await page.waitForFunction(() => (document.querySelector<HTMLVideoElement>('[data-testid="training-video"]')?.textTracks[0]?.cues?.length ?? 0) > 0);
     expect((await player(page)).trackMode).toBe('showing');
     await screenshot(page, 'training-coupons-desktop');

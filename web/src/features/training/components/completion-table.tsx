@@ -40,9 +40,9 @@ export function CompletionTable({ rows }: { rows: readonly TrainingCompletionRow
         const done = group.rows.filter((r) => r.videos.every((v) => v.completed)).length;
         return (
           <section key={locationId} className="training-completion" aria-label={`Training at ${group.name}`}>
-            <h2>
+            <h3>
               {group.name} <span className="muted">({done} of {group.rows.length} completed all videos)</span>
-            </h2>
+            </h3>
             {isMobile ? (
               <ul className="card-list">
                 {group.rows.map((r) => (

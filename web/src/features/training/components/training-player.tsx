@@ -78,7 +78,7 @@ export function TrainingPlayer({ videoId, progress }: { videoId: TrainingVideoId
         onPause={() => send(true)}
         onEnded={() => send(true)}
       >
-        <source src={src(video.mp4)} type='video/mp4; codecs="avc1.42E01E, mp4a.40.2"' />
+        <source src={src(video.mp4)} type='video/mp4; codecs="avc1.4D401F, mp4a.40.2"' />
         <source src={src(video.webm)} type='video/webm; codecs="vp9, opus"' />
         <track kind="captions" src={src(video.captions)} srcLang="en" label="English" default />
         Your browser cannot play this video. <a href={video.mp4}>Download it</a>.
