@@ -22,6 +22,7 @@ import { couponRedemptionReviewRoutes } from './routes/coupon-redemption-reviews
 import { customerContactFormRoutes } from './routes/customer-contact-form';
 import { onlineOrderRoutes } from './routes/online-orders';
 import { giftRoutes } from './routes/gifts';
+import { trainingRoutes } from './routes/training';
 import { giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { selfRegistrationRoutes } from './routes/self-registration';
 import type { PaymentProvider } from '@dealer/platform/payments/port';
@@ -67,6 +68,7 @@ export function commandApi(deps: CommandApiDeps) {
     const giftKey = giftTokenKey(verificationHashKey(deps.tokens.secret));
     await app.register(onlineOrderRoutes({ store: deps.store, sql: deps.sql, provider: deps.payments ?? null, giftKey }));
     await app.register(giftRoutes({ store: deps.store, sql: deps.sql, giftKey, provider: deps.payments ?? null }));
+    await app.register(trainingRoutes({ store: deps.store }));
   };
 }
 

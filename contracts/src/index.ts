@@ -29,3 +29,4 @@ export * from './paper-books/index';
 export * from './online-orders/index';
 export * from './gifts/index';
 export * from './reports/index';
+export * from './training/index';

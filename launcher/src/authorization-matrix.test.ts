@@ -142,6 +142,11 @@ const MATRIX: Record<string, Persona[]> = {
   // Issue 14: reports, for controllers, managers and admins (each to their own locations).
   'GET /api/reports/:report': ['controller', 'manager', 'admin'],
   'GET /api/report-locations': ['controller', 'manager', 'admin'],
+  // Issue 23: every staff member watches the training videos and reads their own progress;
+  // managers and admins see completion at the locations they manage.
+  'GET /api/training': STAFF,
+  'POST /api/training/:videoId/progress': STAFF,
+  'GET /api/training/completion': MANAGERS,
 };
 
 const SIGN_OUT = 'DELETE /auth-api/login';
@@ -199,6 +204,7 @@ function concreteUrl(url: string): string {
     .replace(':redemptionId', deterministicUuid('no-such-redemption'))
     .replace(':orderId', deterministicUuid('no-such-online-order'))
     .replace(':provider', 'demo')
+    .replace(':videoId', 'coupons')
     .replace('/api/reports/:report', '/api/reports/coupon-sales?from=2026-01-01&to=2026-01-31')
     .replace('/redemption-verifications/by-token', '/redemption-verifications/by-token?token=not-a-real-token');
 }
@@ -432,6 +438,7 @@ describe('each rooftop its own (issue 20)', () => {
     { name: 'POST /api/coupon-redemption-reviews', need: 'manager', send: (who, p) => send(who, 'POST', '/api/coupon-redemption-reviews', { redemptionId: p.movable.redemptionId, note: 'Kept' }) },
     { name: 'POST /api/opcode-verification-rules', need: 'manager', send: (who, p) => send(who, 'POST', '/api/opcode-verification-rules', { locationId: p.locationId, opCode: 'MPI' }) },
     { name: 'PUT /api/opcode-verification-rules/:id', need: 'manager', send: (who, p) => send(who, 'PUT', `/api/opcode-verification-rules/${p.ruleId}`, { description: 'Rotation' }) },
+    { name: 'GET /api/training/completion', need: 'manager', send: (who, p) => send(who, 'GET', `/api/training/completion?locationId=${p.locationId}`) },
     { name: 'DELETE /api/opcode-verification-rules/:id', need: 'manager', send: (who, p) => send(who, 'DELETE', `/api/opcode-verification-rules/${p.ruleId}`) },
     // Last: converting the book ends its paper coupons.
     { name: 'POST /api/paper-books/:bookNumber/conversion', need: 'staff', send: (who, p) => send(who, 'POST', `/api/paper-books/${p.bookNumber}/conversion`, { customerId }) },

@@ -71,6 +71,8 @@ const PATH_PARAMS: Record<string, Record<string, string>> = {
   'POST /api/payment-webhooks/:provider': { provider: 'demo' },
   // Issue 14: a real report, so odd query strings reach its period, location and option checks.
   'GET /api/reports/:report': { report: 'coupon-sales-v2' },
+  // Issue 23: a real video, so bodies reach the range checks and the decider.
+  'POST /api/training/:videoId/progress': { videoId: 'coupons' },
 };
 
 const profile = {
@@ -130,6 +132,7 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/online-orders': { packId: demoPackId('oil4'), locationId: 1 },
   'POST /api/online-orders/:orderId/confirm': { cardNumber: '4242 4242 4242 4242' },
   'POST /api/gift-claims': { giftToken: 'no-such-token' },
+  'POST /api/training/:videoId/progress': { durationSeconds: 120, positionSeconds: 10, watchedRanges: [[0, 10]] },
 };
 /** Fields every body also gets hostile values in (routes added later have no base body). */
 const GENERIC_FIELDS = ['customerId', 'locationId', 'type', 'id', 'reason', 'description', 'limit', 'extraField', 'expectedRevision'];

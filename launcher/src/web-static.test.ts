@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './product';
 import { registerSecurityHeaders } from './security-headers';
 import { startTestServer, type TestServer } from './testing/test-server';
-import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from './web-static';
+import { TRAINING_VIDEOS } from '@dealer/contracts';
+import { IMMUTABLE_CACHE, MEDIA_CACHE, REVALIDATE_CACHE } from './web-static';
 
 const builtDist = process.env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist');
 
@@ -133,6 +134,23 @@ describe('static files', () => {
       const res = await get(file);
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+    }
+  });
+
+  it("should serve the training videos and captions at SPEC's paths with byte ranges (seeking) and long caching", async () => {
+    for (const video of Object.values(TRAINING_VIDEOS)) {
+      for (const [file, type] of [[video.mp4, 'video/mp4'], [video.webm, 'video/webm'], [video.captions, 'text/vtt']] as const) {
+        const whole = await get(`${file}?v=1`);
+        expect(whole.statusCode, file).toBe(200);
+        expect(whole.headers['content-type'], file).toContain(type);
+        expect(whole.headers['cache-control'], file).toBe(MEDIA_CACHE);
+        expect(whole.headers['accept-ranges'], file).toBe('bytes');
+        const size = whole.rawPayload.length;
+        const part = await get(file, { range: 'bytes=100-199' });
+        expect(part.statusCode, file).toBe(206);
+        expect(part.headers['content-range'], file).toBe(`bytes 100-199/${size}`);
+        expect(part.rawPayload.equals(whole.rawPayload.subarray(100, 200)), file).toBe(true);
+      }
     }
   });
 

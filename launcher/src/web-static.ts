@@ -1,7 +1,8 @@
 /**
  * Serves the built web client, with the SPA's index.html for every non-API page route.
  * Hashed build files (assets/) are cached for a year as immutable; index.html and the other
- * files are revalidated on every use (no-cache), so a release reaches users on their next load.
+ * files are revalidated on every use (no-cache), so a release reaches users on their next load;
+ * the training videos and captions are cached for 30 days (MEDIA_CACHE).
  * The build writes .br and .gz copies of every text file (web/vite.config.ts); they are sent to
  * browsers that accept them. Source maps are never served.
  */
@@ -15,6 +16,13 @@ const API_PREFIXES = ['/api/', '/auth-api/', '/healthz'];
 const HASHED_PREFIX = '/assets/';
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';
+/**
+ * The training videos and their captions (web/public, at SPEC's root paths): large, and addressed by
+ * the pages with their content version (?v=, contracts' TRAINING_MEDIA_VERSIONS), so a re-made video
+ * is a new address. Cached for 30 days; byte ranges (206) let the player seek without the whole file.
+ */
+const MEDIA_FILE = /\.(mp4|webm|vtt)$/;
+export const MEDIA_CACHE = 'public, max-age=2592000';
 
 export async function registerWebStatic(app: FastifyInstance, dist: string | null): Promise<void> {
   const hasWeb = dist !== null && existsSync(path.join(dist, 'index.html'));
@@ -36,7 +44,7 @@ export async function registerWebStatic(app: FastifyInstance, dist: string | nul
       globIgnore: ['**/*.map', '**/*.br', '**/*.gz'],
       cacheControl: false,
       setHeaders(reply, filePath) {
-        reply.header('cache-control', filePath.startsWith(hashedDir) ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
+        reply.header('cache-control', filePath.startsWith(hashedDir) ? IMMUTABLE_CACHE : MEDIA_FILE.test(filePath) ? MEDIA_CACHE : REVALIDATE_CACHE);
       },
     });
     registeringWebFiles = false;

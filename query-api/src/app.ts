@@ -23,6 +23,7 @@ import { customerServiceHistoryRoutes } from './routes/customer-service-history'
 import { packOfferRoutes } from './routes/pack-offers';
 import { reportRoutes } from './routes/reports';
 import { onlineOrderQueryRoutes } from './routes/online-orders';
+import { trainingQueryRoutes } from './routes/training';
 import { redemptionVerificationStreamsOf } from '@dealer/read-models/pending-approvals/queries';
 import { staffNamesOf } from '@dealer/read-models/users/queries';
 import { customerCouponStreamsOf, locationNamesOf } from '@dealer/read-models/redemption-reviews/queries';
@@ -62,6 +63,7 @@ export function queryApi(deps: QueryApiDeps) {
     await app.register(packOfferRoutes(deps.sql));
     await app.register(reportRoutes(deps.sql));
     await app.register(onlineOrderQueryRoutes(deps.sql));
+    await app.register(trainingQueryRoutes(deps.sql));
     if (deps.demoMode) await app.register(devOutboxRoutes(deps.sql));
   };
 }

@@ -14,5 +14,6 @@ import { redemptionReviews } from './redemption-reviews/projection';
 import { reports } from './reports/projection';
 import { liability } from './liability/projection';
 import { onlineOrders } from './online-orders/projection';
+import { training } from './training/projection';
 
-export const projections: Projection[] = [customerDetails, customerSearch, users, userRoles, pendingApprovals, opCodeRules, couponCatalogue, packCatalogue, packSales, paperBooks, redemptionReviews, reports, liability, onlineOrders];
+export const projections: Projection[] = [customerDetails, customerSearch, users, userRoles, pendingApprovals, opCodeRules, couponCatalogue, packCatalogue, packSales, paperBooks, redemptionReviews, reports, liability, onlineOrders, training];

@@ -44,6 +44,8 @@ const STAFF = [
   ...crud('paper-book-redemptions', ['POST']),
   ...crud('paper-book-redemption-voids', ['POST']),
   ...crud('paper-book-conversions', ['POST']),
+  // Issue 23: the training videos; each employee reports and reads their own progress.
+  ...crud('training', ['GET', 'POST']),
 ];
 
 /** Managers (and admins) run the programme: the catalogue, and finalising and voiding sales. */
@@ -57,6 +59,8 @@ const PROGRAMME = [
   // Issue 13: online orders (any one, and the list of paid, failed and refunded orders).
   ...crud('online-orders', ['GET']),
   ...crud('online-order-list', ['GET']),
+  // Issue 23: completion of the training videos by employee, at the locations they manage.
+  ...crud('training-completion', ['GET']),
 ];
 
 const AUDIT = [...crud('customer-history', ['GET'])];

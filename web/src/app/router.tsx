@@ -57,6 +57,9 @@ const CUSTOMER_PURCHASE_PAGES: Record<(typeof CUSTOMER_PURCHASE_STEPS)[number][0
   checkout: lazyPage(() => import('./routes/customer/purchase').then((m) => m.CustomerCheckoutRoute)),
   confirm: lazyPage(() => import('./routes/customer/purchase').then((m) => m.CustomerPurchaseConfirmRoute)),
 };
+const TrainingPage = lazyPage(() => import('./routes/employee/training').then((m) => m.TrainingRoute));
+const TrainingCouponsPage = lazyPage(() => import('./routes/training/video').then((m) => m.TrainingCouponsRoute));
+const TrainingPaperPage = lazyPage(() => import('./routes/training/video').then((m) => m.TrainingPaperRoute));
 const HelpIndexPage = lazyPage(() => import('./routes/employee/help').then((m) => m.HelpIndexRoute));
 const ReportsIndexPage = lazyPage(() => import('./routes/employee/reports').then((m) => m.ReportsIndexRoute));
 const reportPage = (name: (typeof REPORT_PAGES)[number][0]) => lazyPage(() => import('./routes/employee/reports').then((m) => m.REPORT_ROUTES[name]));
@@ -89,7 +92,7 @@ const employeeRoutes: RouteObject = {
     guarded('verification-op-codes', PAGE_ACCESS.verificationOpCodes, { lazy: VerificationOpCodesPage }),
     guarded('packs', PAGE_ACCESS.packs, { lazy: PacksPage }),
     guarded('coupons', PAGE_ACCESS.coupons, { lazy: CouponsPage }),
-    staffPage('training', 'Training', PAGE_ACCESS.training),
+    guarded('training', PAGE_ACCESS.training, { lazy: TrainingPage }),
     {
       path: 'paper-conversion',
       children: [
@@ -161,8 +164,8 @@ export const routes: RouteObject[] = [
         element: <StaffLayout />,
         children: [
           { index: true, loader: () => replace(paths.training.coupons) },
-          staffPage('coupons', 'Training: Coupons', PAGE_ACCESS.training),
-          staffPage('paper', 'Training: Paper Coupon Conversion', PAGE_ACCESS.training),
+          guarded('coupons', PAGE_ACCESS.training, { lazy: TrainingCouponsPage }),
+          guarded('paper', PAGE_ACCESS.training, { lazy: TrainingPaperPage }),
         ],
       },
       {

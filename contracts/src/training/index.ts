@@ -1,0 +1,4 @@
+export * from './videos';
+export * from './progress';
+export * from './events';
+export * from './media';
