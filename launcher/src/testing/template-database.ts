@@ -1,11 +1,11 @@
 /**
  * A seeded database to copy (issue 21: the test run must not get slower). Every test file that
  * starts the product used to migrate a fresh database and load the demo data through the event
- * store and the projections: ~15-25 s each on this machine, ~80 files. Within one vitest run the
- * first file to need it prepares `dealer_tpl_<run>` exactly that way, once (under an advisory
- * lock, so the two workers do not both build it); every file then gets its own copy with
- * CREATE DATABASE ... TEMPLATE (about a second). The global set-up (global-setup.ts) names the run
- * and drops the template at the end, failed or not.
+ * store and the projections: ~15-25 s each on this machine, ~80 files. Now the global set-up of a
+ * vitest run starts preparing `dealer_tpl_<run>` exactly that way, once, in the background (the
+ * first files, pure units, run meanwhile), holding a lock for the run; every file that starts the
+ * product then waits for that lock and gets its own copy with CREATE DATABASE ... TEMPLATE (about a
+ * second). The global teardown drops the template, failed run or not.
  *
  * A copy is the same data a fresh seed makes (the demo seed is deterministic), with the same
  * install secrets (local_secrets, so sealed personal data opens) and the read side caught up.
@@ -16,14 +16,12 @@ import { dropDatabase, loadSettings } from '@dealer/platform';
 import { startProduct } from '../product';
 import { seedDemoData } from '../demo/seed';
 
-/** Lock key of the template's preparation and copies (any constant distinct from the product's locks). */
-const TEMPLATE_LOCK = 7_021_123_23;
-
 export const templateDatabaseName = (runId: string) => `dealer_tpl_${runId}`;
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** The run's lock: held while its template is prepared and while a copy is made. */
+const lockOf = (runId: string) => `dealer_tpl_${runId}`;
 
-/** The settings a template is made with: what startTestServer uses when a test names none. */
 export interface TemplateOptions {
   server: string;
   redisUrl: string;
@@ -32,20 +30,42 @@ export interface TemplateOptions {
   waitForProjections: (product: Awaited<ReturnType<typeof startProduct>>) => Promise<void>;
 }
 
-/** Makes `target` a copy of the run's template, preparing the template first if no file has yet. */
+/** One connection: the session lock and the CREATE DATABASE statements (never in a transaction) share it. */
+const adminConnection = (server: string) => postgres(`${server}/postgres`, { max: 1, onnotice: () => {} });
+
+const isReady = async (admin: postgres.Sql, template: string) =>
+  (await admin`select 1 as found from pg_database d join pg_shdescription s on s.objoid = d.oid where d.datname = ${template} and s.description = 'ready'`).length > 0;
+
+/**
+ * Takes the run's lock and prepares the template behind it. Resolves once the lock is held;
+ * `done` settles when the template is ready (or its preparation failed) and the lock is released.
+ */
+export async function startTemplatePreparation(runId: string, options: TemplateOptions): Promise<{ done: Promise<void> }> {
+  const admin = adminConnection(options.server);
+  await admin`select pg_advisory_lock(hashtext(${lockOf(runId)}))`;
+  const done = (async () => {
+    try {
+      if (!(await isReady(admin, templateDatabaseName(runId)))) await prepareTemplate(admin, runId, options);
+    } finally {
+      await admin`select pg_advisory_unlock(hashtext(${lockOf(runId)}))`.catch(() => undefined);
+      await admin.end({ timeout: 5 });
+    }
+  })();
+  return { done };
+}
+
+/** Makes `target` a copy of the run's template (preparing it first if the global set-up did not). */
 export async function copyTemplateDatabase(runId: string, target: string, options: TemplateOptions): Promise<void> {
   const template = templateDatabaseName(runId);
-  // One connection: the session lock below and the CREATE DATABASE statements (never in a transaction) share it.
-  const admin = postgres(`${options.server}/postgres`, { max: 1, onnotice: () => {} });
+  const admin = adminConnection(options.server);
   try {
-    // Held until the copy is made: one preparation, and no copy while the template is still open.
-    await admin`select pg_advisory_lock(${TEMPLATE_LOCK})`;
+    // Waits while the template is being prepared; no copy is made of a half-made or open template.
+    await admin`select pg_advisory_lock(hashtext(${lockOf(runId)}))`;
     try {
-      const [ready] = await admin`select 1 as found from pg_database d join pg_shdescription s on s.objoid = d.oid where d.datname = ${template} and s.description = 'ready'`;
-      if (!ready) await prepareTemplate(admin, runId, options);
+      if (!(await isReady(admin, template))) await prepareTemplate(admin, runId, options);
       await admin.unsafe(`create database ${quoted(target)} template ${quoted(template)}`);
     } finally {
-      await admin`select pg_advisory_unlock(${TEMPLATE_LOCK})`;
+      await admin`select pg_advisory_unlock(hashtext(${lockOf(runId)}))`;
     }
   } finally {
     await admin.end({ timeout: 5 });

@@ -223,9 +223,9 @@ describe('GET /api/ro-search (issue 23)', () => {
     return res.json().dataSet as { rows: { roNumber: string; locationId: number; status: string; advisorFullName: string }[]; next: string | null };
   };
 
-  it('should find ROs by advisor and opening dates at the locations the caller works at, newest first', async () => {
+  it('should find ROs by advisor and opening dates at the locations the caller works at, newest first (ties: location, then RO number, descending)', async () => {
     const page = await rows(`advisor=${encodeURIComponent('sam lee')}&from=2026-01-01&to=2026-04-30`);
-    expect(page.rows.map((r) => `${r.locationId}/${r.roNumber}/${r.status}`)).toEqual(['2/C77001/open', '1/9900003/voided', '1/TST1234/closed', '1/9900001/closed', '2/9900002/open', '3/9900001/open']);
+    expect(page.rows.map((r) => `${r.locationId}/${r.roNumber}/${r.status}`)).toEqual(['2/C77001/open', '2/9900002/open', '1/TST1234/closed', '1/9900003/voided', '1/9900001/closed', '3/9900001/open']);
     expect(page.next).toBeNull();
     expect((await rows('advisor=Lee&status=voided')).rows.map((r) => r.roNumber)).toEqual(['9900003']);
     expect((await rows('customerName=Other&locationId=3')).rows.map((r) => r.roNumber)).toEqual(['9900001']);
