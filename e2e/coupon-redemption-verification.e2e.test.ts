@@ -282,8 +282,9 @@ describe('redeeming a pending pack\'s coupon', () => {
     for (const viewport of ['desktop', 'mobile'] as const) {
       const { page, context, pageErrors } = await signedIn('employee', viewport);
       const coupons = await selectPat(page);
-      const entry = coupons.locator('tr, li').filter({ hasText: pending.packName }).filter({ has: page.getByRole('button', { name: `Redeem ${pending.name}` }) }).first();
-      await (await visible(entry.getByRole('button', { name: `Redeem ${pending.name}` }))).click();
+      // Coupons are listed once, grouped by the sale that issued them (a region named after its pack).
+      const entry = coupons.getByRole('region', { name: `From ${pending.packName}` }).filter({ has: page.getByRole('button', { name: `Redeem ${pending.name}` }) }).first();
+      await (await visible(entry.getByRole('button', { name: `Redeem ${pending.name}` }).first())).click();
       const dialog = await visible(page.getByRole('dialog', { name: 'Enter Redemption RO #' }));
       await visible(dialog.getByText(PACK_SALE_MESSAGES.pendingWarning, { exact: true }));
       const location = dialog.getByLabel('Location', { exact: true });

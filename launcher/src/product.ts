@@ -35,13 +35,12 @@ import { queryApi } from '@dealer/query-api';
 import { projections, startProjector, type ProjectorHandle } from '@dealer/projector';
 import {
   WORKER_MIGRATIONS,
-  createMessageSenders,
   createMessagesQueue,
-  createMessagesWorker,
   startAbandonedOrderSweeper,
   startGiftExpirySweeper,
   startPackSaleFinaliser,
   startReactor,
+  startMessageWorkers,
 } from '@dealer/workers';
 import { giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
@@ -91,17 +90,8 @@ async function startInProcessParts(env: ProductEnv, sql: Sql, store: ProtectedEv
   const feed = new EventFeed({ store, sql, onError: (error) => logger.error({ err: String(error) }, 'read side: reading the log failed; retrying') });
   const projector = startProjector({ sql, store, projections, logger, feed });
   const redis = createRedis(env.REDIS_URL);
-  const workerRedis = createRedis(env.REDIS_URL);
   const queue = createMessagesQueue(redis, env.REDIS_PREFIX);
-  // Per channel: SMTP / the HTTP SMS provider where configured, else the development outbox.
-  const messaging = createMessageSenders(sql, env);
-  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-  const worker = createMessagesWorker(
-    workerRedis,
-    env.REDIS_PREFIX,
-    { sql, store, sender: messaging.sender, publicUrl, now: () => new Date(), verificationHashKey: verificationHashKey(env.authSecret) },
-    logger,
-  );
+  const messages = startMessageWorkers({ sql, store, env, logger });
   const reactor = await startReactor({ sql, store, queue, logger, feed });
   const finaliser = startPackSaleFinaliser({ sql, store, logger, intervalMs: env.PACK_SALE_FINALISE_INTERVAL_MS });
   // Integration events leave sealed (raw store), so erasing a customer's key covers Kafka too.
@@ -111,18 +101,16 @@ async function startInProcessParts(env: ProductEnv, sql: Sql, store: ProtectedEv
   return {
     projector,
     reactor,
-    worker,
+    worker: messages.worker,
     async stop() {
       await reactor.stop();
       await finaliser.stop();
       await relay?.stop();
-      await worker.close();
+      await messages.close();
       await queue.close();
       await projector.stop();
       await feed.stop();
-      messaging.close();
       redis.disconnect();
-      workerRedis.disconnect();
     },
   };
 }

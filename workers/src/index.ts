@@ -16,3 +16,4 @@ export * from './reactor/reactions';
 export * from './reactor/failed-jobs';
 export * from './queue';
 export * from './migrations';
+export * from './message-workers';

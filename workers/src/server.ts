@@ -1,14 +1,14 @@
 /** The reactor, the message workers and the periodic sweeps as their own process (docker-compose). */
 import { createLogger, createRedis, loadSettings, openRuntime, startKafkaRelay, stopOnSignal } from '@dealer/platform';
 import { WORKER_MIGRATIONS } from './migrations';
-import { createMessagesQueue, createMessagesWorker } from './queue';
+import { createMessagesQueue } from './queue';
+import { startMessageWorkers } from './message-workers';
 import { startReactor } from './reactor/reactor';
 import { startPackSaleFinaliser } from './jobs/finalise-closed-sales';
 import { startGiftExpirySweeper } from './jobs/gift-expiry';
 import { startAbandonedOrderSweeper } from './jobs/abandoned-orders';
 import { createPaymentProvider } from '@dealer/platform/payments/index';
 import { giftTokenKey } from '@dealer/platform/auth/gift-token';
-import { createMessageSenders } from './messaging/senders';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { probe, report, startHealthServer, workersPart } from '@dealer/platform/health';
 
@@ -16,23 +16,8 @@ const env = await loadSettings();
 const logger = createLogger(env.LOG_LEVEL, 'workers');
 const runtime = await openRuntime(env, WORKER_MIGRATIONS);
 const redis = createRedis(env.REDIS_URL);
-const workerRedis = createRedis(env.REDIS_URL);
-// Per channel: SMTP / the HTTP SMS provider where configured, else the development outbox.
-const messaging = createMessageSenders(runtime.sql, env);
 const queue = createMessagesQueue(redis, env.REDIS_PREFIX);
-const worker = createMessagesWorker(
-  workerRedis,
-  env.REDIS_PREFIX,
-  {
-    sql: runtime.sql,
-    store: runtime.store,
-    sender: messaging.sender,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-    now: () => new Date(),
-    verificationHashKey: verificationHashKey(env.authSecret),
-  },
-  logger,
-);
+const messages = startMessageWorkers({ sql: runtime.sql, store: runtime.store, env, logger });
 const reactor = await startReactor({ sql: runtime.sql, store: runtime.store, queue, logger });
 const finaliser = startPackSaleFinaliser({ sql: runtime.sql, store: runtime.store, logger, intervalMs: env.PACK_SALE_FINALISE_INTERVAL_MS });
 // Gifts ending unclaimed and abandoned online orders (none when online purchase is off). The demo
@@ -45,7 +30,7 @@ const abandonedOrders = startAbandonedOrderSweeper({ store: runtime.store, sql: 
 const relay = env.KAFKA_BROKERS
   ? startKafkaRelay({ sql: runtime.sql, store: runtime.rawStore, brokers: env.KAFKA_BROKERS, topic: env.KAFKA_TOPIC, logger })
   : null;
-logger.info({ providers: messaging.providers }, `reactor and workers started${relay ? ', Kafka relay on' : ''}`);
+logger.info({ providers: messages.providers }, `reactor and workers started${relay ? ', Kafka relay on' : ''}`);
 // Health on this process's port (not published): database, Redis, the message worker, the
 // reactor running or standing by and its lag; /healthz the status only, /internal/health the details.
 const health = await startHealthServer({
@@ -59,7 +44,7 @@ const health = await startHealthServer({
       probe(() => runtime.store.headPosition()),
     ]);
     const head = eventStore.state === 'ready' ? await runtime.store.headPosition().catch(() => null) : null;
-    return report({ database, redis: redisPart, eventStore: { ...eventStore, headPosition: head }, workers: workersPart({ worker, reactor }, redisPart, head) });
+    return report({ database, redis: redisPart, eventStore: { ...eventStore, headPosition: head }, workers: workersPart({ worker: messages.worker, reactor }, redisPart, head) });
   },
 });
 stopOnSignal(logger, async () => {
@@ -69,10 +54,8 @@ stopOnSignal(logger, async () => {
   await giftExpiry?.stop();
   await abandonedOrders?.stop();
   await relay?.stop();
-  await worker.close();
+  await messages.close();
   await queue.close();
-  messaging.close();
   redis.disconnect();
-  workerRedis.disconnect();
   await runtime.close();
 });

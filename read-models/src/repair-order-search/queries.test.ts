@@ -75,6 +75,8 @@ describe('searchRepairOrders', () => {
     ['a customer by last name', base({ customer: parsePersonName(someRecord.customerLastName!)! })],
     ['a customer as "Last, First"', base({ customer: parsePersonName(`${someRecord.customerLastName}, ${someRecord.customerFirstName!.slice(0, 2)}`)! })],
     ['a VIN by its last 8 characters', base({ vinSuffix: someRecord.vin!.toUpperCase().slice(-8) })],
+    ['VINs ending alike, page after page (the VIN index path)', base({ vinSuffix: someRecord.vin!.toUpperCase().slice(-1), pageSize: 7, locationIds: [1, 2, 3] })],
+    ['VINs ending alike, closed, by closing date', base({ vinSuffix: someRecord.vin!.toUpperCase().slice(-1), dateField: 'closed' as RoDateField, status: 'closed', pageSize: 9 })],
     ['open ROs', base({ status: 'open' })],
     ['voided ROs at two locations', base({ status: 'voided', locationIds: [1, 3] })],
     ['closed ROs closed in a month, by closing date', base({ status: 'closed', dateField: 'closed' as RoDateField, from: '2026-03-01', to: '2026-03-31' })],

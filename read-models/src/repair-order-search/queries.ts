@@ -110,23 +110,11 @@ export async function searchRepairOrders(sql: Sql, f: RoSearchFilters): Promise<
   if (f.vinSuffix) shared.push(`r.vin is not null and reverse(upper(r.vin)) like ${p(`${escapeLike([...f.vinSuffix].reverse().join(''))}%`)}`);
   const limit = p(f.pageSize + 1);
 
-  // One ordered, limited read per location; the keyset bound depends on the location's place in the order.
-  const parts = f.locationIds.map((locationId) => {
-    const where = [`r.location_id = ${p(locationId)}`, ...shared];
-    const c = f.after;
-    if (c) {
-      const sortDate = p(c.sortDate);
-      if (locationId === c.locationId) where.push(`(${sortColumn}, r.ro_number) < (${sortDate}::timestamp, ${p(c.roNumber)})`);
-      else if (locationId < c.locationId) where.push(`${sortColumn} <= ${sortDate}::timestamp`);
-      else where.push(`${sortColumn} < ${sortDate}::timestamp`);
-    }
-    return `(select r.ro_number, r.location_id, ${sortColumn} as sort_date from ref.repair_orders r
-      where ${where.join(' and ')} order by ${sortColumn} desc, r.ro_number desc limit ${limit})`;
-  });
+  // A VIN matches a handful of ROs: find them by the VIN index first (materialised, so the planner
+  // cannot prefer walking a location's dates and testing every VIN), then order those few.
+  const page = f.vinSuffix ? vinPage(f, sortColumn, shared, p, limit) : perLocationPage(f, sortColumn, shared, p, limit);
   const rows = await sql.unsafe<Row[]>(
-    `with page as (
-       select * from (${parts.join(' union all ')}) x order by sort_date desc, location_id desc, ro_number desc limit ${limit}
-     )
+    `with page as (${page})
      select r.ro_number as "roNumber", r.location_id as "locationId", l.location_name as "locationName",
        ${ts('r.open_date')} as "openDate", ${ts('r.close_date')} as "closeDate", ${ts('r.void_date')} as "voidDate",
        ${ts('page.sort_date')} as "sortDate",
@@ -145,6 +133,36 @@ export async function searchRepairOrders(sql: Sql, f: RoSearchFilters): Promise<
     rows: shown.map(toResult),
     next: more && last ? encodeRoCursor({ sortDate: last.sortDate, locationId: last.locationId, roNumber: last.roNumber }) : null,
   };
+}
+
+type Param = (value: unknown) => string;
+
+/** The page's keys when a VIN is given: its few matches at the caller's locations, ordered. */
+function vinPage(f: RoSearchFilters, sortColumn: string, shared: string[], p: Param, limit: string): string {
+  const c = f.after;
+  const after = c ? `where (sort_date, location_id, ro_number) < (${p(c.sortDate)}::timestamp, ${p(c.locationId)}::int, ${p(c.roNumber)})` : '';
+  return `with matches as materialized (
+      select r.ro_number, r.location_id, ${sortColumn} as sort_date from ref.repair_orders r
+      where r.location_id = any(${p([...f.locationIds])}::int[]) and ${shared.join(' and ')})
+    select * from matches ${after} order by sort_date desc, location_id desc, ro_number desc limit ${limit}`;
+}
+
+/** The page's keys otherwise: one ordered, limited read per location, merged. */
+function perLocationPage(f: RoSearchFilters, sortColumn: string, shared: string[], p: Param, limit: string): string {
+  // The keyset bound depends on the location's place in the order.
+  const parts = f.locationIds.map((locationId) => {
+    const where = [`r.location_id = ${p(locationId)}`, ...shared];
+    const c = f.after;
+    if (c) {
+      const sortDate = p(c.sortDate);
+      if (locationId === c.locationId) where.push(`(${sortColumn}, r.ro_number) < (${sortDate}::timestamp, ${p(c.roNumber)})`);
+      else if (locationId < c.locationId) where.push(`${sortColumn} <= ${sortDate}::timestamp`);
+      else where.push(`${sortColumn} < ${sortDate}::timestamp`);
+    }
+    return `(select r.ro_number, r.location_id, ${sortColumn} as sort_date from ref.repair_orders r
+      where ${where.join(' and ')} order by ${sortColumn} desc, r.ro_number desc limit ${limit})`;
+  });
+  return `select * from (${parts.join(' union all ')}) x order by sort_date desc, location_id desc, ro_number desc limit ${limit}`;
 }
 
 const seconds = (value: string | null) => (value === null ? null : value.slice(0, 19));
