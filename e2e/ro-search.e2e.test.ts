@@ -178,8 +178,8 @@ describe('RO page', () => {
     const finder = page.getByRole('search', { name: 'Search repair orders' });
     await finder.getByLabel('Search at').selectOption({ label: 'Front Range Toyota' });
     await finder.getByLabel(/^Advisor/).fill(ro.advisorName);
-    await finder.getByLabel('From').fill(openDay);
-    await finder.getByLabel('To').fill(openDay);
+    await finder.getByLabel('From', { exact: true }).fill(openDay);
+    await finder.getByLabel('To', { exact: true }).fill(openDay);
     await finder.getByRole('button', { name: 'Search' }).click();
     const results = await visible(page.getByRole('table', { name: 'Repair orders found' }));
     const row = results.getByRole('row', { name: new RegExp(`^${ro.roNumber} Front Range Toyota Closed`) });
@@ -190,8 +190,8 @@ describe('RO page', () => {
 
     // Every closed RO at the location, a page at a time: the next page holds other ROs, and Previous comes back.
     await finder.getByLabel(/^Advisor/).fill('');
-    await finder.getByLabel('From').fill('');
-    await finder.getByLabel('To').fill('');
+    await finder.getByLabel('From', { exact: true }).fill('');
+    await finder.getByLabel('To', { exact: true }).fill('');
     await finder.getByLabel('Status').selectOption({ label: 'Closed' });
     await finder.getByRole('button', { name: 'Search' }).click();
     await visible(page.getByText('Page 1'));
@@ -206,8 +206,8 @@ describe('RO page', () => {
     await visible(page.getByText('Page 1'));
 
     await finder.getByLabel(/^Advisor/).fill(ro.advisorName);
-    await finder.getByLabel('From').fill(openDay);
-    await finder.getByLabel('To').fill(openDay);
+    await finder.getByLabel('From', { exact: true }).fill(openDay);
+    await finder.getByLabel('To', { exact: true }).fill(openDay);
     await finder.getByRole('button', { name: 'Search' }).click();
     await row.getByRole('button', { name: `View RO# ${ro.roNumber} at Front Range Toyota` }).click();
     await visible(page.getByRole('region', { name: `RO# ${ro.roNumber}` }));
