@@ -88,8 +88,9 @@ describe('customer history page', () => {
     expect(await edited.locator('.history-after').textContent()).toBe('Golden');
     // No internal id on screen or on hover (issue 23): the actor's name, and the action numbered.
     expect(await edited.getByText('Avery Admin (staff)').getAttribute('title')).toBeNull();
-    // Time as month/day/year plus the time of day; the entries of one action share its number.
-    expect(cells[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} [AP]M$/);
+    // Time as time-ago (SPEC 9) with the exact month/day/year and time of day for screen readers;
+    // the entries of one action share its number.
+    expect(cells[0]).toMatch(/^(just now|\d+ minutes? ago|\d+ hours? ago), \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2}:\d{2} [AP]M$/);
     expect(cells[4]).toMatch(/^Action \d+$/);
     expect(await edited.textContent()).not.toContain(adminId);
     const created = await visible(entry(page, 'Customer created'));
