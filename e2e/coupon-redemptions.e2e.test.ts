@@ -76,7 +76,9 @@ describe('redeeming a coupon of the selected customer', () => {
   it('should redeem on an imported RO, refuse a missing RO with the help link, and void the redemption with a reason', async () => {
     const { page, pageErrors } = await signedIn();
     const coupons = await selectPat(page);
-    const table = await visible(coupons.getByRole('table', { name: 'Coupons' }));
+    // One table of coupons per sale (grouped by the sale that issued them): rows are looked up across them.
+    await visible(coupons.getByRole('table', { name: 'Coupons' }).first());
+    const table = coupons;
     const availableBefore = (await patCoupons()).filter((c) => c.status === 'available').length;
 
     await redeemOn(page, coupons, RO.desktop);
