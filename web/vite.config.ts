@@ -73,15 +73,7 @@ export default defineConfig({
             // React, its DOM renderer and the router: every page needs them and they change less
             // often than the app, so their own chunk stays cached across releases. The other
             // libraries go with the pages that use them (a lazy page's chunk or the first load).
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|cookie|set-cookie-parser)[\\/]/,
-              priority: 2,
-            },
-            // Code two pages or more share (the app's components, hooks and API calls, the form and dialog
-            // libraries) in one chunk rather than dozens of files under 1 kB, each with ~0.9 kB of response
-            // headers and no compression (issue 23: the sales page loaded 46 files).
-            { name: 'shared', minShareCount: 2, priority: 1, entriesAware: true, entriesAwareMergeThreshold: 4000 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|cookie|set-cookie-parser)[\\/]/ },
           ],
         },
       },
