@@ -14,7 +14,7 @@ import { commandContext } from '../plugins/request-context';
 import { hashPassword, verifyPassword } from '../identity/passwords';
 import { clearFailures, countAttempt, pruneThrottle, reserveAddressTurn, THROTTLE, uncountAttempt } from '../identity/throttle';
 import { issueRefreshToken, rotateRefreshToken, sessionOfRefreshToken, type RefreshPolicy } from '../identity/refresh-tokens';
-import type { PaymentProvider } from '../payments/port';
+import type { PaymentProvider } from '@dealer/platform/payments/port';
 import { activeSession, revokeSession, startSession, type Session } from '../identity/sessions';
 import { buildTokenPayload, type TokenSettings } from '../identity/token-payload';
 import { createCustomerCredential, credentialOf, customerOfRegistrationToken, deleteCustomerCredential, recordFailedLogin, useRegistrationTokens } from '../identity/credentials';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { GIFT_MESSAGES, GIFT_TOKEN_MAX } from '@dealer/contracts';
 import { DomainError, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
-import type { PaymentProvider } from '../payments/port';
+import type { PaymentProvider } from '@dealer/platform/payments/port';
 import { claimGift } from '../gifts/service';
 import { problemResponse } from './schemas';
 

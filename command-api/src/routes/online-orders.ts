@@ -15,7 +15,7 @@ import { CARD_NUMBER_MAX, GIFT_MESSAGE_MAX, GIFT_RECIPIENT_EMAIL_MAX, PAYMENT_ME
 import { DomainError, systemContext, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { confirmOnlineOrder, onlineOrderPaymentSucceeded, placeOnlineOrder } from '../online-orders/service';
-import type { PaymentProvider } from '../payments/port';
+import type { PaymentProvider } from '@dealer/platform/payments/port';
 import { problemResponse } from './schemas';
 
 const money = { type: 'integer' };

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PACK_SALE_MESSAGES, positionMetaDataSchema, type PackSaleRequest } from '@dealer/contracts';
 import { DomainError, INPUT_SCHEMAS, locatedActor, INT32_MAX, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
-import type { PaymentProvider } from '../payments/port';
+import type { PaymentProvider } from '@dealer/platform/payments/port';
 import { correctPackSaleLocation, finalisePackSale, sellPack, voidPackSale, type PackSaleResult } from '../pack-sales/service';
 import { idParams, problemResponse } from './schemas';
 

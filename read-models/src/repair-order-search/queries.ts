@@ -150,12 +150,13 @@ function vinPage(f: RoSearchFilters, sortColumn: string, shared: string[], p: Pa
 /** The page's keys otherwise: one ordered, limited read per location, merged. */
 function perLocationPage(f: RoSearchFilters, sortColumn: string, shared: string[], p: Param, limit: string): string {
   // The keyset bound depends on the location's place in the order.
+  const c = f.after;
+  const sortDate = c ? p(c.sortDate) : '';
+  const roNumber = c ? p(c.roNumber) : '';
   const parts = f.locationIds.map((locationId) => {
     const where = [`r.location_id = ${p(locationId)}`, ...shared];
-    const c = f.after;
     if (c) {
-      const sortDate = p(c.sortDate);
-      if (locationId === c.locationId) where.push(`(${sortColumn}, r.ro_number) < (${sortDate}::timestamp, ${p(c.roNumber)})`);
+      if (locationId === c.locationId) where.push(`(${sortColumn}, r.ro_number) < (${sortDate}::timestamp, ${roNumber})`);
       else if (locationId < c.locationId) where.push(`${sortColumn} <= ${sortDate}::timestamp`);
       else where.push(`${sortColumn} < ${sortDate}::timestamp`);
     }
