@@ -140,7 +140,6 @@ export function childReporter<Report>(report: () => Report, stop: () => Promise<
     if (process.connected) process.send?.({ report: report() });
   };
   const timer = setInterval(send, intervalMs);
-  send();
   const end = (why: string) => {
     if (stopping) return;
     stopping = true;
@@ -155,4 +154,7 @@ export function childReporter<Report>(report: () => Report, stop: () => Promise<
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => end(`${signal} received`));
   process.on('disconnect', () => end('parent gone'));
+  // The first report only once the handlers are in place: a parent that stops the child right
+  // after it reported must reach the graceful stop, not the default action of SIGTERM.
+  send();
 }
