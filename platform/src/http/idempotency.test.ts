@@ -14,6 +14,11 @@ let db: TestDatabase;
 let app: FastifyInstance;
 const runs = new Map<string, number>();
 const count = (name: string) => runs.set(name, (runs.get(name) ?? 0) + 1).get(name)!;
+/** Requests sent with `gate` wait for the test to open it; a wait that does not hang on the machine's speed. */
+let openGate!: () => void;
+const gate = new Promise<void>((resolve) => (openGate = resolve));
+/** Long beside the 300 ms of the first test's request, however busy the machine is. */
+const WAIT_MS = 3000;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -25,10 +30,11 @@ beforeAll(async () => {
     const auth = { userId: user, kind: 'employee', roles: [], locationIds: [], access: new Set<string>(), sessionId: `session-${String(user)}`, actor: `user:${String(user)}` };
     request.auth = typeof user === 'string' ? (auth as unknown as RequestAuth) : null;
   });
-  registerIdempotency(app, { sql: db.sql, secret: 'test-secret-test-secret-test-secret', waitMs: 600 });
-  app.post<{ Body: { ms: number; name: string } }>('/api/slow', async (request) => {
+  registerIdempotency(app, { sql: db.sql, secret: 'test-secret-test-secret-test-secret', waitMs: WAIT_MS });
+  app.post<{ Body: { ms: number; name: string; gate?: boolean } }>('/api/slow', async (request) => {
     const n = count(request.body.name);
     await new Promise((r) => setTimeout(r, request.body.ms));
+    if (request.body.gate) await gate;
     return { dataSet: { run: n }, metaData: { position: String(n) } };
   });
   app.post<{ Body: { name: string } }>('/api/request-key', async (request) => ({ dataSet: { run: count(request.body.name), requestKey: requestKeyOf(request) ?? null } }));
@@ -60,12 +66,14 @@ describe('registerIdempotency', () => {
   });
 
   it('should answer 409 with a clear message when the first request runs longer than the wait, and still run once', async () => {
-    const body = { ms: 1500, name: 'long' };
+    // The first runs until the second has had its answer: longer than the wait, on any machine.
+    const body = { ms: 0, name: 'long', gate: true };
     const first = send('/api/slow', body, 'k-long');
-    await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(() => runs.get('long')).toBe(1);
     const second = await send('/api/slow', body, 'k-long');
     expect(second.statusCode).toBe(409);
     expect(second.json().errors).toEqual([IDEMPOTENCY_MESSAGES.inProgress]);
+    openGate();
     expect((await first).statusCode).toBe(200);
     expect(runs.get('long')).toBe(1);
     // Once it has finished, the same key answers its result.
