@@ -52,9 +52,11 @@ describe('Content-Security-Policy', () => {
       await signIn(page, 'employee');
       await waitForTitle(page, 'Sales | Dealer Coupons');
       await screenshot(page, `assets-sales-${viewport}`);
-      await page.getByPlaceholder('Phone, Email, RO #').fill('Nobody Here');
-      await visible(page.getByText('No results', { exact: true }));
-      await page.getByRole('button', { name: 'Create New Customer' }).click();
+      await page.getByRole('button', { name: 'Search customers' }).click();
+      const finder = await visible(page.getByRole('dialog', { name: 'Search Customer' }));
+      await finder.getByPlaceholder('Phone, Email, RO #').fill('Nobody Here');
+      await visible(finder.getByText('No results', { exact: true }));
+      await finder.getByRole('button', { name: 'Create New Customer' }).click();
       await visible(page.getByRole('dialog', { name: 'Create Customer' }));
       // Radix Dialog's scroll lock is an injected <style> element: style-src must allow it.
       await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow), { timeout: 10_000 }).toBe('hidden');
@@ -92,7 +94,7 @@ describe('code loaded per page', () => {
     release();
     await page.waitForURL('**/employee/sales');
     await waitForTitle(page, 'Sales | Dealer Coupons');
-    await visible(page.getByText('Please search for a customer.'));
+    await visible(page.getByRole('button', { name: 'Search customers' }));
     // The sales page needed code the sign-in page did not load.
     expect(scripts.length).toBeGreaterThan(signInScripts);
     expect(pageErrors).toEqual([]);

@@ -1,6 +1,6 @@
 // Browser tests of the staff customer workspace (signed in as the demo employee), against the whole product.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestServer } from '@dealer/launcher/testing/test-server';
 import { createCustomer } from './support/api';
 import { signIn } from './support/auth';
@@ -32,14 +32,31 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function search(page: Page, term: string) {
-  const box = page.getByPlaceholder('Phone, Email, RO #');
-  await box.fill(term);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+const searchDialog = (page: Page) => page.getByRole('dialog', { name: 'Search Customer' });
+
+/** Opens Search Customer, the Sales page's one customer search (decision 0078), unless it is open. */
+async function openSearch(page: Page): Promise<Locator> {
+  if (!(await searchDialog(page).isVisible())) await page.getByRole('button', { name: 'Search customers' }).click();
+  return visible(searchDialog(page));
 }
 
+/** Searches `term` in Search Customer (Search pressed, so earlier results cannot be mistaken for these). */
+async function search(page: Page, term: string): Promise<Locator> {
+  const dialog = await openSearch(page);
+  await dialog.getByPlaceholder('Phone, Email, RO #').fill(term);
+  await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+  return dialog;
+}
+
+/** The result row (or card) of `name` in Search Customer. */
 function resultRow(page: Page, name: string) {
-  return page.getByRole('row').filter({ has: page.getByRole('button', { name }) });
+  return searchDialog(page).locator('tr, li').filter({ hasText: name });
+}
+
+/** Picks `name` from the results: the dialog closes and the customer is selected. */
+async function pick(page: Page, name: string) {
+  await (await visible(resultRow(page, name).first())).getByText(name, { exact: true }).click();
+  await searchDialog(page).waitFor({ state: 'detached' });
 }
 
 describe('staff customer workspace', () => {
@@ -47,16 +64,19 @@ describe('staff customer workspace', () => {
     const { page, context, pageErrors } = await openPage(browser, server.url, 'desktop');
     await signIn(page, 'employee');
     await waitForTitle(page, 'Sales | Dealer Coupons');
-    await visible(page.getByText('Please search for a customer.'));
-    const create = page.getByRole('button', { name: 'Create New Customer' });
+    // One customer search on the page: Search customers, no search box beside it (decision 0078).
+    expect(await page.getByPlaceholder('Phone, Email, RO #').count()).toBe(0);
+    await screenshot(page, 'sales-desktop-empty');
+    const finder = await openSearch(page);
+    await visible(finder.getByText('Please search for a customer.'));
+    const create = finder.getByRole('button', { name: 'Create New Customer' });
     expect(await create.isDisabled()).toBe(true);
     await create.hover();
     await visible(page.getByRole('tooltip').filter({ hasText: 'You must search for a customer first.' }));
-    await screenshot(page, 'sales-desktop-empty');
 
     // Typing alone searches after the debounce; a stranger's name finds nobody.
-    await page.getByPlaceholder('Phone, Email, RO #').fill('Nobody Here');
-    await visible(page.getByText('No results', { exact: true }));
+    await finder.getByPlaceholder('Phone, Email, RO #').fill('Nobody Here');
+    await visible(finder.getByText('No results', { exact: true }));
     expect(await create.isEnabled()).toBe(true);
     await create.click();
 
@@ -83,6 +103,8 @@ describe('staff customer workspace', () => {
     await submit.click();
     await visible(page.getByText('Successfully created new customer.'));
     await dialog.waitFor({ state: 'detached' });
+    // The saved customer closes Search Customer too, selected.
+    await finder.waitFor({ state: 'detached' });
     const details = page.getByRole('region', { name: `${customer.firstName} ${customer.lastName}` });
     await visible(details);
     await visible(details.getByText(customer.email));
@@ -99,32 +121,28 @@ describe('staff customer workspace', () => {
     const byEmail = await visible(resultRow(page, `${customer.firstName} ${customer.lastName}`));
     expect(await byEmail.textContent()).toContain('Email');
     await screenshot(page, 'sales-desktop-results');
+    await searchDialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await searchDialog(page).waitFor({ state: 'detached' });
 
     // The selection survives a reload, restored from localStorage by fetching the customer.
     await page.getByRole('button', { name: 'Clear' }).click();
     expect(await page.evaluate(() => localStorage.getItem('EMPLOYEE_CUSTOMER_ID'))).toBeNull();
-    await byEmail.getByRole('button').click();
+    await visible(page.getByRole('region', { name: 'No customer selected' }));
+    await search(page, customer.email);
+    await pick(page, `${customer.firstName} ${customer.lastName}`);
     await visible(details);
     await page.reload();
     await visible(details);
 
     // One character is too short to search: the box says so and the old results go (issue 10, item 20).
     const fullName = `${customer.firstName} ${customer.lastName}`;
-    await search(page, customer.email);
+    const finderAgain = await search(page, customer.email);
     await visible(resultRow(page, fullName));
-    await page.getByPlaceholder('Phone, Email, RO #').fill('a');
-    await visible(page.getByText('Please enter at least 2 characters to search.'));
+    await finderAgain.getByPlaceholder('Phone, Email, RO #').fill('a');
+    await visible(finderAgain.getByText('Please enter at least 2 characters to search.'));
     expect(await resultRow(page, fullName).count()).toBe(0);
     await search(page, 'b');
-    await visible(page.getByText('Please enter at least 2 characters to search.'));
-    // The same in the Search Customer dialog.
-    await page.getByRole('button', { name: 'Search customers' }).click();
-    const searchDialog = await visible(page.getByRole('dialog', { name: 'Search Customer' }));
-    await searchDialog.getByPlaceholder('Phone, Email, RO #').fill(customer.email);
-    await visible(searchDialog.getByText(fullName, { exact: true }));
-    await searchDialog.getByPlaceholder('Phone, Email, RO #').fill('c');
-    await visible(searchDialog.getByText('Please enter at least 2 characters to search.'));
-    expect(await searchDialog.getByText(fullName, { exact: true }).count()).toBe(0);
+    await visible(finderAgain.getByText('Please enter at least 2 characters to search.'));
     await screenshot(page, 'search-customer-too-short-desktop');
     expect(pageErrors).toEqual([]);
     await context.close();
@@ -134,7 +152,7 @@ describe('staff customer workspace', () => {
     const { page, context, pageErrors } = await openPage(browser, server.url, 'desktop');
     await signIn(page, 'employee');
     await search(page, existing.emailAddress);
-    await (await visible(resultRow(page, existingName))).click();
+    await pick(page, existingName);
     const details = await visible(page.getByRole('region', { name: existingName }));
     await details.getByRole('button', { name: 'Edit' }).click();
 
@@ -160,7 +178,7 @@ describe('staff customer workspace', () => {
     );
     await signIn(page, 'employee');
     await search(page, 'Jordan');
-    await page.getByRole('button', { name: 'Create New Customer' }).click();
+    await searchDialog(page).getByRole('button', { name: 'Create New Customer' }).click();
     const dialog = await visible(page.getByRole('dialog', { name: 'Create Customer' }));
     await dialog.getByLabel('First Name').fill('Jordan');
     await dialog.getByLabel('Last Name').fill('Reyes');
@@ -183,16 +201,18 @@ describe('staff customer workspace', () => {
     const { page, context } = await openPage(browser, server.url, 'mobile');
     await signIn(page, 'employee');
     await screenshot(page, 'sales-mobile-empty');
-    await search(page, '720.555.0177');
-    await visible(page.getByRole('list', { name: 'Search results' }));
-    expect(await page.getByRole('table').count()).toBe(0);
+    const finder = await search(page, '720.555.0177');
+    await visible(finder.getByRole('list', { name: 'Search results' }));
+    expect(await finder.getByRole('table').count()).toBe(0);
     await screenshot(page, 'sales-mobile-results');
-    // Picking a card brings its details (stacked below on mobile) into view.
-    await page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: existingName }).click();
+    // Picking a card closes the dialog and brings the customer's details into view.
+    await finder.getByRole('list', { name: 'Search results' }).getByRole('button', { name: existingName }).click();
+    await finder.waitFor({ state: 'detached' });
     const heading = await visible(page.getByRole('heading', { name: existingName }));
-    expect(await heading.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement)).toBe(true);
     await screenshot(page, 'sales-mobile-selected');
-    await page.getByRole('button', { name: 'Create New Customer' }).click();
+    await search(page, 'Jordan');
+    await searchDialog(page).getByRole('button', { name: 'Create New Customer' }).click();
     await visible(page.getByRole('dialog', { name: 'Create Customer' }));
     await screenshot(page, 'editor-mobile');
     await context.close();

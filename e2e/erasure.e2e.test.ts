@@ -37,15 +37,21 @@ async function signedIn(login: DemoLogin, viewport: ViewportName = 'desktop') {
   return opened;
 }
 
-async function search(page: Page, term: string) {
-  await page.getByPlaceholder('Phone, Email, RO #').fill(term);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+/** Searches `term` in Search Customer, the Sales page's one customer search (decision 0078); returns the dialog. */
+async function search(page: Page, term: string): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name: 'Search Customer' });
+  if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Search customers' }).click();
+  await visible(dialog);
+  await dialog.getByPlaceholder('Phone, Email, RO #').fill(term);
+  await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+  return dialog;
 }
 
-/** Finds the customer by e-mail in the Sales search, picks them and waits for the selected-customer card. */
+/** Finds the customer by e-mail in Search Customer, picks them and waits for the selected-customer card. */
 async function selectCustomer(page: Page, profile: SeedProfile): Promise<Locator> {
-  await search(page, profile.emailAddress!);
-  await page.getByRole('button', { name: nameOf(profile) }).first().click();
+  const dialog = await search(page, profile.emailAddress!);
+  await (await visible(dialog.locator('tr, li').filter({ hasText: nameOf(profile) }).first())).getByText(nameOf(profile), { exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
   return visible(page.getByRole('region', { name: nameOf(profile) }));
 }
 

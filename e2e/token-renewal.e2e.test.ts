@@ -64,6 +64,7 @@ describe('token renewal', () => {
       const path = new URL(r.url()).pathname;
       if (path === '/api/customer-search' || path === '/auth-api/refresh') statuses.push(`${path} ${r.status()}`);
     });
+    await page.getByRole('button', { name: 'Search customers' }).click();
     await page.getByPlaceholder('Phone, Email, RO #').fill('Nobody Here');
     await visible(page.getByText('No results', { exact: true }));
     expect(statuses).toEqual(['/api/customer-search 401', '/auth-api/refresh 200', '/api/customer-search 200']);

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { COUPON_REDEMPTION_MESSAGES, formatMoney, PACK_SALE_MESSAGES, XSRF_HEADER, type PackSaleRequest } from '@dealer/contracts';
 import { VOID_REASON_TEXTS } from '../../../components/ui/void-reason/void-reason-dialog';
 import type { RedeemCouponInput } from '../../../features/pack-sales/api/redeem-coupon';
+import { NO_CUSTOMER_TEXT } from '../../../features/customers/components/customer-workspace';
 import { PACK_SALE_TEXTS } from '../../../features/pack-sales/components/pack-sale-texts';
 import { REDEMPTION_TEXTS } from '../../../features/pack-sales/components/redemption-texts';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../lib/api-client';
@@ -36,14 +37,15 @@ startAppServer(
   http.get('/api/packs', () => ok([oilPack])),
 );
 
-/** Opens the page, searches for Jane by name and picks her from the results. */
+/** Opens the page, searches for Jane by name in Search Customer (the page's one search) and picks her. */
 async function openJane(as = employee()) {
   const app = renderApp('/employee/sales', { as });
   const { user } = app;
-  await user.type(await screen.findByRole('searchbox', { name: 'Search customers by phone, email or RO number' }), 'Roe');
-  await user.click(screen.getByRole('button', { name: 'Search' }));
-  const results = await screen.findByRole('table', { name: 'Search results' });
-  await user.click(within(results).getByRole('button', { name: 'Jane Roe' }));
+  await user.click(await screen.findByRole('button', { name: 'Search customers' }, { timeout: 20_000 }));
+  const dialog = await screen.findByRole('dialog', { name: 'Search Customer' });
+  await user.type(within(dialog).getByRole('searchbox', { name: 'Search customers by phone, email or RO number' }), 'Roe');
+  await user.click(within(dialog).getByRole('button', { name: 'Search' }));
+  await user.click(await within(dialog).findByText('Jane Roe'));
   await screen.findByRole('heading', { name: 'Jane Roe', level: 2 });
   return app;
 }
@@ -58,6 +60,14 @@ function bodies<T>() {
 }
 
 describe('/employee/sales', () => {
+  it('should offer one customer search: Search customers, and no other search box on the page (decision 0078)', async () => {
+    renderApp('/employee/sales', { as: employee() });
+    expect(await screen.findByRole('button', { name: 'Search customers' }, { timeout: 20_000 })).toBeInTheDocument();
+    expect(screen.getByText(NO_CUSTOMER_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create New Customer' })).not.toBeInTheDocument();
+  });
+
   it('should find a customer by name and show her packs and coupons', async () => {
     await openJane();
     expect(searches).toEqual(['Roe']);

@@ -1,5 +1,5 @@
-// The employee's customer workspace: the Search Customer dialog, the inline search, the selected customer
-// (persisted under EMPLOYEE_CUSTOMER_ID and restored on load), the profile editor, and panels of other
+// The employee's customer workspace: the Search Customer dialog (the page's one customer search, decision
+// 0078), the selected customer (persisted under EMPLOYEE_CUSTOMER_ID and restored on load), the profile editor, and panels of other
 // features about the selected customer (filled in by the route, e.g. redemption verification).
 import { useEffect, useState, type ReactNode } from 'react';
 import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
@@ -9,11 +9,10 @@ import { useCustomer, type CustomerRecord } from '../api/get-customer';
 import { useSelectedCustomerId } from '../hooks/use-selected-customer-id';
 import { CustomerDetails } from './customer-details';
 import { CustomerProfileDialog } from './customer-profile-dialog';
-import { CustomerSearchPanel } from './customer-search-panel';
 import { SearchCustomerDialog } from './search-customer-dialog';
 import './customers.css';
 
-type EditorState = { open: false } | { open: true; mode: 'create' | 'edit' };
+export const NO_CUSTOMER_TEXT = 'Search for a customer by phone, e-mail or RO number to see their coupons, sell a pack or redeem a coupon.';
 
 interface SelectedCustomerProps {
   customerId: string;
@@ -56,7 +55,7 @@ interface CustomerWorkspaceProps {
 
 export function CustomerWorkspace({ renderCustomerPanels }: CustomerWorkspaceProps = {}) {
   const [selectedId, setSelectedId] = useSelectedCustomerId();
-  const [editor, setEditor] = useState<EditorState>({ open: false });
+  const [editorOpen, setEditorOpen] = useState(false);
   const [searching, setSearching] = useState(false);
   // False for a customer restored on load; true once the user picks or saves one.
   const [reveal, setReveal] = useState(false);
@@ -65,7 +64,7 @@ export function CustomerWorkspace({ renderCustomerPanels }: CustomerWorkspacePro
     setReveal(true);
   };
   const selected = useCustomer(selectedId);
-  const editing = editor.open && editor.mode === 'edit' ? (selected.data ?? null) : null;
+  const editing = editorOpen ? (selected.data ?? null) : null;
   const panels = selectedId && selected.data && renderCustomerPanels ? renderCustomerPanels(selected.data) : null;
 
   return (
@@ -76,23 +75,23 @@ export function CustomerWorkspace({ renderCustomerPanels }: CustomerWorkspacePro
         </button>
       </div>
       <div className={panels ? 'customer-workspace has-customer-panels' : 'customer-workspace'}>
-        <CustomerSearchPanel
-          selectedId={selectedId}
-          onSelect={pick}
-          onCreate={() => setEditor({ open: true, mode: 'create' })}
-        />
+        {!selectedId && (
+          <section className="panel empty-state workspace-empty" aria-label="No customer selected">
+            <p>{NO_CUSTOMER_TEXT}</p>
+          </section>
+        )}
         {selectedId && (
           <SelectedCustomer
             customerId={selectedId}
             reveal={reveal}
             onClear={() => setSelectedId(null)}
-            onEdit={() => setEditor({ open: true, mode: 'edit' })}
+            onEdit={() => setEditorOpen(true)}
           />
         )}
         {panels && <div className="customer-panels">{panels}</div>}
         <CustomerProfileDialog
-          open={editor.open}
-          onOpenChange={(open) => setEditor(open && editor.open ? editor : { open: false })}
+          open={editorOpen && editing !== null}
+          onOpenChange={setEditorOpen}
           customer={editing}
           onSaved={pick}
         />
