@@ -6,10 +6,11 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { fullName } from '@dealer/contracts';
 import { PageHeader } from '../../../components/layouts/page-header';
-import { ContactChangeDialog } from '../../../features/contact-changes/components/contact-change-dialog';
-import { ContactCodeDialog } from '../../../features/contact-changes/components/contact-code-dialog';
+import { lazyDialog } from '../../../components/ui/modal/lazy-dialog';
+import type { ContactChangeDialogProps } from '../../../features/contact-changes/components/contact-change-dialog';
+import type { ContactCodeDialogProps } from '../../../features/contact-changes/components/contact-code-dialog';
 import { CustomerDialogSlotsProvider, type CustomerDialogSlots } from '../../../features/customers/components/customer-dialog-slots';
-import { EraseCustomerDialog } from '../../../features/erasure/components/erase-customer-dialog';
+import type { EraseCustomerDialogProps } from '../../../features/erasure/components/erase-customer-dialog';
 import { CustomerWorkspace } from '../../../features/customers/components/customer-workspace';
 import type { CustomerRecord } from '../../../features/customers/api/get-customer';
 import { useLocations } from '../../../features/locations/api/get-locations';
@@ -25,6 +26,11 @@ import {
 } from '../../../features/redemption-verifications/components/redemption-verification-panel';
 import { EnterRoDialog, SALE_RO_DIALOG_TYPE } from '../../../features/repair-orders/components/enter-ro-dialog';
 import { useCurrentUser } from '../../../lib/auth/use-session';
+
+// Dialogs opened now and then load when they first open (the page's first load stays small).
+const ContactChangeDialog = lazyDialog<ContactChangeDialogProps>(() => import('../../../features/contact-changes/components/contact-change-dialog').then((m) => m.ContactChangeDialog));
+const ContactCodeDialog = lazyDialog<ContactCodeDialogProps>(() => import('../../../features/contact-changes/components/contact-code-dialog').then((m) => m.ContactCodeDialog));
+const EraseCustomerDialog = lazyDialog<EraseCustomerDialogProps>(() => import('../../../features/erasure/components/erase-customer-dialog').then((m) => m.EraseCustomerDialog));
 
 /** The other features' dialogs the customer dialogs open, for every route that shows customer dialogs. */
 export function useFilledCustomerDialogSlots(): CustomerDialogSlots {

@@ -31,7 +31,7 @@ import { CustomerProfileFields, type ProfileFieldOptions } from './customer-prof
 import { ExistingCustomersDialog, type ExistingCustomersResult } from './existing-customers-dialog';
 import './customer-profile-dialog.css';
 
-interface ProfileDialogProps {
+export interface ProfileDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The customer to edit; null creates a new one. */

@@ -8,7 +8,10 @@ import { isApiError } from '../../../lib/api-error';
 import { useCustomer, type CustomerRecord } from '../api/get-customer';
 import { useSelectedCustomerId } from '../hooks/use-selected-customer-id';
 import { CustomerDetails } from './customer-details';
-import { CustomerProfileDialog } from './customer-profile-dialog';
+import { lazyDialog } from '../../../components/ui/modal/lazy-dialog';
+import type { ProfileDialogProps } from './customer-profile-dialog';
+
+const CustomerProfileDialog = lazyDialog<ProfileDialogProps>(() => import('./customer-profile-dialog').then((m) => m.CustomerProfileDialog));
 import { SearchCustomerDialog } from './search-customer-dialog';
 import './customers.css';
 

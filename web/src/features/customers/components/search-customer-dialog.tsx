@@ -9,7 +9,10 @@ import { messagesOf } from '../../../lib/api-error';
 import { getCustomerQueryOptions, type CustomerRecord } from '../api/get-customer';
 import { customerKeys } from '../api/customer-keys';
 import { searchCustomers } from '../api/search-customers';
-import { CustomerProfileDialog } from './customer-profile-dialog';
+import { lazyDialog } from '../../../components/ui/modal/lazy-dialog';
+import type { ProfileDialogProps } from './customer-profile-dialog';
+
+const CustomerProfileDialog = lazyDialog<ProfileDialogProps>(() => import('./customer-profile-dialog').then((m) => m.CustomerProfileDialog));
 import { RoInfoPopover } from './ro-info-popover';
 import { SearchDialog, type SearchColumn } from '../../../components/ui/search-dialog/search-dialog';
 import './customers.css';

@@ -2,6 +2,7 @@
 // voiding. The dialogs live here so the history and the buttons share one place of state.
 import { useId, useState } from 'react';
 import { PACK_SALE_MESSAGES, formatMoney, permissionsFor, type PackSaleView } from '@dealer/contracts';
+import { lazyDialog } from '../../../components/ui/modal/lazy-dialog';
 import { confirm } from '../../../components/ui/modal/notification-store';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { VoidReasonDialog } from '../../../components/ui/void-reason/void-reason-dialog';
@@ -12,8 +13,10 @@ import { CorrectLocationDialog } from './correct-location-dialog';
 import type { PackSaleSlots } from './pack-sale-slots';
 import { PACK_SALE_TEXTS } from './pack-sale-texts';
 import { PurchaseHistory } from './purchase-history';
-import { SellPackDialog, type SaleCustomer } from './sell-pack-dialog';
+import type { SaleCustomer, SellPackDialogProps } from './sell-pack-dialog';
 import './pack-sales.css';
+
+const SellPackDialog = lazyDialog<SellPackDialogProps>(() => import('./sell-pack-dialog').then((m) => m.SellPackDialog));
 
 interface PackSalesPanelProps {
   customer: SaleCustomer;

@@ -31,7 +31,7 @@ export interface SaleCustomer {
   isTaxExempt: boolean;
 }
 
-interface SellPackDialogProps {
+export interface SellPackDialogProps {
   open: boolean;
   customer: SaleCustomer;
   slots: PackSaleSlots;

@@ -21,7 +21,7 @@ import { OverrideConfirmDialog } from './override-confirm-dialog';
 import { OpCodeList } from './verification-parts';
 import { RV_TEXTS, formatDateTime } from './redemption-verification-texts';
 
-interface PendingApprovalsDialogProps {
+export interface PendingApprovalsDialogProps {
   open: boolean;
   customerId: string;
   /** The selected customer's name, for the confirmation when a row has none. */

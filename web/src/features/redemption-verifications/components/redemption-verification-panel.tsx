@@ -7,6 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { REDEMPTION_TEXTS, fullName, locationLabel, type RedemptionVerification, type RedemptionVerificationType } from '@dealer/contracts';
+import { lazyDialog } from '../../../components/ui/modal/lazy-dialog';
 import { notify } from '../../../components/ui/modal/notification-store';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { TimeAgo } from '../../../components/ui/time-ago/time-ago';
@@ -17,11 +18,13 @@ import { redemptionVerificationKeys } from '../api/redemption-verification-keys'
 import { useSendRedemptionVerification } from '../api/send-redemption-verification';
 import { useStatusTransitions } from '../hooks/use-status-transitions';
 import { ActiveVerification } from './active-verification';
-import { PendingApprovalsDialog } from './pending-approvals-dialog';
+import type { PendingApprovalsDialogProps } from './pending-approvals-dialog';
 import { StartVerificationDialog, type StartVerificationChoice } from './start-verification-dialog';
 import { CHANNEL_LABELS, RV_TEXTS } from './redemption-verification-texts';
 import { StatusBadge } from './verification-parts';
 import './redemption-verifications.css';
+
+const PendingApprovalsDialog = lazyDialog<PendingApprovalsDialogProps>(() => import('./pending-approvals-dialog').then((m) => m.PendingApprovalsDialog));
 
 /** The customer fields the panel reads. */
 export interface VerificationPanelCustomer {
