@@ -10,8 +10,6 @@ import { actorAt, type ActorAt } from '../authorization/actor-at';
 import {
   REDEMPTION_REVIEW_MESSAGES as M,
   checkRedemptionReviewRequest,
-  evolvePaperBook,
-  initialPaperBookState,
   paperBookStreamId,
   redemptionReviewStreamId,
 } from '@dealer/contracts';
@@ -19,6 +17,7 @@ import { DomainError, WrongExpectedRevisionError, toNewEvents, type CommandConte
 import { loadIssuedCoupon } from '../coupon-redemptions/lookups';
 import { decideKeep, evolveRedemptionReview, initialRedemptionReviewState, type LiveRedemption } from '@dealer/domain/redemption-review/decide';
 import { reviewedRedemptionPlace, type ReviewedRedemptionPlace } from '@dealer/read-models/redemption-reviews/queries';
+import { evolvePaperBook, initialPaperBookState } from '@dealer/domain/paper-book/state';
 
 export interface RedemptionReviewDeps {
   store: EventStore;

@@ -8,36 +8,27 @@
  */
 import {
   customerStreamId,
-  evolveIssuedCoupon,
-  evolvePackSale,
-  evolvePaperBook,
-  evolveRedemptionVerification,
-  evolveRoCouponLedger,
-  initialIssuedCouponState,
-  initialPackSaleState,
-  initialPaperBookState,
-  initialRedemptionVerificationState,
-  initialRoCouponLedgerState,
   issuedCouponStreamId,
   packSaleStreamId,
   paperBookStreamId,
   redemptionVerificationStreamId,
   roCouponLedgerStreamId,
   cents,
-  type IssuedCouponState,
   type LaborType,
-  type PackSaleState,
-  type PaperBookState,
   type RedemptionLocation,
   type RedemptionRo,
   type RedemptionVerificationState,
-  type RoCouponLedgerState,
 } from '@dealer/contracts';
 import type { EventStore, Loaded, Sql } from '@dealer/platform';
 import { customerDecider } from '@dealer/domain/customer/decider';
 import { saleIdOfIssuedCoupon as saleIdOfCoupon } from '@dealer/read-models/pack-sales/queries';
 import { ruleOpCodesAt as opCodeRulesAt } from '@dealer/read-models/opcode-rules/queries';
 import { latestVerificationIdOf } from '@dealer/read-models/pending-approvals/queries';
+import { evolveIssuedCoupon, initialIssuedCouponState, type IssuedCouponState } from '@dealer/domain/coupon-redemption/state';
+import { evolvePackSale, initialPackSaleState, type PackSaleState } from '@dealer/domain/pack-sale/state';
+import { evolvePaperBook, initialPaperBookState, type PaperBookState } from '@dealer/domain/paper-book/state';
+import { evolveRedemptionVerification, initialRedemptionVerificationState } from '@dealer/domain/redemption-verification/state';
+import { evolveRoCouponLedger, initialRoCouponLedgerState, type RoCouponLedgerState } from '@dealer/domain/coupon-redemption/ro-ledger';
 
 /** A stream read once and folded: its history, its state and the revision to append against (-1: no stream yet). */
 export type Folded<S> = Loaded<S>;

@@ -16,15 +16,10 @@ import {
   checkRedemptionRoChangeRequest,
   checkRedemptionVoidRequest,
   issuedCouponStreamId,
-  paperClaimIsLive,
-  roClaimIsLive,
   roCouponLedgerStreamId,
-  soldCouponOf,
   ZERO_MONEY,
   type IssuedCouponEvent,
-  type IssuedCouponState,
   type Money,
-  type RoCouponLedgerState,
   type RoRedemption,
   type SoldCoupon,
 } from '@dealer/contracts';
@@ -46,6 +41,10 @@ import {
   saleIdOfIssuedCoupon,
   type Folded,
 } from './lookups';
+import { paperClaimIsLive } from '@dealer/domain/paper-book/state';
+import { roClaimIsLive, type RoCouponLedgerState } from '@dealer/domain/coupon-redemption/ro-ledger';
+import type { IssuedCouponState } from '@dealer/domain/coupon-redemption/state';
+import { soldCouponOf } from '@dealer/domain/pack-sale/state';
 
 export type { RedemptionActor } from '@dealer/domain/coupon-redemption/decide';
 

@@ -13,14 +13,12 @@ import {
   COUPON_LIMITS,
   COUPON_MESSAGES,
   couponStreamId,
-  evolveCoupon,
-  initialCouponState,
   isRecord,
-  type CouponDefinitionState,
   type CouponTerms,
 } from '@dealer/contracts';
 import { DomainError, PreconditionRequiredError, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { couponDecider } from '@dealer/domain/coupon/decide';
+import { type CouponDefinitionState, evolveCoupon, initialCouponState } from '@dealer/domain/coupon/state';
 
 export interface CatalogueDeps {
   store: EventStore;

@@ -12,14 +12,12 @@
 import {
   GIFT_MESSAGES,
   customerStreamId,
-  giftRefusal,
   giftStreamId,
   isGiftTokenShaped,
   packSaleStreamId,
   type GiftClaimView,
   type GiftClaimed,
   type GiftPurchased,
-  type GiftState,
   type OnlineOrderPlaced,
   type PackSold,
 } from '@dealer/contracts';
@@ -32,6 +30,7 @@ import { loadCouponStates, loadPackState, loadSaleLocation } from '../pack-sales
 import { giftDecider, giftRefused } from '@dealer/domain/gift/decide';
 import { endGift } from '@dealer/platform/gifts/end-gift';
 import { giftSaleIdOf, readGift } from '@dealer/platform/gifts/gift-stream';
+import { giftRefusal, type GiftState } from '@dealer/domain/gift/state';
 
 export { giftIdOf, giftSaleIdOf, readGift, recordGiftPurchased } from '@dealer/platform/gifts/gift-stream';
 

@@ -6,15 +6,13 @@
  */
 import {
   customerStreamId,
-  evolveIssuedCoupon,
-  initialIssuedCouponState,
   issuedCouponStreamId,
-  issuedCouponStreamStatus,
   PACK_SALE_LIMITS,
-  type PackSaleState,
 } from '@dealer/contracts';
 import type { EventStore, Sql } from '@dealer/platform';
 import { customerDecider } from '@dealer/domain/customer/decider';
+import { evolveIssuedCoupon, initialIssuedCouponState, issuedCouponStreamStatus } from '@dealer/domain/coupon-redemption/state';
+import type { PackSaleState } from '@dealer/domain/pack-sale/state';
 
 // The pack, its coupons and the location: shared with the online orders' payment outcomes (platform).
 export { loadCouponStates, loadPackState, loadSaleLocation, type SaleLocationRecord } from '@dealer/platform/online-orders/sale-inputs';

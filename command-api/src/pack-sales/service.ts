@@ -13,7 +13,6 @@ import {
   issuedCouponStreamId,
   packSaleStreamId,
   type PackSaleRequest,
-  type PackSaleState,
 } from '@dealer/contracts';
 import { DomainError, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { issuedCouponDecider, type SaleVoidData } from '@dealer/domain/coupon-redemption/decide';
@@ -22,6 +21,7 @@ import { loadCouponStates, loadCustomerTaxExempt, loadPackState, loadSaleLocatio
 import { refundVoidedOnlineOrder } from '../online-orders/service';
 import { actorAt, deciderAt, type ActorAt } from '../authorization/actor-at';
 import type { PaymentProvider } from '@dealer/platform/payments/port';
+import type { PackSaleState } from '@dealer/domain/pack-sale/state';
 
 export type { SaleActor } from '@dealer/domain/pack-sale/decide';
 

@@ -7,7 +7,6 @@
  */
 import {
   REDEMPTION_MESSAGES,
-  evolveRedemptionVerification,
   opCodeList,
   publicRedemptionVerificationView,
   redemptionVerificationStreamId,
@@ -18,6 +17,7 @@ import { redemptionVerificationDecider } from '@dealer/domain/redemption-verific
 import { locationName } from './lookups';
 import type { RedemptionDeps } from './start-redemption-verification';
 import { findToken, useTokens } from './verification-tokens';
+import { evolveRedemptionVerification } from '@dealer/domain/redemption-verification/state';
 
 const linkInvalid = (status: 'validation' | 'not_found') => new DomainError(status, [REDEMPTION_MESSAGES.linkInvalid], { code: REDEMPTION_MESSAGES.linkInvalid });
 

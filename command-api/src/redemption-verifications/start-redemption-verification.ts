@@ -9,7 +9,6 @@ import {
   CUSTOMER_MESSAGES,
   REDEMPTION_MESSAGES,
   checkStartRequest,
-  evolveRedemptionVerification,
   outcomeAt,
   redemptionVerificationStreamId,
   redemptionVerificationView,
@@ -19,6 +18,7 @@ import {
 import { DomainError, WrongExpectedRevisionError, createdByRequest, handle, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { REDEMPTION_SLOT_MESSAGES, redemptionSlotDecider, redemptionSlotStreamId, redemptionVerificationDecider, type RedemptionVerificationCommand } from '@dealer/domain/redemption-verification/decide';
 import { loadCustomer, locationName, openVerificationOf, roOpCodes, ruleOpCodes, type VerificationCustomerRecord } from './lookups';
+import { evolveRedemptionVerification } from '@dealer/domain/redemption-verification/state';
 
 export interface VerificationAnswer {
   verification: RedemptionVerification;

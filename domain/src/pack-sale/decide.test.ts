@@ -2,19 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   PACK_SALE_MESSAGES,
   cents,
-  evolvePackSale,
-  issuedCouponStatus,
-  soldCouponTerms,
-  type CouponDefinitionState,
   type CouponTerms,
   type PackSaleEvent,
-  type PackSaleState,
   type PackSold,
-  type PackState,
 } from '@dealer/contracts';
 import { couponTerms } from '@dealer/contracts/coupons/test-fixtures';
 import { packSaleDecider, decidePackSale, type PackSaleCommand, type SaleActor, type SaleLocation, type SellPackData } from './decide';
 import { given as givenEvents } from '../testing/given';
+import { evolvePackSale, issuedCouponStatus, type PackSaleState, soldCouponTerms } from './state';
+import type { CouponDefinitionState } from '../coupon/state';
+import type { PackState } from '../pack/state';
 
 const saleId = '00000000-0000-4000-8000-0000000005a1';
 const customerId = '00000000-0000-4000-8000-0000000000c1';

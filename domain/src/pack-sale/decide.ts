@@ -10,8 +10,6 @@ import {
   addMoney,
   checkReason,
   endOfLocalDay,
-  evolvePackSale,
-  initialPackSaleState,
   isValidTimeZone,
   issueCoupons,
   localDateOf,
@@ -19,15 +17,15 @@ import {
   PACK_SALE_MESSAGES,
   percentOf,
   standAloneValue,
-  type CouponDefinitionState,
   type Money,
   type PackSaleEvent,
-  type PackSaleState,
   type PackSnapshot,
-  type PackState,
 } from '@dealer/contracts';
 import { DomainError } from '../errors';
 import type { Decider } from '../decider';
+import { evolvePackSale, initialPackSaleState, type PackSaleState } from './state';
+import type { CouponDefinitionState } from '../coupon/state';
+import type { PackState } from '../pack/state';
 
 /** Who acts: managers (and admins, who hold the manager flag's rights) may override, finalise and void. */
 export interface SaleActor {

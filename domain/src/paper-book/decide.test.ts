@@ -3,17 +3,14 @@ import {
   COUPON_REDEMPTION_MESSAGES as CM,
   PAPER_BOOK_MESSAGES as M,
   cents,
-  evolvePaperBook,
-  initialPaperBookState,
-  paperCouponStatus,
-  type CouponDefinitionState,
-  type PackState,
   type PaperBookEvent,
-  type PaperBookState,
   type RedemptionRo,
 } from '@dealer/contracts';
 import { couponTerms } from '@dealer/contracts/coupons/test-fixtures';
 import { convertibleCoupons, decidePaperBook, type PaperBookCommand, type RegisterPaperBookData } from './decide';
+import { evolvePaperBook, initialPaperBookState, type PaperBookState, paperCouponStatus } from './state';
+import type { CouponDefinitionState } from '../coupon/state';
+import type { PackState } from '../pack/state';
 
 const LA = 'America/Los_Angeles';
 // 10:00 AM Mar 1 2026 in Los Angeles.

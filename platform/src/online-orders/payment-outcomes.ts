@@ -24,7 +24,6 @@ import {
   type OnlineOrderPaid,
   type OnlineOrderPaymentReturned,
   type OnlineOrderPlaced,
-  type OnlineOrderState,
   type PackSold,
 } from '@dealer/contracts';
 import { DomainError } from '@dealer/domain/errors';
@@ -37,6 +36,7 @@ import { decideOn, load, type Loaded } from '../command-handling';
 import type { PaymentProvider } from '../payments/port';
 import { recordGiftPurchased } from '../gifts/gift-stream';
 import { loadCouponStates, loadPackState, loadSaleLocation } from './sale-inputs';
+import type { OnlineOrderState } from '@dealer/domain/online-order/state';
 
 export const ONLINE_SALE_RO_NUMBER = 'ONLINE';
 

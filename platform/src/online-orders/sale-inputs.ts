@@ -6,17 +6,13 @@
  */
 import {
   couponStreamId,
-  evolveCoupon,
-  evolvePack,
-  initialCouponState,
-  initialPackState,
   packStreamId,
-  type CouponDefinitionState,
-  type PackState,
 } from '@dealer/contracts';
 import type { SaleLocation } from '@dealer/domain/pack-sale/decide';
 import type { EventStore } from '../event-store/port';
 import type { Sql } from '../db/postgres';
+import { type CouponDefinitionState, evolveCoupon, initialCouponState } from '@dealer/domain/coupon/state';
+import { evolvePack, initialPackState, type PackState } from '@dealer/domain/pack/state';
 
 export interface SaleLocationRecord extends SaleLocation {
   /** The location's sales tax rate in basis points (ref.locations.sales_tax_rate_bp). */

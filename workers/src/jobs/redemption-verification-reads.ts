@@ -3,9 +3,10 @@
  * customer's current first name and addresses (their stream, opened by the vault) and the
  * location's name (DMS reference data).
  */
-import { customerStreamId, evolveRedemptionVerification, redemptionVerificationStreamId, type RedemptionVerificationState } from '@dealer/contracts';
+import { customerStreamId, redemptionVerificationStreamId, type RedemptionVerificationState } from '@dealer/contracts';
 import type { EventStore, RecordedEvent, Sql } from '@dealer/platform';
 import { contactOf, foldCustomer } from '@dealer/domain/customer';
+import { evolveRedemptionVerification } from '@dealer/domain/redemption-verification/state';
 
 export async function readVerification(store: EventStore, redemptionVerificationId: string): Promise<{ state: RedemptionVerificationState | null; revision: number }> {
   const history: RecordedEvent[] = await store.readStream(redemptionVerificationStreamId(redemptionVerificationId));

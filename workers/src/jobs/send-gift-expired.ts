@@ -7,7 +7,6 @@
  * the buyer's erasure; its subject is the buyer, so an erasure scrubs the development outbox copy.
  */
 import {
-  foldGift,
   giftStreamId,
   onlineOrderStreamId,
   type GiftEvent,
@@ -19,6 +18,7 @@ import {
 } from '@dealer/contracts';
 import type { OnlineOrderReceiptDeps } from './send-online-order-receipt';
 import { readRefundRecipient, refundLines } from './refund-message';
+import { foldGift } from '@dealer/domain/gift/state';
 
 export interface SendGiftExpiredJob {
   orderId: string;

@@ -11,19 +11,16 @@
 import {
   couponStreamId,
   customerStreamId,
-  evolveCoupon,
-  initialCouponState,
-  evolvePack,
   giftStreamId,
-  initialPackState,
   packStreamId,
   type GiftPurchased,
-  type PackState,
 } from '@dealer/contracts';
 import type { EventStore, Sql } from '@dealer/platform';
 import { giftTokenFor, giftTokenKey } from '@dealer/platform/auth/gift-token';
 import type { MessageSender } from '../messaging/message';
 import { contactOf, foldCustomer } from '@dealer/domain/customer';
+import { evolveCoupon, initialCouponState } from '@dealer/domain/coupon/state';
+import { evolvePack, initialPackState, type PackState } from '@dealer/domain/pack/state';
 
 export interface SendGiftMessageJob {
   giftId: string;

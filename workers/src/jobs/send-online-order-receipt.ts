@@ -9,9 +9,7 @@
 import {
   GIFT_LIFETIME_DAYS,
   customerStreamId,
-  evolvePack,
   giftStreamId,
-  initialPackState,
   packStreamId,
   type GiftPurchased,
   formatMoney,
@@ -24,6 +22,7 @@ import {
 import type { EventStore, Sql } from '@dealer/platform';
 import type { MessageSender } from '../messaging/message';
 import { contactOf, foldCustomer } from '@dealer/domain/customer';
+import { evolvePack, initialPackState } from '@dealer/domain/pack/state';
 
 export interface SendOnlineOrderReceiptJob {
   orderId: string;

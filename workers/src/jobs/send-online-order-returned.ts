@@ -5,9 +5,10 @@
  * the job id; the event is recorded once). No message without an e-mail address or after erasure;
  * its subject is the customer, so an erasure scrubs the development outbox copy.
  */
-import { evolvePack, initialPackState, onlineOrderStreamId, packStreamId, type OnlineOrderPaymentReturned, type OnlineOrderPlaced } from '@dealer/contracts';
+import { onlineOrderStreamId, packStreamId, type OnlineOrderPaymentReturned, type OnlineOrderPlaced } from '@dealer/contracts';
 import type { OnlineOrderReceiptDeps } from './send-online-order-receipt';
 import { readRefundRecipient, refundLines } from './refund-message';
+import { evolvePack, initialPackState } from '@dealer/domain/pack/state';
 
 export interface SendOnlineOrderReturnedJob {
   orderId: string;
