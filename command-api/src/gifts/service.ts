@@ -19,9 +19,8 @@ import {
   type GiftClaimed,
   type GiftPurchased,
   type OnlineOrderPlaced,
-  type PackSold,
 } from '@dealer/contracts';
-import { DomainError, WrongExpectedRevisionError, decideOn, deterministicUuid, lastPositionOf, positionOfRequest, toNewEvents, type CommandContext, type EventStore, type Loaded, type Sql } from '@dealer/platform';
+import { DomainError, WrongExpectedRevisionError, decideOn, deterministicUuid, lastPositionOf, load, positionOfRequest, type CommandContext, type EventStore, type Loaded, type Sql } from '@dealer/platform';
 import { giftIdOfToken, giftTokenMatches } from '@dealer/platform/auth/gift-token';
 import { customerDecider } from '@dealer/domain/customer/decider';
 import type { PaymentProvider } from '@dealer/platform/payments/port';
@@ -84,6 +83,7 @@ async function giftSaleCommand(deps: GiftDeps, gift: GiftPurchased['data'], reci
       actor: { userId: gift.customerId, isManager: false },
       now: ctx.now(),
       newId: () => deterministicUuid(`gift:${gift.giftId}:coupon:${n++}`),
+      onlineOrderId: gift.orderId,
     },
   };
 }
@@ -147,13 +147,12 @@ export async function refuseUnsellableGift(deps: GiftDeps, giftId: string, gift:
 /** Issues the claimed gift's pack sale once; answers the sale's position, whoever recorded it. */
 async function issueSale(deps: GiftDeps, gift: GiftPurchased['data'], claim: GiftClaimed['data'], ctx: CommandContext): Promise<number> {
   const saleStream = packSaleStreamId(claim.saleId);
-  const issued = await lastPositionOf(deps.store, saleStream);
-  if (issued !== null) return issued;
+  const sale = await load(deps.store, saleStream, packSaleDecider);
+  if (sale.revision !== -1) return sale.history[sale.history.length - 1]!.globalPosition;
   const order = await orderOf(deps.store, gift.orderId);
-  const events = packSaleDecider.decide(await giftSaleCommand(deps, gift, claim.customerId, order, ctx), null);
-  const sold = events.map((e) => (e.type === 'PackSold' ? ({ ...e, data: { ...e.data, onlineOrderId: gift.orderId } } satisfies PackSold) : e));
   try {
-    return (await deps.store.appendToStream(saleStream, toNewEvents(sold, ctx), { expectedRevision: 'no_stream' })).position;
+    // Decided on the sale as read (none yet) and appended as a new stream.
+    return (await decideOn(deps.store, saleStream, packSaleDecider, sale, await giftSaleCommand(deps, gift, claim.customerId, order, ctx), ctx)).position!;
   } catch (error) {
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
     // A racing claim of this customer issued it first.

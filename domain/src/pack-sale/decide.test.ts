@@ -70,6 +70,14 @@ const given = (events: PackSaleEvent[]) => givenEvents(packSaleDecider, events);
 const sold = (overrides: Partial<SellPackData> = {}) => given([]).when(sell(overrides))()[0] as PackSold;
 
 describe('selling a pack', () => {
+  it("should record the online order an online sale fulfils (a gift's claim or the buyer's order), and nothing for a sale at the counter", () => {
+    expect(sold().data).not.toHaveProperty('onlineOrderId');
+    const online = sold({ onlineOrderId: 'order-1', saleRoNumber: 'ONLINE', roStatus: 'closed' });
+    expect(online.data).toMatchObject({ onlineOrderId: 'order-1', saleRoNumber: 'ONLINE', status: 'final' });
+    // The claim's retry finds its sale and records nothing.
+    expect(given([online]).when(sell({ onlineOrderId: 'order-1', saleRoNumber: 'ONLINE', roStatus: 'closed' }))()).toEqual([]);
+  });
+
   it('should sell pending on an open RO, with the terms, the location zone and the coupons it issues', () => {
     const event = sold();
     expect(event.type).toBe('PackSold');

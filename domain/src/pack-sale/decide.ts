@@ -62,6 +62,8 @@ export interface SellPackData {
   actor: SaleActor;
   now: Date;
   newId: () => string;
+  /** The online order the sale fulfils (the buyer's own pack, or a gift's claim); recorded on PackSold. */
+  onlineOrderId?: string;
 }
 
 export type PackSaleCommand =
@@ -156,6 +158,7 @@ function sell(d: SellPackData, state: PackSaleState | null): PackSaleEvent[] {
         mileageAtSale: mileage,
         mileageLimit: mileage !== null && snapshot.termMileage !== null ? mileage + snapshot.termMileage : null,
         coupons: issueCoupons({ pack: snapshot, price, soldOn, timeZone, newId: d.newId }),
+        ...(d.onlineOrderId !== undefined ? { onlineOrderId: d.onlineOrderId } : {}),
       },
     },
   ];
