@@ -23,7 +23,7 @@ import {
   type RoRedemption,
   type SoldCoupon,
 } from '@dealer/contracts';
-import { appendDecided, decideOn, DomainError, handle, positionOfRequest, WrongExpectedRevisionError, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { load, appendDecided, decideOn, DomainError, handle, positionOfRequest, WrongExpectedRevisionError, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { decideIssuedCoupon, issuedCouponDecider, type IssuedCouponCommand, type RedemptionActor, type RedemptionTarget } from '@dealer/domain/coupon-redemption/decide';
 import { roCouponLedgerDecider, type RoCouponLedgerCommand } from '@dealer/domain/coupon-redemption/ro-ledger-decide';
 import { actorAt, deciderAt, type ActorAt } from '../authorization/actor-at';
@@ -200,8 +200,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function settleWithdrawal(deps: CouponRedemptionDeps, ctx: CommandContext, coupon: SoldCoupon, saleId: string, deadline: number): Promise<'voided' | 'reinstated'> {
   for (;;) {
     if ((await loadSale(deps.store, saleId))?.status === 'voided') return 'voided';
-    const history = await deps.store.readStream(issuedCouponStreamId(coupon.issuedCouponId));
-    const state = history.reduce(issuedCouponDecider.evolve, issuedCouponDecider.initialState());
+    const { history, state } = await load(deps.store, issuedCouponStreamId(coupon.issuedCouponId), issuedCouponDecider);
     if (state.withdrawnBySaleId !== saleId) return 'reinstated';
     const withdrawn = history.findLast((e) => e.type === 'IssuedCouponWithdrawn');
     const withdrawnAt = Date.parse((withdrawn?.data as { withdrawnAt?: string } | undefined)?.withdrawnAt ?? '');

@@ -48,7 +48,7 @@ export interface GiftDeps {
 
 /** The customer's current e-mail (lower-case) as their stream says; null when none, erased or no such customer. */
 export async function customerEmailOf(store: EventStore, customerId: string): Promise<string | null> {
-  const state = (await store.readStream(customerStreamId(customerId))).reduce(customerDecider.evolve, customerDecider.initialState());
+  const state = (await load(store, customerStreamId(customerId), customerDecider)).state;
   if (state.status !== 'active') return null;
   return state.profile.emailAddress?.trim().toLowerCase() || null;
 }
