@@ -98,7 +98,7 @@ export function evolveCustomer(state: CustomerState, event: { type: string; data
     }
     case 'CustomerEdited': {
       if (state.status !== 'active') return state;
-      return { ...state, profile: profileFields(profileFields({}, state.profile), e.data) as CustomerProfile };
+      return { ...state, profile: profileFields({ ...state.profile }, e.data) as CustomerProfile };
     }
     case 'CustomerRegistered':
       return state.status === 'active' ? { ...state, isRegistered: true } : state;
