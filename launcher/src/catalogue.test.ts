@@ -10,15 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COUPON_MESSAGES,
   couponStreamId,
-  evolvePack,
-  initialPackState,
   PACK_MESSAGES,
   packStreamId,
-  type PackState,
 } from '@dealer/contracts';
 import { CONFLICT_MESSAGE, deterministicUuid, INPUT_MESSAGES, type RecordedEvent } from '@dealer/platform';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { loginAs } from './testing/auth';
+import { evolvePack, initialPackState, type PackState } from '@dealer/domain/pack/state';
 
 let server: TestServer;
 let manager: Record<string, string>;

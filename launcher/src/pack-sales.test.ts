@@ -13,13 +13,11 @@ import {
   PACK_SALE_MESSAGES,
   cents,
   couponStreamId,
-  evolvePack,
   packSaleStreamId,
   packStreamId,
   type CouponTerms,
   type PackSaleEvent,
   type PackSold,
-  type PackState,
   type PackTerms,
 } from '@dealer/contracts';
 import { deterministicUuid, handle, systemContext } from '@dealer/platform';
@@ -30,6 +28,7 @@ import { startPackSaleFinaliser } from '@dealer/workers';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
 import { loginAs } from './testing/auth';
 import { assignRole, demoUserId } from './testing/rooftops';
+import { evolvePack, type PackState } from '@dealer/domain/pack/state';
 
 let server: TestServer;
 let employee: Record<string, string>;

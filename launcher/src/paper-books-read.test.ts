@@ -15,11 +15,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cents,
-  evolvePaperBook,
-  initialPaperBookState,
   localDateOf,
   paperBookStreamId,
-  paperCouponStatus,
   PAPER_BOOK_MESSAGES,
   type PackSaleView,
   type PaperBookView,
@@ -31,6 +28,7 @@ import { paperBookConverted, paperBookRegistered, paperCouponRedeemed, paperRede
 import { DEMO_PAPER_BOOKS } from './demo/paper-books';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { loginAs } from './testing/auth';
+import { evolvePaperBook, initialPaperBookState, paperCouponStatus } from '@dealer/domain/paper-book/state';
 
 let server: TestServer;
 let employee: Record<string, string>;

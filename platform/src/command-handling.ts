@@ -12,7 +12,7 @@
  */
 import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from './event-store/port';
 import { toNewEvents, type CommandContext } from './metadata';
-import type { Decider } from '@dealer/domain';
+import { foldEvents, type Decider } from '@dealer/domain';
 
 export type { Decider } from '@dealer/domain';
 
@@ -35,7 +35,7 @@ export interface Loaded<State> {
 export async function load<State>(store: EventStore, streamId: string, decider: Pick<Decider<State, never, never>, 'initialState' | 'evolve'>): Promise<Loaded<State>> {
   const history = await store.readStream(streamId);
   const revision = history.length > 0 ? history[history.length - 1]!.revision : -1;
-  return { history, state: history.reduce(decider.evolve, decider.initialState()), revision };
+  return { history, state: foldEvents(decider, history), revision };
 }
 
 /**

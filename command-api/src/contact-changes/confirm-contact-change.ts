@@ -7,7 +7,7 @@
  * completes the same way, so the steps after the event are never skipped.
  */
 import { CONTACT_CHANGE_MESSAGES, customerStreamId, type ContactKind } from '@dealer/contracts';
-import { DomainError, handle, type CommandContext, type EventStore, type Logger, type Sql } from '@dealer/platform';
+import { load, DomainError, handle, type CommandContext, type EventStore, type Logger, type Sql } from '@dealer/platform';
 import { customerDecider } from '@dealer/domain/customer/decider';
 import { ContactValueTakenError, contactValuesOf, type ContactReservations, type ContactValue } from '../customers/contact-reservations';
 import { completeConfirmation, loginTakenByOther, type SecretCheck } from './verification-secrets';
@@ -21,8 +21,7 @@ export interface ConfirmedChange {
 
 /** The customer's current and pending value of one kind, read from the stream (the values are sealed in the events). */
 async function contactValues(store: EventStore, customerId: string, kind: ContactKind): Promise<{ current: string | null; pending: string | null }> {
-  const history = await store.readStream(customerStreamId(customerId));
-  const state = history.reduce(customerDecider.evolve, customerDecider.initialState());
+  const { state } = await load(store, customerStreamId(customerId), customerDecider);
   if (state.status !== 'active') return { current: null, pending: null };
   return {
     current: (kind === 'email' ? state.profile.emailAddress : state.profile.phoneMobile) || null,

@@ -10,14 +10,12 @@ import { actorAt, type ActorAt } from '../authorization/actor-at';
 import {
   REDEMPTION_REVIEW_MESSAGES as M,
   checkRedemptionReviewRequest,
-  evolvePaperBook,
-  initialPaperBookState,
   paperBookStreamId,
   redemptionReviewStreamId,
 } from '@dealer/contracts';
-import { DomainError, WrongExpectedRevisionError, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
-import { loadIssuedCoupon } from '../coupon-redemptions/lookups';
-import { decideKeep, evolveRedemptionReview, initialRedemptionReviewState, type LiveRedemption } from '@dealer/domain/redemption-review/decide';
+import { DomainError, WrongExpectedRevisionError, appendDecided, load, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { loadIssuedCoupon, loadPaperBook } from '../coupon-redemptions/lookups';
+import { redemptionReviewDecider, type LiveRedemption } from '@dealer/domain/redemption-review/decide';
 import { reviewedRedemptionPlace, type ReviewedRedemptionPlace } from '@dealer/read-models/redemption-reviews/queries';
 
 export interface RedemptionReviewDeps {
@@ -44,7 +42,7 @@ async function liveRedemption(store: EventStore, redemptionId: string, at: Locat
     return { redemptionId, kind: 'coupon', issuedCouponId: current.issuedCouponId, bookNumber: null, locationId: current.locationId, roNumber: current.roNumber };
   }
   const bookNumber = at.book_number ?? '';
-  const state = (await store.readStream(paperBookStreamId(bookNumber))).reduce(evolvePaperBook, initialPaperBookState());
+  const { state } = await loadPaperBook(store, bookNumber);
   const current = Object.values(state.redemptions).find((r) => r.redemptionId === redemptionId);
   if (!current) return null;
   return { redemptionId, kind: 'paper', issuedCouponId: current.paperCouponId, bookNumber: current.bookNumber, locationId: current.locationId, roNumber: current.roNumber };
@@ -69,20 +67,19 @@ export async function keepRedemption(deps: RedemptionReviewDeps, request: unknow
   const streamId = redemptionReviewStreamId(redemptionId);
 
   for (let attempt = 1; ; attempt++) {
-    const history = await deps.store.readStream(streamId);
-    const revision = history.length > 0 ? history[history.length - 1]!.revision : -1;
-    const state = history.reduce(evolveRedemptionReview, initialRedemptionReviewState());
-    const events = decideKeep({ redemption, roVoidDate: voidDate, note, by: actor.userId, now: ctx.now() }, state);
+    const loaded = await load(deps.store, streamId, redemptionReviewDecider);
+    const events = redemptionReviewDecider.decide({ type: 'KeepRedemption', data: { redemption, roVoidDate: voidDate, note, by: actor.userId, now: ctx.now() } }, loaded.state);
     if (events.length === 0) {
       // The same keep again: answer with the kept event's position (read-your-writes holds for it too).
-      const same = history.find((e) => {
+      const same = loaded.history.find((e) => {
         const d = e.data as { locationId: number; roNumber: string };
         return d.locationId === redemption!.locationId && d.roNumber === redemption!.roNumber;
       });
       return { redemptionId, position: same?.globalPosition ?? null };
     }
     try {
-      const appended = await deps.store.appendToStream(streamId, toNewEvents(events, ctx), { expectedRevision: revision === -1 ? 'no_stream' : revision });
+      // Appended at the revision read: a keep recorded meanwhile is read and decided on again.
+      const appended = await appendDecided(deps.store, streamId, redemptionReviewDecider, loaded, events, ctx);
       return { redemptionId, position: appended.position };
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;

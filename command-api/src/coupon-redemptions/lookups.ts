@@ -8,61 +8,51 @@
  */
 import {
   customerStreamId,
-  evolveIssuedCoupon,
-  evolvePackSale,
-  evolvePaperBook,
-  evolveRedemptionVerification,
-  evolveRoCouponLedger,
-  initialIssuedCouponState,
-  initialPackSaleState,
-  initialPaperBookState,
-  initialRedemptionVerificationState,
-  initialRoCouponLedgerState,
   issuedCouponStreamId,
   packSaleStreamId,
   paperBookStreamId,
   redemptionVerificationStreamId,
   roCouponLedgerStreamId,
   cents,
-  type IssuedCouponState,
   type LaborType,
-  type PackSaleState,
-  type PaperBookState,
   type RedemptionLocation,
   type RedemptionRo,
   type RedemptionVerificationState,
-  type RoCouponLedgerState,
 } from '@dealer/contracts';
-import type { EventStore, Loaded, Sql } from '@dealer/platform';
+import { load, type EventStore, type Loaded, type Sql } from '@dealer/platform';
 import { customerDecider } from '@dealer/domain/customer/decider';
 import { saleIdOfIssuedCoupon as saleIdOfCoupon } from '@dealer/read-models/pack-sales/queries';
 import { ruleOpCodesAt as opCodeRulesAt } from '@dealer/read-models/opcode-rules/queries';
 import { latestVerificationIdOf } from '@dealer/read-models/pending-approvals/queries';
+import type { IssuedCouponState } from '@dealer/domain/coupon-redemption/state';
+import type { PackSaleState } from '@dealer/domain/pack-sale/state';
+import type { PaperBookState } from '@dealer/domain/paper-book/state';
+import type { RoCouponLedgerState } from '@dealer/domain/coupon-redemption/ro-ledger';
+import { issuedCouponDecider } from '@dealer/domain/coupon-redemption/decide';
+import { roCouponLedgerDecider } from '@dealer/domain/coupon-redemption/ro-ledger-decide';
+import { packSaleDecider } from '@dealer/domain/pack-sale/decide';
+import { paperBookDecider } from '@dealer/domain/paper-book/decide';
+import { redemptionVerificationDecider } from '@dealer/domain/redemption-verification/decide';
 
 /** A stream read once and folded: its history, its state and the revision to append against (-1: no stream yet). */
 export type Folded<S> = Loaded<S>;
 
-async function fold<S>(store: EventStore, streamId: string, evolve: (s: S, e: { type: string; data: unknown }) => S, initial: S): Promise<Folded<S>> {
-  const history = await store.readStream(streamId);
-  return { history, state: history.reduce(evolve, initial), revision: history.length > 0 ? history[history.length - 1]!.revision : -1 };
-}
-
 export const loadIssuedCoupon = (store: EventStore, issuedCouponId: string): Promise<Folded<IssuedCouponState>> =>
-  fold(store, issuedCouponStreamId(issuedCouponId), evolveIssuedCoupon, initialIssuedCouponState());
+  load(store, issuedCouponStreamId(issuedCouponId), issuedCouponDecider);
 
 /** A paper coupon book's stream (issue 12): an RO-ledger claim with paperBookNumber is live while the book holds its redemption. */
 export const loadPaperBook = (store: EventStore, bookNumber: string): Promise<Folded<PaperBookState>> =>
-  fold(store, paperBookStreamId(bookNumber), evolvePaperBook, initialPaperBookState());
+  load(store, paperBookStreamId(bookNumber), paperBookDecider(bookNumber));
 
 export const loadRoLedger = (store: EventStore, locationId: number, roNumber: string): Promise<Folded<RoCouponLedgerState>> =>
-  fold(store, roCouponLedgerStreamId(locationId, roNumber), evolveRoCouponLedger, initialRoCouponLedgerState());
+  load(store, roCouponLedgerStreamId(locationId, roNumber), roCouponLedgerDecider);
 
 export async function loadSale(store: EventStore, saleId: string): Promise<PackSaleState | null> {
-  return (await fold(store, packSaleStreamId(saleId), evolvePackSale, initialPackSaleState())).state;
+  return (await load(store, packSaleStreamId(saleId), packSaleDecider)).state;
 }
 
 export async function loadVerification(store: EventStore, redemptionVerificationId: string): Promise<RedemptionVerificationState | null> {
-  return (await fold(store, redemptionVerificationStreamId(redemptionVerificationId), evolveRedemptionVerification, initialRedemptionVerificationState())).state;
+  return (await load(store, redemptionVerificationStreamId(redemptionVerificationId), redemptionVerificationDecider)).state;
 }
 
 /** The sale that issued the coupon (read model of issued coupons); null when no sale issued it. */
@@ -116,7 +106,7 @@ export async function ruleOpCodesAt(sql: Sql, locationId: number): Promise<strin
 
 /** The customer's Verify Redemptions switch (their stream, the source of truth). */
 export async function customerVerifiesRedemptions(store: EventStore, customerId: string): Promise<boolean> {
-  const state = (await store.readStream(customerStreamId(customerId))).reduce(customerDecider.evolve, customerDecider.initialState());
+  const { state } = await load(store, customerStreamId(customerId), customerDecider);
   return state.status === 'active' && state.profile.verifyRedemptions === true;
 }
 

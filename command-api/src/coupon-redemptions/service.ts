@@ -16,19 +16,14 @@ import {
   checkRedemptionRoChangeRequest,
   checkRedemptionVoidRequest,
   issuedCouponStreamId,
-  paperClaimIsLive,
-  roClaimIsLive,
   roCouponLedgerStreamId,
-  soldCouponOf,
   ZERO_MONEY,
   type IssuedCouponEvent,
-  type IssuedCouponState,
   type Money,
-  type RoCouponLedgerState,
   type RoRedemption,
   type SoldCoupon,
 } from '@dealer/contracts';
-import { appendDecided, decideOn, DomainError, handle, positionOfRequest, WrongExpectedRevisionError, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { load, appendDecided, decideOn, DomainError, handle, positionOfRequest, WrongExpectedRevisionError, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { decideIssuedCoupon, issuedCouponDecider, type IssuedCouponCommand, type RedemptionActor, type RedemptionTarget } from '@dealer/domain/coupon-redemption/decide';
 import { roCouponLedgerDecider, type RoCouponLedgerCommand } from '@dealer/domain/coupon-redemption/ro-ledger-decide';
 import { actorAt, deciderAt, type ActorAt } from '../authorization/actor-at';
@@ -46,6 +41,10 @@ import {
   saleIdOfIssuedCoupon,
   type Folded,
 } from './lookups';
+import { paperClaimIsLive } from '@dealer/domain/paper-book/state';
+import { roClaimIsLive, type RoCouponLedgerState } from '@dealer/domain/coupon-redemption/ro-ledger';
+import type { IssuedCouponState } from '@dealer/domain/coupon-redemption/state';
+import { soldCouponOf } from '@dealer/domain/pack-sale/state';
 
 export type { RedemptionActor } from '@dealer/domain/coupon-redemption/decide';
 
@@ -201,8 +200,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function settleWithdrawal(deps: CouponRedemptionDeps, ctx: CommandContext, coupon: SoldCoupon, saleId: string, deadline: number): Promise<'voided' | 'reinstated'> {
   for (;;) {
     if ((await loadSale(deps.store, saleId))?.status === 'voided') return 'voided';
-    const history = await deps.store.readStream(issuedCouponStreamId(coupon.issuedCouponId));
-    const state = history.reduce(issuedCouponDecider.evolve, issuedCouponDecider.initialState());
+    const { history, state } = await load(deps.store, issuedCouponStreamId(coupon.issuedCouponId), issuedCouponDecider);
     if (state.withdrawnBySaleId !== saleId) return 'reinstated';
     const withdrawn = history.findLast((e) => e.type === 'IssuedCouponWithdrawn');
     const withdrawnAt = Date.parse((withdrawn?.data as { withdrawnAt?: string } | undefined)?.withdrawnAt ?? '');

@@ -13,14 +13,12 @@ import {
   COUPON_LIMITS,
   COUPON_MESSAGES,
   couponStreamId,
-  evolveCoupon,
-  initialCouponState,
   isRecord,
-  type CouponDefinitionState,
   type CouponTerms,
 } from '@dealer/contracts';
-import { DomainError, PreconditionRequiredError, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { load, DomainError, PreconditionRequiredError, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { couponDecider } from '@dealer/domain/coupon/decide';
+import { type CouponDefinitionState } from '@dealer/domain/coupon/state';
 
 export interface CatalogueDeps {
   store: EventStore;
@@ -86,9 +84,8 @@ export function expectedRevisionOrThrow(input: unknown, missingMessage: string):
 
 /** A coupon's state folded from its stream, with the stream's revision (-1: none). */
 export async function readCoupon(store: EventStore, couponId: string): Promise<{ state: CouponDefinitionState | null; revision: number }> {
-  const history = await store.readStream(couponStreamId(couponId));
-  const revision = history.length > 0 ? history[history.length - 1]!.revision : -1;
-  return { state: history.reduce(evolveCoupon, initialCouponState()), revision };
+  const { state, revision } = await load(store, couponStreamId(couponId), couponDecider);
+  return { state, revision };
 }
 
 const answer = (couponId: string, result: { revision: number; position: number | null }, message: string): CouponCommandResult => ({

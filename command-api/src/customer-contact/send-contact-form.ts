@@ -14,27 +14,13 @@ import {
   type ContactFormResult,
   type CustomerContactFormSent,
 } from '@dealer/contracts';
-import { contactOf, foldCustomer } from '@dealer/domain/customer';
-import { DomainError, handle, type CommandContext, type Decider, type EventStore, type Sql } from '@dealer/platform';
-
-type SendContactForm = { type: 'SendContactForm'; data: CustomerContactFormSent['data'] };
-
-/**
- * Every accepted form is one message. The state is the message ids already sent, so a retry of
- * the same request after a crash (its derived message id) records nothing a second time.
- */
-export const contactFormDecider: Decider<ReadonlySet<string>, SendContactForm, CustomerContactFormSent> = {
-  initialState: () => new Set<string>(),
-  evolve: (state, event) => {
-    const id = (event.data as { messageId?: unknown }).messageId;
-    return event.type === 'CustomerContactFormSent' && typeof id === 'string' ? new Set([...state, id]) : state;
-  },
-  decide: (command, sent) => (sent.has(command.data.messageId) ? [] : [{ type: 'CustomerContactFormSent', data: command.data }]),
-};
+import { contactOf, customerDecider } from '@dealer/domain/customer';
+import { DomainError, handle, load, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { contactFormDecider } from '@dealer/domain/contact-form/decide';
 
 /** The customer's current e-mail and phones, folded from their stream (opened by the vault). */
 export async function customerContactOf(store: EventStore, customerId: string) {
-  const state = foldCustomer(await store.readStream(customerStreamId(customerId)));
+  const { state } = await load(store, customerStreamId(customerId), customerDecider);
   const c = contactOf(state);
   return { emailAddress: c.emailAddress, phoneMobile: c.phoneMobile, phoneOther: c.phoneOther, found: state.status === 'active' };
 }

@@ -12,18 +12,15 @@
 import {
   GIFT_MESSAGES,
   customerStreamId,
-  giftRefusal,
   giftStreamId,
   isGiftTokenShaped,
   packSaleStreamId,
   type GiftClaimView,
   type GiftClaimed,
   type GiftPurchased,
-  type GiftState,
   type OnlineOrderPlaced,
-  type PackSold,
 } from '@dealer/contracts';
-import { DomainError, WrongExpectedRevisionError, decideOn, deterministicUuid, lastPositionOf, positionOfRequest, toNewEvents, type CommandContext, type EventStore, type Loaded, type Sql } from '@dealer/platform';
+import { DomainError, WrongExpectedRevisionError, decideOn, deterministicUuid, lastPositionOf, load, positionOfRequest, type CommandContext, type EventStore, type Loaded, type Sql } from '@dealer/platform';
 import { giftIdOfToken, giftTokenMatches } from '@dealer/platform/auth/gift-token';
 import { customerDecider } from '@dealer/domain/customer/decider';
 import type { PaymentProvider } from '@dealer/platform/payments/port';
@@ -32,6 +29,7 @@ import { loadCouponStates, loadPackState, loadSaleLocation } from '../pack-sales
 import { giftDecider, giftRefused } from '@dealer/domain/gift/decide';
 import { endGift } from '@dealer/platform/gifts/end-gift';
 import { giftSaleIdOf, readGift } from '@dealer/platform/gifts/gift-stream';
+import { giftRefusal, type GiftState } from '@dealer/domain/gift/state';
 
 export { giftIdOf, giftSaleIdOf, readGift, recordGiftPurchased } from '@dealer/platform/gifts/gift-stream';
 
@@ -50,7 +48,7 @@ export interface GiftDeps {
 
 /** The customer's current e-mail (lower-case) as their stream says; null when none, erased or no such customer. */
 export async function customerEmailOf(store: EventStore, customerId: string): Promise<string | null> {
-  const state = (await store.readStream(customerStreamId(customerId))).reduce(customerDecider.evolve, customerDecider.initialState());
+  const state = (await load(store, customerStreamId(customerId), customerDecider)).state;
   if (state.status !== 'active') return null;
   return state.profile.emailAddress?.trim().toLowerCase() || null;
 }
@@ -85,6 +83,7 @@ async function giftSaleCommand(deps: GiftDeps, gift: GiftPurchased['data'], reci
       actor: { userId: gift.customerId, isManager: false },
       now: ctx.now(),
       newId: () => deterministicUuid(`gift:${gift.giftId}:coupon:${n++}`),
+      onlineOrderId: gift.orderId,
     },
   };
 }
@@ -148,13 +147,12 @@ export async function refuseUnsellableGift(deps: GiftDeps, giftId: string, gift:
 /** Issues the claimed gift's pack sale once; answers the sale's position, whoever recorded it. */
 async function issueSale(deps: GiftDeps, gift: GiftPurchased['data'], claim: GiftClaimed['data'], ctx: CommandContext): Promise<number> {
   const saleStream = packSaleStreamId(claim.saleId);
-  const issued = await lastPositionOf(deps.store, saleStream);
-  if (issued !== null) return issued;
+  const sale = await load(deps.store, saleStream, packSaleDecider);
+  if (sale.revision !== -1) return sale.history[sale.history.length - 1]!.globalPosition;
   const order = await orderOf(deps.store, gift.orderId);
-  const events = packSaleDecider.decide(await giftSaleCommand(deps, gift, claim.customerId, order, ctx), null);
-  const sold = events.map((e) => (e.type === 'PackSold' ? ({ ...e, data: { ...e.data, onlineOrderId: gift.orderId } } satisfies PackSold) : e));
   try {
-    return (await deps.store.appendToStream(saleStream, toNewEvents(sold, ctx), { expectedRevision: 'no_stream' })).position;
+    // Decided on the sale as read (none yet) and appended as a new stream.
+    return (await decideOn(deps.store, saleStream, packSaleDecider, sale, await giftSaleCommand(deps, gift, claim.customerId, order, ctx), ctx)).position!;
   } catch (error) {
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
     // A racing claim of this customer issued it first.

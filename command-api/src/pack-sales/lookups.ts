@@ -4,24 +4,23 @@
  * customer's Tax Exempt switch (the customer stream), the location and the sale RO (the DMS
  * reference tables), and the sale's used coupons (their issued-coupon streams, issue 12).
  */
+import { issuedCouponDecider } from '@dealer/domain/coupon-redemption/decide';
 import {
   customerStreamId,
-  evolveIssuedCoupon,
-  initialIssuedCouponState,
   issuedCouponStreamId,
-  issuedCouponStreamStatus,
   PACK_SALE_LIMITS,
-  type PackSaleState,
 } from '@dealer/contracts';
-import type { EventStore, Sql } from '@dealer/platform';
+import { load, type EventStore, type Sql } from '@dealer/platform';
 import { customerDecider } from '@dealer/domain/customer/decider';
+import { issuedCouponStreamStatus } from '@dealer/domain/coupon-redemption/state';
+import type { PackSaleState } from '@dealer/domain/pack-sale/state';
 
 // The pack, its coupons and the location: shared with the online orders' payment outcomes (platform).
 export { loadCouponStates, loadPackState, loadSaleLocation, type SaleLocationRecord } from '@dealer/platform/online-orders/sale-inputs';
 
 /** The customer's Tax Exempt switch; null when there is no such customer. */
 export async function loadCustomerTaxExempt(store: EventStore, customerId: string): Promise<boolean | null> {
-  const state = (await store.readStream(customerStreamId(customerId))).reduce(customerDecider.evolve, customerDecider.initialState());
+  const state = (await load(store, customerStreamId(customerId), customerDecider)).state;
   if (state.status !== 'active') return null;
   return state.profile.isTaxExempt === true;
 }
@@ -48,7 +47,7 @@ export async function loadSaleRo(sql: Sql, locationId: number, roNumber: string)
  */
 export async function usedCouponIdsOf(deps: { store: EventStore; sql: Sql }, sale: PackSaleState): Promise<string[]> {
   const states = await Promise.all(
-    sale.coupons.map(async (c) => (await deps.store.readStream(issuedCouponStreamId(c.issuedCouponId))).reduce(evolveIssuedCoupon, initialIssuedCouponState())),
+    sale.coupons.map(async (c) => (await load(deps.store, issuedCouponStreamId(c.issuedCouponId), issuedCouponDecider)).state),
   );
   return sale.coupons.filter((_, i) => issuedCouponStreamStatus(states[i]!) === 'redeemed' || issuedCouponStreamStatus(states[i]!) === 'awaiting-verification').map((c) => c.issuedCouponId);
 }

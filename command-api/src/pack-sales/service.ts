@@ -13,15 +13,15 @@ import {
   issuedCouponStreamId,
   packSaleStreamId,
   type PackSaleRequest,
-  type PackSaleState,
 } from '@dealer/contracts';
-import { DomainError, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { load, DomainError, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { issuedCouponDecider, type SaleVoidData } from '@dealer/domain/coupon-redemption/decide';
 import { packSaleDecider, type PackSaleCommand, type SaleActor } from '@dealer/domain/pack-sale/decide';
 import { loadCouponStates, loadCustomerTaxExempt, loadPackState, loadSaleLocation, loadSaleRo, usedCouponIdsOf } from './lookups';
 import { refundVoidedOnlineOrder } from '../online-orders/service';
 import { actorAt, deciderAt, type ActorAt } from '../authorization/actor-at';
 import type { PaymentProvider } from '@dealer/platform/payments/port';
+import type { PackSaleState } from '@dealer/domain/pack-sale/state';
 
 export type { SaleActor } from '@dealer/domain/pack-sale/decide';
 
@@ -150,8 +150,7 @@ export async function voidPackSale(
   ctx: CommandContext,
 ): Promise<PackSaleResult> {
   const stream = packSaleStreamId(saleId);
-  const history = await deps.store.readStream(stream);
-  const current = history.reduce(packSaleDecider.evolve, packSaleDecider.initialState());
+  const { history, state: current } = await load(deps.store, stream, packSaleDecider);
   if (!current) throw notFound();
   // An online sale's payment goes back through the provider once the void is recorded (a retried void retries it).
   const onlineOrderId = (history.find((e) => e.type === 'PackSold')?.data as { onlineOrderId?: string } | undefined)?.onlineOrderId;

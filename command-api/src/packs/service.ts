@@ -16,7 +16,6 @@ import {
   PACK_LIMITS,
   PACK_MESSAGES,
   packStreamId,
-  type CouponDefinitionState,
   type PackItem,
   type PackTerms,
 } from '@dealer/contracts';
@@ -31,6 +30,7 @@ import {
   type CatalogueDeps,
 } from '../coupons/service';
 import { packDecider } from '@dealer/domain/pack/decide';
+import type { CouponDefinitionState } from '@dealer/domain/coupon/state';
 
 export type { CatalogueDeps, CatalogueCommandResult } from '../coupons/service';
 

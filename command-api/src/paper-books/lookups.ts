@@ -6,7 +6,7 @@
  * the pack sale's lookups.
  */
 import { customerStreamId, type LocalDate } from '@dealer/contracts';
-import type { EventStore, Sql } from '@dealer/platform';
+import { load, type EventStore, type Sql } from '@dealer/platform';
 import { customerDecider } from '@dealer/domain/customer/decider';
 
 export interface BookSaleRo {
@@ -33,7 +33,7 @@ export interface ConvertingCustomer {
 
 /** The customer a book converts to; null when there is no such (active) customer. */
 export async function loadConvertingCustomer(store: EventStore, customerId: string): Promise<ConvertingCustomer | null> {
-  const state = (await store.readStream(customerStreamId(customerId))).reduce(customerDecider.evolve, customerDecider.initialState());
+  const state = (await load(store, customerStreamId(customerId), customerDecider)).state;
   if (state.status !== 'active') return null;
   return { customerId, taxExempt: state.profile.isTaxExempt === true, hasEmail: Boolean(state.profile.emailAddress), isRegistered: state.isRegistered };
 }

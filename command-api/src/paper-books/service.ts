@@ -24,26 +24,20 @@ import {
   checkPaperRedemptionRequest,
   checkPaperRedemptionVoidRequest,
   customerStreamId,
-  evolvePackSale,
-  initialPackSaleState,
   packSaleStreamId,
   paperBookStreamId,
-  paperClaimIsLive,
   roCouponLedgerStreamId,
   type IssuedCoupon,
   type LocalDate,
   type Money,
   type PackSaleEvent,
-  type PackSaleState,
   type PackSold,
   type PaperBookEvent,
   type PaperBookRegistered,
   type PaperBookSource,
-  type PaperBookState,
   type PaperConversionAnswer,
   type PaperCouponRedeemed,
   type PaperCouponRedemptionVoided,
-  type RoCouponLedgerState,
   type RoRedemption,
 } from '@dealer/contracts';
 import { DomainError, WrongExpectedRevisionError, appendDecided, decideOn, deterministicUuid, handle, positionOfRequest, type CommandContext, type Decider, type EventStore, type Loaded, type Sql } from '@dealer/platform';
@@ -55,6 +49,9 @@ import { loadCouponStates, loadPackState, loadSaleLocation } from '../pack-sales
 import { customerDecider } from '@dealer/domain/customer/decider';
 import { paperBookDecider, type PaperBookCommand, decidePaperBook } from '@dealer/domain/paper-book/decide';
 import { loadBookSaleRo, loadConvertingCustomer } from './lookups';
+import { evolvePackSale, initialPackSaleState, type PackSaleState } from '@dealer/domain/pack-sale/state';
+import { type PaperBookState, paperClaimIsLive } from '@dealer/domain/paper-book/state';
+import type { RoCouponLedgerState } from '@dealer/domain/coupon-redemption/ro-ledger';
 
 export interface PaperBookDeps {
   store: EventStore;

@@ -7,13 +7,12 @@
  */
 import {
   REDEMPTION_MESSAGES,
-  evolveRedemptionVerification,
   opCodeList,
   publicRedemptionVerificationView,
   redemptionVerificationStreamId,
   type PublicRedemptionVerification,
 } from '@dealer/contracts';
-import { DomainError, handle, type CommandContext } from '@dealer/platform';
+import { load, DomainError, handle, type CommandContext } from '@dealer/platform';
 import { redemptionVerificationDecider } from '@dealer/domain/redemption-verification/decide';
 import { locationName } from './lookups';
 import type { RedemptionDeps } from './start-redemption-verification';
@@ -31,7 +30,7 @@ export interface CodeSubmissionBody {
 async function answeredVerificationId(deps: RedemptionDeps, body: CodeSubmissionBody, ctx: CommandContext, signedInCustomerId: string | null): Promise<string> {
   if (!body.code) {
     if (!signedInCustomerId) throw linkInvalid('validation');
-    const state = (await deps.store.readStream(redemptionVerificationStreamId(body.codeId.toLowerCase()))).reduce(evolveRedemptionVerification, null);
+    const { state } = await load(deps.store, redemptionVerificationStreamId(body.codeId.toLowerCase()), redemptionVerificationDecider);
     // Someone else's verification is not found, as on the read side.
     if (!state || state.customerId !== signedInCustomerId) throw new DomainError('not_found', [REDEMPTION_MESSAGES.notFound]);
     return state.redemptionVerificationId;
@@ -67,7 +66,7 @@ export async function answerRedemptionVerification(
 export async function verificationByToken(deps: RedemptionDeps, token: string, now: Date): Promise<PublicRedemptionVerification> {
   const found = await findToken(deps.sql, token);
   if (!found.ok || found.used) throw linkInvalid('not_found');
-  const state = (await deps.store.readStream(redemptionVerificationStreamId(found.redemptionVerificationId))).reduce(evolveRedemptionVerification, null);
+  const state = (await load(deps.store, redemptionVerificationStreamId(found.redemptionVerificationId), redemptionVerificationDecider)).state;
   if (!state) throw linkInvalid('not_found');
   return publicRedemptionVerificationView(state, now, await locationName(deps.sql, state.locationId));
 }

@@ -5,7 +5,7 @@
  * of truth for the Verify Redemptions switch and the contact details).
  */
 import { customerStreamId, type VerificationCustomer } from '@dealer/contracts';
-import type { EventStore, Sql } from '@dealer/platform';
+import { load, type EventStore, type Sql } from '@dealer/platform';
 import { customerDecider } from '@dealer/domain/customer/decider';
 import type { CustomerContact } from '@dealer/domain/redemption-verification/decide';
 import type { RoOpCode } from '@dealer/domain/redemption-verification/op-codes-needing-verification';
@@ -43,8 +43,7 @@ export interface VerificationCustomerRecord extends VerificationCustomer, Custom
 
 /** The customer as their stream says now (personal fields opened by the vault); null when unknown. */
 export async function loadCustomer(store: EventStore, customerId: string): Promise<VerificationCustomerRecord | null> {
-  const history = await store.readStream(customerStreamId(customerId));
-  const state = history.reduce(customerDecider.evolve, customerDecider.initialState());
+  const { state } = await load(store, customerStreamId(customerId), customerDecider);
   if (state.status !== 'active') return null;
   const p = state.profile;
   return {

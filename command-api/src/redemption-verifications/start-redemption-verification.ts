@@ -9,14 +9,14 @@ import {
   CUSTOMER_MESSAGES,
   REDEMPTION_MESSAGES,
   checkStartRequest,
-  evolveRedemptionVerification,
   outcomeAt,
   redemptionVerificationStreamId,
   redemptionVerificationView,
   type RedemptionVerification,
   type RedemptionVerificationType,
 } from '@dealer/contracts';
-import { DomainError, WrongExpectedRevisionError, createdByRequest, handle, toNewEvents, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, WrongExpectedRevisionError, createdByRequest, decideOn, handle, load, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { foldEvents } from '@dealer/domain';
 import { REDEMPTION_SLOT_MESSAGES, redemptionSlotDecider, redemptionSlotStreamId, redemptionVerificationDecider, type RedemptionVerificationCommand } from '@dealer/domain/redemption-verification/decide';
 import { loadCustomer, locationName, openVerificationOf, roOpCodes, ruleOpCodes, type VerificationCustomerRecord } from './lookups';
 
@@ -45,7 +45,7 @@ export async function startRedemptionVerification(deps: RedemptionDeps, body: Re
   // A retry of this very request after a crash (its derived id) answers the verification it started, sending nothing again.
   const created = await createdByRequest(deps.store, redemptionVerificationStreamId(redemptionVerificationId), ctx);
   if (created) {
-    const state = created.history.reduce(redemptionVerificationDecider.evolve, redemptionVerificationDecider.initialState());
+    const state = foldEvents(redemptionVerificationDecider, created.history);
     if (state) return { verification: redemptionVerificationView(state, customer, now, await locationName(deps.sql, request.locationId)), position: created.position, resent: false };
   }
 
@@ -99,12 +99,11 @@ async function claimSlot(deps: RedemptionDeps, key: SlotKey, candidateId: string
   const streamId = redemptionSlotStreamId(key);
   const deadline = Date.now() + 5_000;
   for (;;) {
-    const history = await deps.store.readStream(streamId);
-    const revision = history.length > 0 ? history[history.length - 1]!.revision : -1;
-    const slot = history.reduce(redemptionSlotDecider.evolve, redemptionSlotDecider.initialState());
+    const loaded = await load(deps.store, streamId, redemptionSlotDecider);
+    const slot = loaded.state;
     let holderClosed = false;
     if (slot.holderId !== null && slot.holderId !== candidateId) {
-      const held = (await deps.store.readStream(redemptionVerificationStreamId(slot.holderId))).reduce(evolveRedemptionVerification, null);
+      const { state: held } = await load(deps.store, redemptionVerificationStreamId(slot.holderId), redemptionVerificationDecider);
       if (held) {
         if (outcomeAt(held, ctx.now()) === null) return slot.holderId;
         holderClosed = true;
@@ -116,10 +115,9 @@ async function claimSlot(deps: RedemptionDeps, key: SlotKey, candidateId: string
         continue;
       }
     }
-    const events = redemptionSlotDecider.decide({ type: 'ClaimRedemptionVerificationSlot', data: { redemptionVerificationId: candidateId, holderClosed } }, slot);
-    if (events.length === 0) return candidateId;
     try {
-      await deps.store.appendToStream(streamId, toNewEvents(events, ctx), { expectedRevision: revision === -1 ? 'no_stream' : revision });
+      // Decided on the slot as read and appended at its revision (nothing to append: this start holds it already).
+      await decideOn(deps.store, streamId, redemptionSlotDecider, loaded, { type: 'ClaimRedemptionVerificationSlot', data: { redemptionVerificationId: candidateId, holderClosed } }, ctx);
       return candidateId;
     } catch (error) {
       // Another start claimed it first: read again and find the winner.
@@ -140,7 +138,7 @@ export async function resendRedemptionVerification(
   knownCustomer?: VerificationCustomerRecord,
 ): Promise<VerificationAnswer> {
   const stream = redemptionVerificationStreamId(redemptionVerificationId);
-  const current = (await deps.store.readStream(stream)).reduce(evolveRedemptionVerification, null);
+  const { state: current } = await load(deps.store, stream, redemptionVerificationDecider);
   if (!current) throw new DomainError('not_found', [REDEMPTION_MESSAGES.notFound]);
   const customer = knownCustomer ?? (await loadCustomer(deps.store, current.customerId));
   if (!customer) throw customerNotFound();

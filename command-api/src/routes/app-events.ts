@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { appEventDefinition, appEventMessage, type AppEventResult } from '@dealer/contracts';
 import { handle, type EventStore } from '@dealer/platform';
-import { appEventDecider, appEventStreamId } from '../app-events/app-event';
+import { appEventDecider, appEventStreamId } from '@dealer/domain/app-event/decide';
 import { commandContext } from '../plugins/request-context';
 
 export function appEventRoutes(store: EventStore) {

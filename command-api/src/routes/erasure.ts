@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { customerStreamId } from '@dealer/contracts';
-import { handle, type EventStore, type PersonalDataVault, type Sql } from '@dealer/platform';
+import { load, handle, type EventStore, type PersonalDataVault, type Sql } from '@dealer/platform';
 import { maskErasedCustomerRepairOrders } from '@dealer/dms/erasure';
 import { erasureDecider, ERASURE_MESSAGES } from '@dealer/domain/customer/erasure';
 import { removeCustomerSignIn } from '../identity/credentials';
@@ -35,8 +35,8 @@ export function erasureRoutes(deps: { store: EventStore; vault: PersonalDataVaul
         const { customerId, reason } = request.body;
         const stream = customerStreamId(customerId);
         // Refuse unknown customers and empty reasons before destroying anything.
-        const history = await deps.store.readStream(stream);
-        erasureDecider.decide({ type: 'EraseCustomerPersonalData', data: { customerId, reason } }, history.reduce(erasureDecider.evolve, erasureDecider.initialState()));
+        const { history, state } = await load(deps.store, stream, erasureDecider);
+        erasureDecider.decide({ type: 'EraseCustomerPersonalData', data: { customerId, reason } }, state);
         // Every e-mail and phone the customer had (throttling keys hold e-mails; the DMS copies
         // are found by both): collect them while still readable.
         type Contacts = { emailAddress?: string | null; pendingEmail?: string | null; phoneMobile?: string | null; phoneOther?: string | null; pendingPhone?: string | null };

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { OPCODE_RULE_MESSAGES, opCodeRuleStreamId, positionMetaDataSchema, validateOpCodeRule } from '@dealer/contracts';
-import { DomainError, INPUT_SCHEMAS, assertMayActAt, handle, type EventStore, type Sql } from '@dealer/platform';
+import { load, DomainError, INPUT_SCHEMAS, assertMayActAt, handle, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { opCodeRuleDecider, opCodeRuleIdFor } from '../redemption-verifications/opcode-rule';
 import { idParams, problemResponse } from './schemas';
@@ -63,7 +63,7 @@ export function opCodeRuleRoutes(deps: { store: EventStore; sql: Sql }) {
       { config: access, schema: { params: idParams, body: descriptionOnly, response: { 200: ruleAnswer, '4xx': problemResponse } } },
       async (request) => {
         const ruleId = request.params.id;
-        const current = (await store.readStream(opCodeRuleStreamId(ruleId))).reduce(opCodeRuleDecider.evolve, opCodeRuleDecider.initialState());
+        const current = (await load(store, opCodeRuleStreamId(ruleId), opCodeRuleDecider)).state;
         if (current.status !== 'active') throw new DomainError('not_found', [OPCODE_RULE_MESSAGES.notFound]);
         assertMayActAt(request, current.locationId);
         const checked = validateOpCodeRule({ locationId: current.locationId, opCode: current.opCode, description: request.body.description });
@@ -82,7 +82,7 @@ export function opCodeRuleRoutes(deps: { store: EventStore; sql: Sql }) {
       { config: access, schema: { params: idParams, response: { 200: ruleAnswer, '4xx': problemResponse } } },
       async (request) => {
         const ruleId = request.params.id;
-        const current = (await store.readStream(opCodeRuleStreamId(ruleId))).reduce(opCodeRuleDecider.evolve, opCodeRuleDecider.initialState());
+        const current = (await load(store, opCodeRuleStreamId(ruleId), opCodeRuleDecider)).state;
         // A rule's location never changes: its managers remove it (an unknown rule is the decider's answer).
         if (current.status === 'active') assertMayActAt(request, current.locationId);
         const result = await handle(store, opCodeRuleStreamId(ruleId), opCodeRuleDecider, { type: 'RemoveOpCodeRule', data: { ruleId } }, commandContext(request));

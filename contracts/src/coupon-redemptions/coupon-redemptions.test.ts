@@ -8,17 +8,12 @@ import {
   checkRedemptionVoidRequest,
   couponAmountForLine,
   dollarsToCents,
-  evolveIssuedCoupon,
   formatLocalDate,
-  initialIssuedCouponState,
-  issuedCouponStreamStatus,
   lineTotalOf,
   mayChangeRedemption,
   opCodeNeedsVerification,
   planRedemption,
-  soldCouponOf,
   verificationVerdict,
-  type IssuedCouponEvent,
   type RedemptionLocation,
   type RedemptionPlanInput,
   type RedemptionRo,
@@ -28,7 +23,6 @@ import {
 import { cents, type Money } from '../money/index';
 import { couponTerms } from '../coupons/test-fixtures';
 import { soldCoupon } from './test-fixtures';
-import type { PackSaleState } from '../packs/sale-state';
 import type { RedemptionVerificationState } from '../redemptions/state';
 
 const terms = couponTerms;
@@ -187,29 +181,6 @@ describe('is the coupon available', () => {
     expect(check(now, { stream: 'awaiting-verification', heldOnRoNumber: 'RO7' })?.message).toBe("This coupon is waiting for the customer's verification on RO# RO7.");
   });
 
-  it('should give the coupon as its sale sold it', () => {
-    const sale = {
-      saleId: 'sale-1',
-      customerId: 'cust-1',
-      locationId: 2,
-      status: 'pending',
-      pack: { items: [{ couponId: 'oil', quantity: 1, coupon: terms(), standAloneValue: cents(4000) }] },
-      coupons: [{ issuedCouponId: 'ic-1', couponId: 'oil', expiresOn: '2027-01-31', expiresAt: '2027-02-01T07:59:59.999Z', allocatedValue: cents(3791) }],
-    } as unknown as PackSaleState;
-    expect(soldCouponOf(sale, 'ic-1')).toEqual({
-      issuedCouponId: 'ic-1',
-      couponId: 'oil',
-      saleId: 'sale-1',
-      customerId: 'cust-1',
-      saleStatus: 'pending',
-      soldLocationId: 2,
-      expiresOn: '2027-01-31',
-      expiresAt: '2027-02-01T07:59:59.999Z',
-      allocatedValue: 3791,
-      terms: terms(),
-    });
-    expect(soldCouponOf(sale, 'nope')).toBeNull();
-  });
 });
 
 describe('verification', () => {
@@ -300,39 +271,3 @@ describe('request bodies', () => {
   });
 });
 
-describe('the issued coupon stream', () => {
-  const facts = {
-    redemptionId: 'r1',
-    issuedCouponId: 'ic-1',
-    couponId: 'oil',
-    couponName: 'Oil and filter',
-    saleId: 'sale-1',
-    customerId: 'cust-1',
-    soldLocationId: 1,
-    locationId: 1,
-    timeZone: 'America/Los_Angeles',
-    roNumber: 'RO100',
-    line: { jobId: 1, lineNo: 1, opCode: 'LOF', laborType: 'C' as const, lineTotal: cents(5995) },
-    amount: cents(4000) as Money,
-    allocatedValue: cents(3791) as Money,
-    redeemedBy: 'u-staff',
-    requestedAt: '2026-03-01T12:00:00.000Z',
-  };
-  const fold = (events: IssuedCouponEvent[]) => events.reduce(evolveIssuedCoupon, initialIssuedCouponState());
-
-  it('should be held, redeemed, available after a void and withdrawn with its sale', () => {
-    const held = fold([{ type: 'CouponRedemptionAwaitingVerification', data: { ...facts, redemptionVerificationId: 'rv-1' } }]);
-    expect(issuedCouponStreamStatus(held)).toBe('awaiting-verification');
-    const redeemed = fold([{ type: 'CouponRedeemed', data: { ...facts, redeemedAt: facts.requestedAt, redeemedOn: '2026-03-01', via: 'direct', redemptionVerificationId: null } }]);
-    expect(issuedCouponStreamStatus(redeemed)).toBe('redeemed');
-    const voided = evolveIssuedCoupon(redeemed, {
-      type: 'CouponRedemptionVoided',
-      data: { ...facts, reason: 'wrong RO', by: 'u-staff', voidedAt: '2026-03-01T13:00:00.000Z' },
-    });
-    expect(issuedCouponStreamStatus(voided)).toBe('available');
-    expect(voided.ended).toEqual([{ redemptionId: 'r1', locationId: 1, roNumber: 'RO100', outcome: 'voided', at: '2026-03-01T13:00:00.000Z' }]);
-    const withdrawn = fold([{ type: 'IssuedCouponWithdrawn', data: { issuedCouponId: 'ic-1', couponId: 'oil', saleId: 'sale-1', customerId: 'cust-1', by: 'u-m', withdrawnAt: 'x' } }]);
-    expect(issuedCouponStreamStatus(withdrawn)).toBe('withdrawn');
-    expect(issuedCouponStreamStatus(evolveIssuedCoupon(withdrawn, { type: 'IssuedCouponReinstated', data: { issuedCouponId: 'ic-1', couponId: 'oil', saleId: 'sale-1', customerId: 'cust-1', by: 'u-m', reinstatedAt: 'y' } }))).toBe('available');
-  });
-});

@@ -1,5 +1,4 @@
 export * from './events';
-export * from './state';
 export * from './rules';
-export * from './ro-ledger';
+export * from './ro-ledger-events';
 export * from './reviews';

@@ -10,7 +10,7 @@ import { LABOR_TYPES, RO_INPUT_MESSAGES, type LaborType, type RepairOrder } from
 import { isValidTimeZone, localDateOf, type LocalDate } from '../coupons/expiry';
 import type { CouponTerms, CouponValue } from '../coupons/definition';
 import { checkReason, checkRoNumber, PACK_SALE_LIMITS, PACK_SALE_MESSAGES } from '../packs/sale-rules';
-import { soldCouponTerms, type PackSaleState } from '../packs/sale-state';
+import type { PackSaleStatus } from '../packs/sale-events';
 import { outcomeAt, type RedemptionVerificationState } from '../redemptions/state';
 import { normalizeOpCode } from '../redemptions/constants';
 import { addMoney, cents, formatMoney, minMoney, percentOf, subtractMoney, sumMoney, ZERO_MONEY, type Money } from '../money/index';
@@ -85,38 +85,20 @@ export interface RedemptionRefusal {
 // ---------------------------------------------------------------------------------------------
 // What the rules read
 
-/** An issued coupon as its pack sale sold it (from the sale's state: terms never change after sale). */
+/** An issued coupon as its pack sale sold it (from the sale's state, the domain's `soldCouponOf`: terms never change after sale). */
 export interface SoldCoupon {
   issuedCouponId: string;
   couponId: string;
   saleId: string;
   /** The customer who owns it (the sale's customer). */
   customerId: string;
-  saleStatus: PackSaleState['status'];
+  saleStatus: PackSaleStatus | 'voided';
   soldLocationId: number;
   expiresOn: LocalDate;
   /** End of `expiresOn` in the sale location's zone (ISO instant). */
   expiresAt: string;
   allocatedValue: Money;
   terms: CouponTerms;
-}
-
-/** The coupon as sold by `sale`; null when the sale has no such coupon. */
-export function soldCouponOf(sale: PackSaleState, issuedCouponId: string): SoldCoupon | null {
-  const c = soldCouponTerms(sale, issuedCouponId);
-  if (!c) return null;
-  return {
-    issuedCouponId: c.issuedCouponId,
-    couponId: c.couponId,
-    saleId: sale.saleId,
-    customerId: sale.customerId,
-    saleStatus: sale.status,
-    soldLocationId: sale.locationId,
-    expiresOn: c.expiresOn,
-    expiresAt: c.expiresAt,
-    allocatedValue: c.allocatedValue,
-    terms: c.terms,
-  };
 }
 
 /** The redeeming location as the locations list knows it. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cents } from '../money/index';
 import { changedCouponTerms, checkCouponTerms, COUPON_MESSAGES, itemMessages, standAloneValue, type CouponTerms } from './definition';
-import { evolveCoupon, initialCouponState } from './state';
 
 const valid = {
   name: '  Oil and filter change ',
@@ -100,19 +99,3 @@ describe('stand-alone value', () => {
   });
 });
 
-describe('coupon state', () => {
-  it('should fold definition, edit, disable and enable', () => {
-    const terms = (checkCouponTerms(valid) as { value: CouponTerms }).value;
-    const edited = { ...terms, name: 'Oil change', maxPerRo: 2 };
-    const changes = changedCouponTerms(terms, edited);
-    expect(changes).toEqual({ name: 'Oil change', maxPerRo: 2 });
-    const events = [
-      { type: 'CouponDefined', data: { couponId: 'c1', ...terms } },
-      { type: 'CouponEdited', data: { couponId: 'c1', ...changes } },
-      { type: 'CouponDisabled', data: { couponId: 'c1', reason: null } },
-    ];
-    const state = events.reduce(evolveCoupon, initialCouponState());
-    expect(state).toEqual({ couponId: 'c1', terms: edited, status: 'disabled' });
-    expect(evolveCoupon(state, { type: 'CouponEnabled', data: { couponId: 'c1' } })?.status).toBe('active');
-  });
-});

@@ -1,4 +1,3 @@
 export * from './definition';
 export * from './events';
-export * from './state';
 export * from './expiry';

@@ -1,10 +1,9 @@
 /**
  * Gift packs (issue 13 "Gifts"): the checks of the checkout's gift fields and of a claim, the
- * messages the buyer and the recipient read (one place for the web and the server), and the
- * gift's state folded from its events.
+ * messages the buyer and the recipient read (one place for the web and the server). The gift's
+ * state and evolve are the domain's (`domain/src/gift/state.ts`).
  */
 import { isValidEmail } from '../customers/profile-rules';
-import type { GiftClaimed, GiftEvent, GiftExpired, GiftPurchased } from './events';
 
 /** How long a gift link works after the payment. */
 export const GIFT_LIFETIME_DAYS = 30;
@@ -59,41 +58,6 @@ export function checkGiftOrder(input: { recipientEmail?: unknown; giftMessage?: 
 /** A gift token as links carry it: one word of base64url characters. */
 export function isGiftTokenShaped(token: unknown): token is string {
   return typeof token === 'string' && token.length > 0 && token.length <= GIFT_TOKEN_MAX && /^[A-Za-z0-9_-]+$/.test(token);
-}
-
-export interface GiftState {
-  gift: GiftPurchased['data'];
-  claim: GiftClaimed['data'] | null;
-  /** Ended unclaimed and refunded (GiftExpired): never claimable again. */
-  expiry: GiftExpired['data'] | null;
-}
-
-/** One event applied to a gift: the first claim or ending counts, later ones change nothing. */
-export function evolveGift(state: GiftState | null, event: { type: string; data: unknown }): GiftState | null {
-  const e = event as GiftEvent;
-  if (e.type === 'GiftPurchased') return { gift: e.data, claim: state?.claim ?? null, expiry: state?.expiry ?? null };
-  if (!state) return state;
-  if (e.type === 'GiftClaimed' && state.claim === null && state.expiry === null) return { ...state, claim: e.data };
-  if (e.type === 'GiftExpired' && state.claim === null && state.expiry === null) return { ...state, expiry: e.data };
-  return state;
-}
-
-export function foldGift(events: GiftEvent[]): GiftState | null {
-  return events.reduce<GiftState | null>(evolveGift, null);
-}
-
-/** A gift that can be ended unclaimed at `now`: paid, not claimed, not ended, its link expired. */
-export function giftExpiresNow(state: GiftState | null, now: Date): boolean {
-  return !!state && !state.claim && !state.expiry && now.getTime() >= Date.parse(state.gift.expiresAt);
-}
-
-/** Why a gift cannot be claimed now, or null when it can (the e-mail is checked by the caller). */
-export function giftRefusal(state: GiftState | null, now: Date): keyof typeof GIFT_MESSAGES | null {
-  if (!state || !state.gift.recipientEmail) return 'linkInvalid';
-  if (state.claim) return 'alreadyClaimed';
-  if (state.expiry) return state.expiry.reason === 'not-sellable' ? 'notSellableRefunded' : 'expiredRefunded';
-  if (now.getTime() >= Date.parse(state.gift.expiresAt)) return 'expired';
-  return null;
 }
 
 /** POST /api/gift-claims (and the registration from a gift link) answer this. */

@@ -86,18 +86,6 @@ export function historyEventName(type: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Event data that is bookkeeping (ids, which kind of contact, why), never shown as a field that changed. */
-export const INTERNAL_HISTORY_FIELDS: ReadonlySet<string> = new Set([
-  'customerId',
-  'changeId',
-  'appEventId',
-  'personalDataErased',
-  'messageId',
-  'via',
-  'reason',
-  'kind',
-]);
-
 /**
  * Coupon events a customer's history shows (issue 12): their pack sales (streams `pack-sale-*`),
  * issued coupons (`issued-coupon-*`), converted paper books (`paper-book-*`) and the reviews of

@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { cents } from '../money/index';
 import { couponTerms } from '../coupons/test-fixtures';
 import { checkPackItem, checkPackTerms, PACK_MESSAGES, type PackTerms } from './definition';
-import { evolvePack, initialPackState } from './state';
 import { allocatePackPrice, couponExpiresOn, issueCoupons } from './issue';
 import { checkPackSaleRequest, PACK_SALE_MESSAGES } from './sale-rules';
 import type { PackSnapshot } from './sale-events';
@@ -55,17 +54,6 @@ describe('pack terms', () => {
     });
   });
 
-  it('should fold a pack through its events', () => {
-    const state = [
-      { type: 'PackCreated', data: { packId: 'p1', items: [{ couponId: 'c1', quantity: 4 }], ...(checkPackTerms(valid) as { ok: true; value: PackTerms }).value } },
-      { type: 'PackCouponAdded', data: { packId: 'p1', couponId: 'c2', quantity: 2 } },
-      { type: 'PackCouponQuantityChanged', data: { packId: 'p1', couponId: 'c1', quantity: 3, previousQuantity: 4 } },
-      { type: 'PackCouponRemoved', data: { packId: 'p1', couponId: 'c2' } },
-      { type: 'PackEdited', data: { packId: 'p1', price: 17900 } },
-      { type: 'PackDisabled', data: { packId: 'p1', reason: null } },
-    ].reduce(evolvePack, initialPackState());
-    expect(state).toMatchObject({ items: [{ couponId: 'c1', quantity: 3 }], status: 'disabled', terms: { price: 17900, name: 'Maintenance pack' } });
-  });
 });
 
 describe('issuing the coupons of a sale', () => {

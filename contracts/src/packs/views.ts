@@ -30,7 +30,9 @@ import type { LocalDate } from '../coupons/expiry';
 import type { LaborType } from '../repair-orders/ro-records';
 import type { Money } from '../money/index';
 import type { PackStatus, PackTerms } from './definition';
-import type { IssuedCouponStatus } from './sale-state';
+
+/** What staff see for one issued coupon (issue 11): redemption (issue 12) adds 'redeemed'. The domain's `issuedCouponStatus` decides it. */
+export type IssuedCouponStatus = 'available' | 'redeemed' | 'voided' | 'expired';
 
 /** metaData of a paged list. */
 export interface PageMeta {

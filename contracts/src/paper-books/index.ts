@@ -1,4 +1,3 @@
 export * from './events';
-export * from './state';
 export * from './rules';
 export * from './views';

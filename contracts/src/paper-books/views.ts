@@ -16,7 +16,9 @@ import type { LocalDate } from '../coupons/expiry';
 import type { LaborType } from '../repair-orders/ro-records';
 import type { Money } from '../money/index';
 import type { PaperBookSource } from './events';
-import type { PaperCouponStatus } from './state';
+
+/** What a paper coupon is now (the domain's `paperCouponStatus` decides it). */
+export type PaperCouponStatus = 'available' | 'redeemed' | 'expired' | 'converted' | 'void';
 
 export interface PaperCouponRedemptionView {
   redemptionId: string;

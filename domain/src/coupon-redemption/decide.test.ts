@@ -3,13 +3,9 @@ import {
   COUPON_REDEMPTION_MESSAGES as M,
   PACK_SALE_MESSAGES,
   cents,
-  evolveIssuedCoupon,
-  initialIssuedCouponState,
-  issuedCouponStreamStatus,
   type CouponRedeemed,
   type CouponTerms,
   type IssuedCouponEvent,
-  type IssuedCouponState,
   type RedemptionRo,
   type RedemptionRoJob,
   type RedemptionVerificationState,
@@ -18,6 +14,7 @@ import {
 import { soldCoupon } from '@dealer/contracts/coupon-redemptions/test-fixtures';
 import { issuedCouponDecider, decideIssuedCoupon, type IssuedCouponCommand, type RedeemCouponData, type RedemptionActor, type SaleVoidData } from './decide';
 import { given as givenEvents } from '../testing/given';
+import { evolveIssuedCoupon, initialIssuedCouponState, type IssuedCouponState, issuedCouponStreamStatus } from './state';
 
 const staff: RedemptionActor = { userId: 'u-staff', isManager: false };
 const otherStaff: RedemptionActor = { userId: 'u-other', isManager: false };

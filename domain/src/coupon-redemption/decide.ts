@@ -15,18 +15,13 @@ import {
   COUPON_REDEMPTION_MESSAGES as M,
   checkCouponAvailable,
   checkReason,
-  evolveIssuedCoupon,
-  initialIssuedCouponState,
-  issuedCouponStreamStatus,
   localDateOf,
   mayChangeRedemption,
   opCodeNeedsVerification,
   planRedemption,
   verificationVerdict,
-  type ActiveRedemption,
   type CouponRedeemed,
   type IssuedCouponEvent,
-  type IssuedCouponState,
   type RedemptionFacts,
   type RedemptionLocation,
   type RedemptionRefusal,
@@ -37,6 +32,7 @@ import {
 } from '@dealer/contracts';
 import { DomainError } from '../errors';
 import type { Decider } from '../decider';
+import { type ActiveRedemption, evolveIssuedCoupon, initialIssuedCouponState, type IssuedCouponState, issuedCouponStreamStatus } from './state';
 
 /** Who acts: managers (admins hold the manager flag's rights) may void or correct any redemption. */
 export interface RedemptionActor {

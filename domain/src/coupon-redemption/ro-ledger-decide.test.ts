@@ -3,20 +3,15 @@ import {
   COUPON_REDEMPTION_MESSAGES as M,
   RO_CLAIM_GRACE_MS,
   cents,
-  evolveIssuedCoupon,
-  evolveRoCouponLedger,
-  initialIssuedCouponState,
-  initialRoCouponLedgerState,
-  roClaimIsLive,
   roCouponLedgerStreamId,
   type IssuedCouponEvent,
-  type RoClaimLimits,
   type RoCouponLedgerEvent,
-  type RoCouponLedgerState,
   type RoRedemption,
 } from '@dealer/contracts';
 import { roCouponLedgerDecider, decideRoCouponLedger, type RoCouponLedgerCommand } from './ro-ledger-decide';
 import { given as givenEvents } from '../testing/given';
+import { evolveIssuedCoupon, initialIssuedCouponState } from './state';
+import { evolveRoCouponLedger, initialRoCouponLedgerState, roClaimIsLive, type RoClaimLimits, type RoCouponLedgerState } from './ro-ledger';
 
 const now = new Date('2026-03-01T18:00:00.000Z');
 const limits: RoClaimLimits = { maxPerRo: 1, maxAmountPerRo: null, lineTotal: cents(9175) };

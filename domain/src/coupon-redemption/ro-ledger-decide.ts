@@ -8,17 +8,13 @@
  * what the other claims took.
  */
 import {
-  checkRoClaim,
-  evolveRoCouponLedger,
-  initialRoCouponLedgerState,
-  type RoClaimLimits,
   type RoCouponLedgerEvent,
-  type RoCouponLedgerState,
   type RoCouponReleased,
   type RoRedemption,
 } from '@dealer/contracts';
 import { refused } from './decide';
 import type { Decider } from '../decider';
+import { checkRoClaim, evolveRoCouponLedger, initialRoCouponLedgerState, type RoClaimLimits, type RoCouponLedgerState } from './ro-ledger';
 
 export type RoCouponLedgerCommand =
   | { type: 'ClaimRoCoupon'; data: { locationId: number; roNumber: string; claim: RoRedemption; limits: RoClaimLimits; now: Date } }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { COUPON_MESSAGES, cents, evolveCoupon, type CouponDefinitionState, type CouponEvent, type CouponTerms } from '@dealer/contracts';
+import { COUPON_MESSAGES, cents, type CouponEvent, type CouponTerms } from '@dealer/contracts';
 import { DomainError } from '../errors';
 import { couponDecider, decideCoupon, type CouponCommand } from './decide';
 import { given as givenEvents } from '../testing/given';
+import { type CouponDefinitionState, evolveCoupon } from './state';
 
 const couponId = '00000000-0000-4000-8000-00000000c001';
 const terms: CouponTerms = {

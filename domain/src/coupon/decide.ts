@@ -6,14 +6,12 @@
 import {
   changedCouponTerms,
   COUPON_MESSAGES,
-  evolveCoupon,
-  initialCouponState,
-  type CouponDefinitionState,
   type CouponEvent,
   type CouponTerms,
 } from '@dealer/contracts';
 import { DomainError } from '../errors';
 import type { Decider } from '../decider';
+import { type CouponDefinitionState, evolveCoupon, initialCouponState } from './state';
 
 export type CouponCommand =
   | { type: 'DefineCoupon'; data: { couponId: string; terms: CouponTerms } }

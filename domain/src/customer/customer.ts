@@ -75,6 +75,16 @@ export function contactOf(state: CustomerState): CustomerContact {
   };
 }
 
+/**
+ * Copies an event's profile fields onto `into`: every field but the stream's id and the erasure
+ * marker. A plain loop, not rest and delete: a projection folds a million of these in a rebuild,
+ * and a deleted property turns the object into a slow dictionary.
+ */
+function profileFields(into: Record<string, unknown>, data: object): Record<string, unknown> {
+  for (const key in data) if (key !== 'customerId' && key !== 'personalDataErased') into[key] = (data as Record<string, unknown>)[key];
+  return into;
+}
+
 export function evolveCustomer(state: CustomerState, event: { type: string; data: unknown }): CustomerState {
   const e = event as CustomerAggregateEvent;
   // An event opened after erasure carries personalDataErased (the protected store's marker).
@@ -83,16 +93,12 @@ export function evolveCustomer(state: CustomerState, event: { type: string; data
   }
   switch (e.type) {
     case 'CustomerCreated': {
-      const { customerId, ...profile } = e.data;
-      const erased = (profile as { personalDataErased?: unknown }).personalDataErased === true;
-      delete (profile as { personalDataErased?: unknown }).personalDataErased;
-      return { status: 'active', customerId, profile, isRegistered: false, contact: noContactChanges(), personalDataErased: erased };
+      const erased = (e.data as { personalDataErased?: unknown }).personalDataErased === true;
+      return { status: 'active', customerId: e.data.customerId, profile: profileFields({}, e.data) as CustomerProfile, isRegistered: false, contact: noContactChanges(), personalDataErased: erased };
     }
     case 'CustomerEdited': {
       if (state.status !== 'active') return state;
-      const { customerId: _id, ...changes } = e.data;
-      delete (changes as { personalDataErased?: unknown }).personalDataErased;
-      return { ...state, profile: { ...state.profile, ...changes } };
+      return { ...state, profile: profileFields({ ...state.profile }, e.data) as CustomerProfile };
     }
     case 'CustomerRegistered':
       return state.status === 'active' ? { ...state, isRegistered: true } : state;

@@ -4,9 +4,10 @@
  * The service (command-api/src/gifts) checks the link's token and the recipient's e-mail, issues
  * the pack and refunds; the decider keeps the order of things. Pure: the clock comes in.
  */
-import { GIFT_MESSAGES, evolveGift, giftExpiresNow, giftRefusal, type GiftClaimed, type GiftEvent, type GiftExpired, type GiftPurchased, type GiftState } from '@dealer/contracts';
+import { GIFT_MESSAGES, type GiftClaimed, type GiftEvent, type GiftExpired, type GiftPurchased } from '@dealer/contracts';
 import { DomainError } from '../errors';
 import type { Decider } from '../decider';
+import { evolveGift, giftExpiresNow, giftRefusal, type GiftState } from './state';
 
 export type GiftCommand =
   | { type: 'PurchaseGift'; data: GiftPurchased['data'] }

@@ -6,7 +6,6 @@
  */
 import {
   ONLINE_ORDER_MESSAGES,
-  evolveOnlineOrder,
   type OnlineOrderCancelled,
   type OnlineOrderEvent,
   type OnlineOrderPaid,
@@ -14,10 +13,10 @@ import {
   type OnlineOrderPaymentReturned,
   type OnlineOrderPlaced,
   type OnlineOrderRefunded,
-  type OnlineOrderState,
 } from '@dealer/contracts';
 import { DomainError } from '../errors';
 import type { Decider } from '../decider';
+import { evolveOnlineOrder, type OnlineOrderState } from './state';
 
 export type OnlineOrderCommand =
   | { type: 'PlaceOnlineOrder'; data: OnlineOrderPlaced['data'] }

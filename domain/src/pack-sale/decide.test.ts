@@ -2,19 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   PACK_SALE_MESSAGES,
   cents,
-  evolvePackSale,
-  issuedCouponStatus,
-  soldCouponTerms,
-  type CouponDefinitionState,
   type CouponTerms,
   type PackSaleEvent,
-  type PackSaleState,
   type PackSold,
-  type PackState,
 } from '@dealer/contracts';
 import { couponTerms } from '@dealer/contracts/coupons/test-fixtures';
 import { packSaleDecider, decidePackSale, type PackSaleCommand, type SaleActor, type SaleLocation, type SellPackData } from './decide';
 import { given as givenEvents } from '../testing/given';
+import { evolvePackSale, issuedCouponStatus, type PackSaleState, soldCouponTerms } from './state';
+import type { CouponDefinitionState } from '../coupon/state';
+import type { PackState } from '../pack/state';
 
 const saleId = '00000000-0000-4000-8000-0000000005a1';
 const customerId = '00000000-0000-4000-8000-0000000000c1';
@@ -73,6 +70,14 @@ const given = (events: PackSaleEvent[]) => givenEvents(packSaleDecider, events);
 const sold = (overrides: Partial<SellPackData> = {}) => given([]).when(sell(overrides))()[0] as PackSold;
 
 describe('selling a pack', () => {
+  it("should record the online order an online sale fulfils (a gift's claim or the buyer's order), and nothing for a sale at the counter", () => {
+    expect(sold().data).not.toHaveProperty('onlineOrderId');
+    const online = sold({ onlineOrderId: 'order-1', saleRoNumber: 'ONLINE', roStatus: 'closed' });
+    expect(online.data).toMatchObject({ onlineOrderId: 'order-1', saleRoNumber: 'ONLINE', status: 'final' });
+    // The claim's retry finds its sale and records nothing.
+    expect(given([online]).when(sell({ onlineOrderId: 'order-1', saleRoNumber: 'ONLINE', roStatus: 'closed' }))()).toEqual([]);
+  });
+
   it('should sell pending on an open RO, with the terms, the location zone and the coupons it issues', () => {
     const event = sold();
     expect(event.type).toBe('PackSold');

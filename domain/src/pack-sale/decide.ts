@@ -10,8 +10,6 @@ import {
   addMoney,
   checkReason,
   endOfLocalDay,
-  evolvePackSale,
-  initialPackSaleState,
   isValidTimeZone,
   issueCoupons,
   localDateOf,
@@ -19,15 +17,15 @@ import {
   PACK_SALE_MESSAGES,
   percentOf,
   standAloneValue,
-  type CouponDefinitionState,
   type Money,
   type PackSaleEvent,
-  type PackSaleState,
   type PackSnapshot,
-  type PackState,
 } from '@dealer/contracts';
 import { DomainError } from '../errors';
 import type { Decider } from '../decider';
+import { evolvePackSale, initialPackSaleState, type PackSaleState } from './state';
+import type { CouponDefinitionState } from '../coupon/state';
+import type { PackState } from '../pack/state';
 
 /** Who acts: managers (and admins, who hold the manager flag's rights) may override, finalise and void. */
 export interface SaleActor {
@@ -64,6 +62,8 @@ export interface SellPackData {
   actor: SaleActor;
   now: Date;
   newId: () => string;
+  /** The online order the sale fulfils (the buyer's own pack, or a gift's claim); recorded on PackSold. */
+  onlineOrderId?: string;
 }
 
 export type PackSaleCommand =
@@ -158,6 +158,7 @@ function sell(d: SellPackData, state: PackSaleState | null): PackSaleEvent[] {
         mileageAtSale: mileage,
         mileageLimit: mileage !== null && snapshot.termMileage !== null ? mileage + snapshot.termMileage : null,
         coupons: issueCoupons({ pack: snapshot, price, soldOn, timeZone, newId: d.newId }),
+        ...(d.onlineOrderId !== undefined ? { onlineOrderId: d.onlineOrderId } : {}),
       },
     },
   ];

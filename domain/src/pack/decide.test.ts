@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PACK_MESSAGES, cents, evolvePack, type CouponDefinitionState, type PackEvent, type PackState, type PackTerms } from '@dealer/contracts';
+import { PACK_MESSAGES, cents, type PackEvent, type PackTerms } from '@dealer/contracts';
 import { packDecider, decidePack, type PackCommand } from './decide';
 import { given as givenEvents } from '../testing/given';
+import { evolvePack, type PackState } from './state';
+import type { CouponDefinitionState } from '../coupon/state';
 
 const packId = '00000000-0000-4000-8000-00000000a001';
 const terms: PackTerms = { name: 'Maintenance pack', description: null, price: cents(19900), locationIds: [1, 2], termMonths: 24, termMileage: 30000 };

@@ -6,18 +6,16 @@
  */
 import {
   changedPackTerms,
-  evolvePack,
-  initialPackState,
   PACK_LIMITS,
   PACK_MESSAGES,
-  type CouponDefinitionState,
   type PackEvent,
   type PackItem,
-  type PackState,
   type PackTerms,
 } from '@dealer/contracts';
 import { DomainError } from '../errors';
 import type { Decider } from '../decider';
+import { evolvePack, initialPackState, type PackState } from './state';
+import type { CouponDefinitionState } from '../coupon/state';
 
 export type PackCommand =
   | {

@@ -3,17 +3,14 @@ import {
   COUPON_REDEMPTION_MESSAGES as CM,
   PAPER_BOOK_MESSAGES as M,
   cents,
-  evolvePaperBook,
-  initialPaperBookState,
-  paperCouponStatus,
-  type CouponDefinitionState,
-  type PackState,
   type PaperBookEvent,
-  type PaperBookState,
   type RedemptionRo,
 } from '@dealer/contracts';
 import { couponTerms } from '@dealer/contracts/coupons/test-fixtures';
 import { convertibleCoupons, decidePaperBook, type PaperBookCommand, type RegisterPaperBookData } from './decide';
+import { evolvePaperBook, initialPaperBookState, type PaperBookState, paperCouponStatus } from './state';
+import type { CouponDefinitionState } from '../coupon/state';
+import type { PackState } from '../pack/state';
 
 const LA = 'America/Los_Angeles';
 // 10:00 AM Mar 1 2026 in Los Angeles.
@@ -51,7 +48,8 @@ function registration(overrides: Partial<RegisterPaperBookData> = {}): PaperBook
 }
 
 const fold = (events: PaperBookEvent[], state = initialPaperBookState()): PaperBookState => events.reduce(evolvePaperBook, state);
-const given = (...commands: PaperBookCommand[]) => commands.reduce((s, c) => fold(decidePaperBook(c, s, 'B-1'), s), initialPaperBookState());
+/** The book after these commands, each decided on the state the previous ones left (not a given/when: that is testing/given). */
+const stateAfter = (...commands: PaperBookCommand[]) => commands.reduce((s, c) => fold(decidePaperBook(c, s, 'B-1'), s), initialPaperBookState());
 const ro: RedemptionRo = { roNumber: 'RO9', locationId: 1, voidDate: null, jobs: [{ jobId: 1, lineNo: 1, opCode: 'LOF', laborType: 'C', partsSale: cents(2000), laborSale: cents(4995), miscSale: cents(0) }] };
 const redeem = (paperCouponNumber: number, redemptionId = `r-${paperCouponNumber}`, at = now): PaperBookCommand => ({
   type: 'RedeemPaperCoupon',
@@ -73,7 +71,7 @@ describe('registering a paper book', () => {
   });
 
   it('should record nothing for the same book alike and refuse another sale', () => {
-    const state = given(registration());
+    const state = stateAfter(registration());
     expect(decidePaperBook(registration({ soldOn: '2025-07-01' }), state, 'B-1')).toEqual([]);
     expect(() => decidePaperBook(registration({ saleRoNumber: 'RO2' }), state, 'B-1')).toThrow(M.bookExists('B-1'));
   });
@@ -87,7 +85,7 @@ describe('registering a paper book', () => {
 
 describe('redeeming, voiding and converting', () => {
   it('should redeem a paper coupon once, on the matching line, and refuse it used, not in the book or expired', () => {
-    const state = given(registration());
+    const state = stateAfter(registration());
     const [event] = decidePaperBook(redeem(1), state, 'B-1');
     expect(event).toMatchObject({ type: 'PaperCouponRedeemed', data: { paperCouponNumber: 1, paperCouponId: 'pc-1', amount: 4_000, soldLocationId: 1, redeemedOn: '2026-03-01' } });
     const after = fold([event!], state);
@@ -100,7 +98,7 @@ describe('redeeming, voiding and converting', () => {
   });
 
   it("should let a manager void anyone's redemption but not other staff, and the coupon is available again", () => {
-    const state = given(registration(), redeem(1));
+    const state = stateAfter(registration(), redeem(1));
     const voidBy = (actor: typeof staff): PaperBookCommand => ({ type: 'VoidPaperRedemption', data: { redemptionId: 'r-1', reason: 'Wrong RO', actor, now } });
     expect(() => decidePaperBook(voidBy({ userId: 'u-other', isManager: false }), state, 'B-1')).toThrow(CM.changeNotAllowed);
     const voided = fold(decidePaperBook(voidBy(manager), state, 'B-1'), state);
@@ -109,7 +107,7 @@ describe('redeeming, voiding and converting', () => {
   });
 
   it('should convert the unused, unexpired coupons once, and refuse redemptions after', () => {
-    const state = given(registration(), redeem(1));
+    const state = stateAfter(registration(), redeem(1));
     expect(convertibleCoupons(state, now).map((c) => c.number)).toEqual([2, 3]);
     const convert = (customerId: string): PaperBookCommand => ({ type: 'ConvertPaperBook', data: { customerId, saleId: 'sale-b1', by: 'u-staff', now } });
     const [event] = decidePaperBook(convert('cust-1'), state, 'B-1');

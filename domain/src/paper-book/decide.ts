@@ -18,31 +18,27 @@ import {
   PACK_SALE_MESSAGES,
   PAPER_BOOK_LIMITS,
   PAPER_BOOK_MESSAGES as M,
-  evolvePaperBook,
-  initialPaperBookState,
   isValidTimeZone,
   issueCoupons,
   localDateOf,
   mayChangeRedemption,
-  paperRedemptionById,
   planRedemption,
-  soldPaperCoupon,
   standAloneValue,
   sumMoney,
-  type CouponDefinitionState,
   type LocalDate,
   type Money,
   type PackSnapshot,
-  type PackState,
   type PaperBookEvent,
   type PaperBookRegistered,
   type PaperBookSource,
-  type PaperBookState,
   type PaperCoupon,
 } from '@dealer/contracts';
 import { DomainError } from '../errors';
 import type { Decider } from '../decider';
 import { refused, type RedemptionActor, type RedemptionTarget } from '../coupon-redemption/decide';
+import { evolvePaperBook, initialPaperBookState, type PaperBookState, paperRedemptionById, soldPaperCoupon } from './state';
+import type { CouponDefinitionState } from '../coupon/state';
+import type { PackState } from '../pack/state';
 
 export interface RegisterPaperBookData {
   bookNumber: string;

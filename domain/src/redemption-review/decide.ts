@@ -5,6 +5,7 @@
  */
 import { REDEMPTION_REVIEW_MESSAGES as M, type RedemptionReviewKept } from '@dealer/contracts';
 import { DomainError } from '../errors';
+import type { Decider } from '../decider';
 
 export interface LiveRedemption {
   redemptionId: string;
@@ -64,3 +65,12 @@ export function decideKeep(command: KeepRedemption, state: RedemptionReviewState
     },
   ];
 }
+
+export type RedemptionReviewCommand = { type: 'KeepRedemption'; data: KeepRedemption };
+
+/** The review stream's decider, for platform's load / decide / append. */
+export const redemptionReviewDecider: Decider<RedemptionReviewState, RedemptionReviewCommand, RedemptionReviewKept> = {
+  initialState: initialRedemptionReviewState,
+  evolve: evolveRedemptionReview,
+  decide: (command, state) => decideKeep(command.data, state),
+};

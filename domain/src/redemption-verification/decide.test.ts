@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   REDEMPTION_FINAL_REASONS,
   REDEMPTION_MESSAGES,
-  evolveRedemptionVerification,
   redemptionVerificationView,
   type RedemptionVerificationEvent,
   type RedemptionVerificationState,
@@ -10,6 +9,7 @@ import {
 import { DomainError } from '../errors';
 import { redemptionVerificationDecider, decideRedemptionVerification, RateLimitedError, REDEMPTION_START_MESSAGES, type CustomerContact, type RedemptionVerificationCommand } from './decide';
 import { given as givenEvents } from '../testing/given';
+import { evolveRedemptionVerification } from './state';
 
 const id = '00000000-0000-4000-8000-0000000000a1';
 const customerId = '00000000-0000-4000-8000-0000000000c1';

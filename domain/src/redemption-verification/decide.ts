@@ -8,8 +8,6 @@ import {
   REDEMPTION_FINAL_REASONS,
   REDEMPTION_MESSAGES,
   REDEMPTION_VERIFICATION_LIMITS,
-  evolveRedemptionVerification,
-  initialRedemptionVerificationState,
   opCodeList,
   outcomeAt,
   remainingWaitSeconds,
@@ -21,6 +19,7 @@ import {
 import { DomainError } from '../errors';
 import type { Decider } from '../decider';
 import { opCodesNeedingVerification, type RoOpCode } from './op-codes-needing-verification';
+import { evolveRedemptionVerification, initialRedemptionVerificationState } from './state';
 
 /** The customer's details a decision needs (read from the customer's stream). */
 export interface CustomerContact {

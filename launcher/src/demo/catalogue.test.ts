@@ -6,12 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   couponStreamId,
-  evolveCoupon,
-  evolvePack,
-  evolvePackSale,
-  initialCouponState,
-  initialPackSaleState,
-  initialPackState,
   packSaleStreamId,
   packStreamId,
 } from '@dealer/contracts';
@@ -19,6 +13,9 @@ import { deterministicUuid } from '@dealer/platform';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { demoCouponId, demoPackId, demoSaleId } from './catalogue';
 import { seedDemoData } from './seed';
+import { evolveCoupon, initialCouponState } from '@dealer/domain/coupon/state';
+import { evolvePack, initialPackState } from '@dealer/domain/pack/state';
+import { evolvePackSale, initialPackSaleState } from '@dealer/domain/pack-sale/state';
 
 let server: TestServer;
 beforeAll(async () => {

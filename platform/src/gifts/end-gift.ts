@@ -11,7 +11,7 @@
  * steps is finished by the next sweep (the order is still paid, the gift already ended: only the
  * refund is asked again, under the same key). Each stream is read once per attempt.
  */
-import { giftExpiresNow, giftStreamId, onlineOrderStreamId, type GiftExpired, type GiftState, type Money, type OnlineOrderRefunded } from '@dealer/contracts';
+import { giftStreamId, onlineOrderStreamId, type GiftExpired, type Money, type OnlineOrderRefunded } from '@dealer/contracts';
 import { giftDecider } from '@dealer/domain/gift/decide';
 import { onlineOrderDecider } from '@dealer/domain/online-order/decide';
 import { WrongExpectedRevisionError, type EventStore } from '../event-store/port';
@@ -20,6 +20,7 @@ import type { CommandContext } from '../metadata';
 import { decideOn, load } from '../command-handling';
 import type { PaymentProvider } from '../payments/port';
 import { giftSaleIdOf, readGift } from './gift-stream';
+import { giftExpiresNow, type GiftState } from '@dealer/domain/gift/state';
 
 export interface GiftEndDeps {
   store: EventStore;

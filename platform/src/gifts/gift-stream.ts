@@ -7,7 +7,7 @@
  * appended expecting no stream, so the confirm, the webhook, the abandoned-order sweep and their
  * retries record one gift) with the SHA-256 of the link's token and its expiry.
  */
-import { GIFT_LIFETIME_DAYS, giftStreamId, type GiftPurchased, type GiftState, type OnlineOrderPlaced } from '@dealer/contracts';
+import { GIFT_LIFETIME_DAYS, giftStreamId, type GiftPurchased, type OnlineOrderPlaced } from '@dealer/contracts';
 import { giftDecider } from '@dealer/domain/gift/decide';
 import { WrongExpectedRevisionError, type EventStore } from '../event-store/port';
 import type { Sql } from '../db/postgres';
@@ -15,6 +15,7 @@ import { deterministicUuid, type CommandContext } from '../metadata';
 import { decideOn, load, type Loaded } from '../command-handling';
 import { giftTokenFor, giftTokenHash } from '../auth/gift-token';
 import { loadPackState, loadSaleLocation } from '../online-orders/sale-inputs';
+import type { GiftState } from '@dealer/domain/gift/state';
 
 /** The gift of a gift order: one per order, whoever records it. */
 export const giftIdOf = (orderId: string) => deterministicUuid(`online-order:${orderId}:gift`);

@@ -24,19 +24,18 @@ import {
   type OnlineOrderPaid,
   type OnlineOrderPaymentReturned,
   type OnlineOrderPlaced,
-  type OnlineOrderState,
-  type PackSold,
 } from '@dealer/contracts';
 import { DomainError } from '@dealer/domain/errors';
 import { onlineOrderDecider, type OnlineOrderCommand } from '@dealer/domain/online-order/decide';
 import { packSaleDecider } from '@dealer/domain/pack-sale/decide';
 import { WrongExpectedRevisionError, lastPositionOf, type EventStore } from '../event-store/port';
 import type { Sql } from '../db/postgres';
-import { deterministicUuid, toNewEvents, type CommandContext } from '../metadata';
+import { deterministicUuid, type CommandContext } from '../metadata';
 import { decideOn, load, type Loaded } from '../command-handling';
 import type { PaymentProvider } from '../payments/port';
 import { recordGiftPurchased } from '../gifts/gift-stream';
 import { loadCouponStates, loadPackState, loadSaleLocation } from './sale-inputs';
+import type { OnlineOrderState } from '@dealer/domain/online-order/state';
 
 export const ONLINE_SALE_RO_NUMBER = 'ONLINE';
 
@@ -106,6 +105,7 @@ export async function saleCommandFor(deps: Pick<OnlineOrderDeps, 'store' | 'sql'
       now: ctx.now(),
       // Issued coupon ids derive from the order, so a retry that lost the race appends the same ids.
       newId: () => deterministicUuid(`online-order:${order.orderId}:coupon:${n++}`),
+      onlineOrderId: order.orderId,
     },
   };
 }
@@ -126,11 +126,11 @@ export async function recordPaid(
   const saleId = gift ? null : onlineSaleIdOf(order.orderId);
   let position: number | null = gift?.position ?? null;
   const saleStream = saleId ? packSaleStreamId(saleId) : null;
-  if (saleId && saleStream && (await deps.store.readStream(saleStream)).length === 0) {
-    const events = packSaleDecider.decide(await saleCommandFor(deps, order, saleId, ctx), null);
-    const sold = events.map((e) => (e.type === 'PackSold' ? ({ ...e, data: { ...e.data, onlineOrderId: order.orderId } } satisfies PackSold) : e));
+  const sale = saleStream ? await load(deps.store, saleStream, packSaleDecider) : null;
+  if (saleId && saleStream && sale && sale.revision === -1) {
     try {
-      position = (await deps.store.appendToStream(saleStream, toNewEvents(sold, ctx), { expectedRevision: 'no_stream' })).position;
+      // Decided on the sale as read (none yet) and appended as a new stream.
+      position = (await decideOn(deps.store, saleStream, packSaleDecider, sale, await saleCommandFor(deps, order, saleId, ctx), ctx)).position;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
     }

@@ -4,19 +4,18 @@
  * location (the DMS locations list). Shared by the command API's sales and the online orders'
  * payment outcomes, which the workers' abandoned-order sweep records too.
  */
+import { couponDecider } from '@dealer/domain/coupon/decide';
+import { packDecider } from '@dealer/domain/pack/decide';
+import { load } from '../command-handling';
 import {
   couponStreamId,
-  evolveCoupon,
-  evolvePack,
-  initialCouponState,
-  initialPackState,
   packStreamId,
-  type CouponDefinitionState,
-  type PackState,
 } from '@dealer/contracts';
 import type { SaleLocation } from '@dealer/domain/pack-sale/decide';
 import type { EventStore } from '../event-store/port';
 import type { Sql } from '../db/postgres';
+import { type CouponDefinitionState } from '@dealer/domain/coupon/state';
+import { type PackState } from '@dealer/domain/pack/state';
 
 export interface SaleLocationRecord extends SaleLocation {
   /** The location's sales tax rate in basis points (ref.locations.sales_tax_rate_bp). */
@@ -25,13 +24,13 @@ export interface SaleLocationRecord extends SaleLocation {
 
 /** The pack as its stream says now; null when there is no such pack. */
 export async function loadPackState(store: EventStore, packId: string): Promise<PackState | null> {
-  return (await store.readStream(packStreamId(packId))).reduce(evolvePack, initialPackState());
+  return (await load(store, packStreamId(packId), packDecider)).state;
 }
 
 /** Each coupon's definition by id (null for a coupon that has no stream). */
 export async function loadCouponStates(store: EventStore, couponIds: readonly string[]): Promise<Record<string, CouponDefinitionState | null>> {
   const unique = [...new Set(couponIds)];
-  const states = await Promise.all(unique.map(async (id) => (await store.readStream(couponStreamId(id))).reduce(evolveCoupon, initialCouponState())));
+  const states = await Promise.all(unique.map(async (id) => (await load(store, couponStreamId(id), couponDecider)).state));
   return Object.fromEntries(unique.map((id, i) => [id, states[i] ?? null]));
 }
 

@@ -65,6 +65,37 @@ describe('customer timeline', () => {
     expect(entries[1]!.changes).toEqual([{ field: 'pendingPhone', before: null, after: '7205550100' }]);
   });
 
+  it("should show a confirmation as the confirmed field's change, the pending value then empty in the state", () => {
+    const contact = [
+      event('CustomerCreated', { firstName: 'Pat', phoneMobile: '3035550199' }, '2026-01-01T10:00:00Z'),
+      event('CustomerContactChangeRequested', { changeId: 'ch-1', kind: 'phone', pendingPhone: '7205550100' }, '2026-01-02T10:00:00Z'),
+      event('CustomerContactChangeConfirmed', { changeId: 'ch-1', kind: 'phone', phoneMobile: '7205550100' }, '2026-01-02T10:05:00Z'),
+      event('CustomerRegistered', { via: 'registration-link' }, '2026-01-03T10:00:00Z'),
+      event('AppEventTriggered', { appEventId: 'a-1', name: 'Welcome' }, '2026-01-03T10:00:01Z'),
+    ];
+    const { entries, state } = buildTimeline(contact, { showPersonalData: true });
+    expect(entries[2]!.changes).toEqual([{ field: 'phoneMobile', before: '3035550199', after: '7205550100' }]);
+    expect(entries[3]!.changes).toEqual([]);
+    expect(entries[4]!.changes).toEqual([]);
+    expect(state).toEqual({ firstName: 'Pat', phoneMobile: '7205550100', pendingPhone: null });
+    const asOfRequest = buildTimeline(contact, { asOf: new Date('2026-01-02T10:01:00Z'), showPersonalData: true });
+    expect(asOfRequest.state).toEqual({ firstName: 'Pat', phoneMobile: '3035550199', pendingPhone: '7205550100' });
+  });
+
+  it('should read an erased customer as recorded: personal values null, the other fields kept', () => {
+    const erased = [
+      event('CustomerCreated', { firstName: null, city: null, isTaxExempt: true, personalDataErased: true }, '2026-01-01T10:00:00Z'),
+      event('CustomerEdited', { lastName: null, verifyRedemptions: true, personalDataErased: true }, '2026-01-02T10:00:00Z'),
+      event('CustomerPersonalDataErased', { reason: 'asked' }, '2026-01-03T10:00:00Z'),
+    ];
+    const { entries, state } = buildTimeline(erased, { showPersonalData: true });
+    expect(entries.map((e) => e.personalDataErased)).toEqual([true, true, false]);
+    expect(entries[0]!.changes).toEqual([{ field: 'isTaxExempt', before: null, after: true }]);
+    expect(entries[1]!.changes).toEqual([{ field: 'verifyRedemptions', before: null, after: true }]);
+    expect(entries[2]!.changes).toEqual([]);
+    expect(state).toEqual({ firstName: null, city: null, isTaxExempt: true, lastName: null, verifyRedemptions: true });
+  });
+
   it('should have a plain-English name for every event type it knows', () => {
     for (const [type, name] of Object.entries(HISTORY_EVENT_NAMES)) {
       expect(name, type).not.toMatch(/[a-z][A-Z]/);

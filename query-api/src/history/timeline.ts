@@ -1,9 +1,11 @@
 /**
  * The auditor's timeline of one customer (issue 5): every event of their streams with time,
  * actor, correlation and what changed (before and after), plus the customer's state as of any
- * moment. Pure: it folds recorded events; the route loads them.
+ * moment. Pure: it folds the customer's stream with the domain's `evolveCustomer` and diffs the
+ * states; the route loads the events.
  */
-import { COUPON_HISTORY_EVENT_TYPES, couponHistorySummarizer, historyEventName, INTERNAL_HISTORY_FIELDS, PERSONAL_FIELD_SET, type FieldChange, type TimelineEntry } from '@dealer/contracts';
+import { couponHistorySummarizer, customerStreamId, historyEventName, PERSONAL_FIELD_SET, type ContactKind, type FieldChange, type TimelineEntry } from '@dealer/contracts';
+import { evolveCustomer, initialCustomerState, type CustomerState } from '@dealer/domain/customer';
 
 export type { FieldChange, TimelineEntry };
 import type { RecordedEvent } from '@dealer/platform';
@@ -37,15 +39,35 @@ const SUMMARIES: Record<string, (d: Record<string, unknown>) => string> = {
   ...REDEMPTION_SUMMARIES,
 };
 
-/** The state fields an event sets: its data minus identifiers. */
-function fieldsOf(event: RecordedEvent): Record<string, unknown> {
-  const data = (event.data ?? {}) as Record<string, unknown>;
-  if (event.type === 'AppEventTriggered' || event.type.startsWith('Registration')) return {};
-  // A verification's facts are about a repair order, not the customer's profile: the summary tells them.
-  if (event.type.startsWith('RedemptionVerification')) return {};
-  // Pack sales, coupons, paper books and redemption reviews (issue 12): the summary tells them too.
-  if (COUPON_HISTORY_EVENT_TYPES.has(event.type)) return {};
-  return Object.fromEntries(Object.entries(data).filter(([k]) => !INTERNAL_HISTORY_FIELDS.has(k)));
+/**
+ * The customer's state as the auditor reads it: the domain's customer state (`evolveCustomer`, the
+ * one customer fold) as its profile fields, plus a contact change's pending value once one was
+ * requested (null again after its confirmation). An erased customer's personal fields read null
+ * (every event read after an erasure has them null already: the key is gone).
+ */
+function auditedFields(customer: CustomerState): Record<string, unknown> {
+  if (customer.status !== 'active') return {};
+  const fields: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(customer.profile)) fields[field] = customer.personalDataErased && PERSONAL_FIELD_SET.has(field) ? null : value;
+  for (const kind of ['email', 'phone'] as const) {
+    const pending = customer.contact.pending[kind];
+    if (pending === null && customer.contact.lastConfirmed[kind] === null) continue;
+    fields[PENDING_FIELD[kind]] = pending === null || customer.personalDataErased ? null : pending.value;
+  }
+  return fields;
+}
+
+const PENDING_FIELD = { email: 'pendingEmail', phone: 'pendingPhone' } as const;
+
+/** What an event changed: the audited fields that differ after it (a confirmation's own pending value is told by the confirmed field). */
+function changesOf(event: RecordedEvent, before: Record<string, unknown>, after: Record<string, unknown>): FieldChange[] {
+  const confirmed = event.type === 'CustomerContactChangeConfirmed' ? PENDING_FIELD[(event.data as { kind: ContactKind }).kind] : null;
+  const changes: FieldChange[] = [];
+  for (const [field, value] of Object.entries(after)) {
+    const previous = before[field] ?? null;
+    if (field !== confirmed && previous !== value) changes.push({ field, before: previous, after: value });
+  }
+  return changes;
 }
 
 /** Personal values replaced for a viewer who may not see personal data. */
@@ -59,19 +81,23 @@ export function buildTimeline(
 ): { entries: TimelineEntry[]; state: Record<string, unknown> } {
   const ordered = [...events].sort((a, b) => a.globalPosition - b.globalPosition);
   const coupons = couponHistorySummarizer({ locationName: (id) => options.locationNames?.get(id) ?? null });
-  const state: Record<string, unknown> = {};
+  let customer: CustomerState = initialCustomerState();
+  let state: Record<string, unknown> = {};
   const entries: TimelineEntry[] = [];
   for (const event of ordered) {
     if (options.asOf && new Date(event.metadata.time) > options.asOf) break;
     const data = (event.data ?? {}) as Record<string, unknown>;
-    const changes: FieldChange[] = [];
-    for (const [field, after] of Object.entries(fieldsOf(event))) {
-      const before = state[field] ?? null;
-      if (before !== after) changes.push({ field, before, after });
-      state[field] = after;
-    }
-    if (event.type === 'CustomerContactChangeConfirmed') {
-      state[data.kind === 'phone' ? 'pendingPhone' : 'pendingEmail'] = null;
+    let changes: FieldChange[] = [];
+    // The customer's own stream changes the customer; the other streams' events (verifications,
+    // coupons, app events) are told by their summaries.
+    if (event.streamId === customerStreamId(String(data.customerId))) {
+      const next = evolveCustomer(customer, event);
+      if (next !== customer) {
+        const after = auditedFields(next);
+        changes = changesOf(event, state, after);
+        state = after;
+        customer = next;
+      }
     }
     const show = (c: FieldChange) => (options.showPersonalData ? c : { field: c.field, before: redact(c.before, c.field), after: redact(c.after, c.field) });
     entries.push({

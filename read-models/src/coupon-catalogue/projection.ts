@@ -7,10 +7,11 @@
  * Re-applying is harmless and nothing is swallowed (fold.ts): a row remembers the stream
  * revision it has reached; an event of a coupon the table does not hold throws and is parked.
  */
-import { COUPON_EVENT_TYPES, evolveCoupon, standAloneValue, type CouponDefinitionState, type CouponStatus, type CouponTerms } from '@dealer/contracts';
+import { COUPON_EVENT_TYPES, standAloneValue, type CouponStatus, type CouponTerms } from '@dealer/contracts';
 import type { Projection } from '../projection';
 import { ident } from '../projection';
 import { foldCatalogueEvents, recordIdOf, type FoldedRow, type FoldOptions } from './fold';
+import { type CouponDefinitionState, evolveCoupon } from '@dealer/domain/coupon/state';
 
 /** How the coupon events fold (shared with the pack catalogue's copy of the coupons). */
 export const COUPON_FOLD: FoldOptions<CouponDefinitionState> = { idField: 'couponId', creates: 'CouponDefined', what: 'coupon', evolve: evolveCoupon };

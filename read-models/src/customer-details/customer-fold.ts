@@ -1,8 +1,11 @@
 /**
- * Folds customer events into one row per customer, in memory, for a whole batch: the
- * customer read models load the affected rows once, fold, and write them back once.
+ * The customer read models' row: the domain's customer state (`evolveCustomer`, the one customer
+ * fold of the product) mapped to columns, plus what only the row keeps (its revision, dates and
+ * whether each channel was verified by a confirmed change). Set-based: a whole batch folds in
+ * memory; the read models load the affected rows once, fold, and write them back once.
  */
-import { PERSONAL_FIELD_SET } from '@dealer/contracts';
+import { PERSONAL_FIELD_SET, type CustomerProfile } from '@dealer/contracts';
+import { evolveCustomer, initialCustomerState, type CustomerState } from '@dealer/domain/customer';
 import type { RecordedEvent } from '@dealer/platform';
 
 export interface CustomerRow {
@@ -30,27 +33,25 @@ export interface CustomerRow {
   modified_date: string;
 }
 
-const FIELD_COLUMNS: Record<string, keyof CustomerRow> = {
-  firstName: 'first_name',
-  lastName: 'last_name',
-  emailAddress: 'email_address',
-  phoneMobile: 'phone_mobile',
-  phoneOther: 'phone_other',
-  address: 'address',
-  address2: 'address2',
-  city: 'city',
-  state: 'state',
-  zip: 'zip',
-  isTaxExempt: 'is_tax_exempt',
-  verifyRedemptions: 'verify_redemptions',
-  pendingEmail: 'pending_email',
-  pendingPhone: 'pending_phone',
-};
+type ActiveCustomer = Extract<CustomerState, { status: 'active' }>;
 
-/** Columns holding personal data (the contracts' personal fields). */
-const PERSONAL_COLUMNS = Object.entries(FIELD_COLUMNS)
-  .filter(([field]) => PERSONAL_FIELD_SET.has(field))
-  .map(([, column]) => column);
+/** Profile field -> column; an erased customer's personal columns read null (no event after an erasure can carry personal data: its key is gone); the flags default to false. */
+const PROFILE_COLUMNS = (
+  [
+    ['firstName', 'first_name'],
+    ['lastName', 'last_name'],
+    ['emailAddress', 'email_address'],
+    ['phoneMobile', 'phone_mobile'],
+    ['phoneOther', 'phone_other'],
+    ['address', 'address'],
+    ['address2', 'address2'],
+    ['city', 'city'],
+    ['state', 'state'],
+    ['zip', 'zip'],
+    ['isTaxExempt', 'is_tax_exempt'],
+    ['verifyRedemptions', 'verify_redemptions'],
+  ] as const satisfies readonly (readonly [keyof CustomerProfile, keyof CustomerRow])[]
+).map(([field, column]) => ({ field, column, personal: PERSONAL_FIELD_SET.has(field), absent: field === 'isTaxExempt' || field === 'verifyRedemptions' ? false : null }));
 
 export const CUSTOMER_EVENTS: ReadonlySet<string> = new Set([
   'CustomerCreated',
@@ -68,80 +69,70 @@ export const CUSTOMER_EVENTS: ReadonlySet<string> = new Set([
 
 const REVISION_ONLY_EVENTS: ReadonlySet<string> = new Set(['RegistrationMessageRequested', 'RegistrationMessageSent', 'CustomerContactVerificationSent']);
 
-function applyFields(row: CustomerRow, data: Record<string, unknown>): void {
-  for (const field in data) {
-    const column = FIELD_COLUMNS[field];
-    if (column) (row as unknown as Record<string, unknown>)[column] = data[field];
-  }
-  if (data.personalDataErased === true) row.personal_data_erased = true;
+/** The customer state a stored row stands for (the row keeps pending values, not their change ids, which the columns do not need). */
+function stateOfRow(row: CustomerRow): ActiveCustomer {
+  const profile: Record<string, unknown> = {};
+  for (const { field, column } of PROFILE_COLUMNS) profile[field] = row[column];
+  const pending = (value: string | null | undefined) => (value == null ? null : { changeId: '', value });
+  return {
+    status: 'active',
+    customerId: row.customer_id,
+    profile: profile as CustomerProfile,
+    isRegistered: row.is_registered,
+    contact: { pending: { email: pending(row.pending_email), phone: pending(row.pending_phone) }, lastConfirmed: { email: null, phone: null } },
+    personalDataErased: row.personal_data_erased,
+  };
+}
+
+/** Writes the state's columns into the row (its revision, dates and verified flags are the row's own). */
+function writeState(row: CustomerRow, state: ActiveCustomer): void {
+  const columns = row as unknown as Record<string, unknown>;
+  const erased = state.personalDataErased;
+  const profile = state.profile as Record<string, unknown>;
+  for (const { field, column, personal, absent } of PROFILE_COLUMNS) columns[column] = erased && personal ? null : profile[field] ?? absent;
+  row.pending_email = erased ? null : state.contact.pending.email?.value ?? null;
+  row.pending_phone = erased ? null : state.contact.pending.phone?.value ?? null;
+  row.is_registered = state.isRegistered;
+  row.personal_data_erased = erased;
 }
 
 /** Applies events to `rows` (keyed by customer id); returns the ids whose row changed. */
 export function foldCustomerEvents(rows: Map<string, CustomerRow>, events: RecordedEvent[]): Set<string> {
-  const touched = new Set<string>();
+  const states = new Map<string, ActiveCustomer>();
   for (const event of events) {
-    const data = event.data as Record<string, unknown> & { customerId: string };
+    const data = event.data as { customerId: string; kind?: unknown };
+    const id = data.customerId;
     const time = event.metadata.time;
     if (event.type === 'CustomerCreated') {
-      const row: CustomerRow = {
-        customer_id: data.customerId,
-        first_name: null,
-        last_name: null,
-        email_address: null,
-        phone_mobile: null,
-        phone_other: null,
-        address: null,
-        address2: null,
-        city: null,
-        state: null,
-        zip: null,
-        is_tax_exempt: false,
-        verify_redemptions: false,
-        is_registered: false,
+      const created = evolveCustomer(initialCustomerState(), event);
+      if (created.status !== 'active') continue;
+      states.set(id, created);
+      rows.set(id, {
+        customer_id: id,
         is_email_validated: false,
         is_phone_validated: false,
-        pending_email: null,
-        pending_phone: null,
-        personal_data_erased: false,
         revision: event.revision,
         created_date: time,
         modified_date: time,
-      };
-      applyFields(row, data);
-      rows.set(data.customerId, row);
-      touched.add(data.customerId);
+      } as CustomerRow);
       continue;
     }
-    // Every other event changes an existing row: how, per type; each moves the row's revision.
-    const row = rows.get(data.customerId);
-    if (!row) continue;
-    if (event.type === 'CustomerRegistered') {
-      row.is_registered = true;
-    } else if (event.type === 'CustomerContactChangeConfirmed') {
-      // The confirmed value replaces the old one; pending is cleared and the channel verified.
-      applyFields(row, data);
-      if (data.kind === 'email') {
-        row.pending_email = null;
-        row.is_email_validated = true;
-      } else {
-        row.pending_phone = null;
-        row.is_phone_validated = true;
-      }
-    } else if (event.type === 'CustomerPersonalDataErased') {
-      // Erasure: every personal column goes; flags and dates (the non-personal facts) stay.
-      for (const column of PERSONAL_COLUMNS) (row as unknown as Record<string, unknown>)[column] = null;
-      row.personal_data_erased = true;
-    } else if (event.type === 'CustomerEdited' || event.type === 'CustomerContactChangeRequested') {
-      // A contact change request sets pendingEmail / pendingPhone: the value waits for confirmation.
-      applyFields(row, data);
-    } else if (!REVISION_ONLY_EVENTS.has(event.type)) {
-      continue;
+    // Every other event changes an existing row; each moves the row's revision.
+    const row = rows.get(id);
+    if (!row || !CUSTOMER_EVENTS.has(event.type)) continue;
+    const before = states.get(id) ?? stateOfRow(row);
+    const after = evolveCustomer(before, event);
+    if (after.status === 'active') states.set(id, after);
+    // A confirmed change verified its channel (the row's own fact; the domain state needs only the value).
+    if (event.type === 'CustomerContactChangeConfirmed') {
+      if (data.kind === 'email') row.is_email_validated = true;
+      else row.is_phone_validated = true;
     }
     row.revision = event.revision;
     if (!REVISION_ONLY_EVENTS.has(event.type)) row.modified_date = time;
-    touched.add(data.customerId);
   }
-  return touched;
+  for (const [id, state] of states) writeState(rows.get(id)!, state);
+  return new Set(states.keys());
 }
 
 export function customerIdsOf(events: RecordedEvent[]): string[] {

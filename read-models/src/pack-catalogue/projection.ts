@@ -15,14 +15,11 @@
  */
 import {
   COUPON_EVENT_TYPES,
-  evolvePack,
   PACK_EVENT_TYPES,
   standAloneValue,
-  type CouponDefinitionState,
   type CouponStatus,
   type CouponTerms,
   type PackItem,
-  type PackState,
   type PackStatus,
   type PackTerms,
 } from '@dealer/contracts';
@@ -31,6 +28,8 @@ import type { Projection, Tx } from '../projection';
 import { ident } from '../projection';
 import { foldCatalogueEvents, recordIdOf, type FoldedRow, type FoldOptions } from '../coupon-catalogue/fold';
 import { COUPON_FOLD } from '../coupon-catalogue/projection';
+import { evolvePack, type PackState } from '@dealer/domain/pack/state';
+import type { CouponDefinitionState } from '@dealer/domain/coupon/state';
 
 const COUPON_EVENTS: ReadonlySet<string> = new Set(COUPON_EVENT_TYPES);
 

@@ -9,7 +9,6 @@
  */
 import {
   cents,
-  issuedCouponStatus,
   type CouponTerms,
   type CustomerCouponRedemptionView,
   type CustomerCouponView,
@@ -20,6 +19,7 @@ import {
 import type { Sql } from '@dealer/platform';
 import { locationNames, namesOf } from '../coupon-catalogue/queries';
 import { staffNamesOf } from '../users/queries';
+import { issuedCouponStatus } from '@dealer/domain/pack-sale/state';
 
 export const PACK_SALES = 'pack_sales';
 

@@ -4,9 +4,10 @@
  * verification (GET /api/redemption-verifications...). It holds no personal data: names and
  * addresses are joined from customer-details at query time, so erasure needs nothing here.
  */
-import { REDEMPTION_VERIFICATION_EVENT_TYPES, evolveRedemptionVerification, type RedemptionVerificationState } from '@dealer/contracts';
+import { REDEMPTION_VERIFICATION_EVENT_TYPES, type RedemptionVerificationState } from '@dealer/contracts';
 import type { Projection } from '../projection';
 import { ident } from '../projection';
+import { evolveRedemptionVerification } from '@dealer/domain/redemption-verification/state';
 
 export const pendingApprovals: Projection = {
   name: 'pending_approvals',

@@ -13,7 +13,7 @@
  * at a time per process (a notification during a sweep asks for one more).
  */
 import { packSaleStreamId } from '@dealer/contracts';
-import { handle, systemContext, WrongExpectedRevisionError, type EventStore, type Logger, type Sql } from '@dealer/platform';
+import { load, handle, systemContext, WrongExpectedRevisionError, type EventStore, type Logger, type Sql } from '@dealer/platform';
 import { DMS_IMPORTED_CHANNEL } from '@dealer/dms/importer';
 import { packSaleDecider, type SaleActor } from '@dealer/domain/pack-sale/decide';
 import { pendingSalesWithClosedRo } from '@dealer/read-models/pack-sales/queries';
@@ -42,14 +42,12 @@ const candidates = (sql: Sql, after: string) => pendingSalesWithClosedRo(sql, af
 /** Finalises one sale if its stream says pending and its RO (per the stream) is closed; true when it appended. */
 async function finaliseOne(deps: { sql: Sql; store: EventStore }, saleId: string): Promise<'finalised' | 'unchanged' | 'skipped'> {
   const stream = packSaleStreamId(saleId);
-  const history = await deps.store.readStream(stream);
-  const state = history.reduce(packSaleDecider.evolve, packSaleDecider.initialState());
+  const { state, revision } = await load(deps.store, stream, packSaleDecider);
   if (!state || state.status !== 'pending') return 'unchanged';
   const [closed] = await deps.sql`
     select 1 as closed from ref.repair_orders
      where location_id = ${state.locationId} and ro_number = ${state.saleRoNumber} and close_date is not null`;
   if (!closed) return 'unchanged';
-  const revision = history[history.length - 1]!.revision;
   const ctx = systemContext(FINALISER_ACTOR);
   const actor: SaleActor = { userId: FINALISER_ACTOR, isManager: false };
   try {

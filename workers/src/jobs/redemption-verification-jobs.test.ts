@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerStreamId, evolveRedemptionVerification, redemptionVerificationStreamId, type RedemptionVerificationEvent } from '@dealer/contracts';
+import { customerStreamId, redemptionVerificationStreamId, type RedemptionVerificationEvent } from '@dealer/contracts';
 import { PersonalDataVault, PostgresEventStore, ProtectedEventStore, createRedis, type EventStore } from '@dealer/platform';
 import { DMS_MIGRATIONS } from '@dealer/dms/index';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@dealer/platform/testing/database';
@@ -19,6 +19,7 @@ import { sendRedemptionVerification, type RedemptionJobDeps, type SendRedemption
 import { expireRedemptionVerification } from './expire-redemption-verification';
 import { sendRedemptionOverrideNotice } from './send-redemption-override-notice';
 import { hashToken } from './redemption-verification-tokens';
+import { evolveRedemptionVerification } from '@dealer/domain/redemption-verification/state';
 
 let db: TestDatabase;
 let store: EventStore;

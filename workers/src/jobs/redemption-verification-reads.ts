@@ -3,13 +3,14 @@
  * customer's current first name and addresses (their stream, opened by the vault) and the
  * location's name (DMS reference data).
  */
-import { customerStreamId, evolveRedemptionVerification, redemptionVerificationStreamId, type RedemptionVerificationState } from '@dealer/contracts';
-import type { EventStore, RecordedEvent, Sql } from '@dealer/platform';
-import { contactOf, foldCustomer } from '@dealer/domain/customer';
+import { customerDecider, contactOf } from '@dealer/domain/customer';
+import { customerStreamId, redemptionVerificationStreamId, type RedemptionVerificationState } from '@dealer/contracts';
+import { load, type EventStore, type Sql } from '@dealer/platform';
+import { redemptionVerificationDecider } from '@dealer/domain/redemption-verification/decide';
 
 export async function readVerification(store: EventStore, redemptionVerificationId: string): Promise<{ state: RedemptionVerificationState | null; revision: number }> {
-  const history: RecordedEvent[] = await store.readStream(redemptionVerificationStreamId(redemptionVerificationId));
-  return { state: history.reduce(evolveRedemptionVerification, null), revision: history.length > 0 ? history[history.length - 1]!.revision : -1 };
+  const { state, revision } = await load(store, redemptionVerificationStreamId(redemptionVerificationId), redemptionVerificationDecider);
+  return { state, revision };
 }
 
 export interface CustomerAddresses {
@@ -19,7 +20,7 @@ export interface CustomerAddresses {
 }
 
 export async function customerAddresses(store: EventStore, customerId: string): Promise<CustomerAddresses> {
-  const c = contactOf(foldCustomer(await store.readStream(customerStreamId(customerId))));
+  const c = contactOf((await load(store, customerStreamId(customerId), customerDecider)).state);
   // An empty value is no address.
   return { firstName: c.firstName || null, emailAddress: c.emailAddress || null, phoneMobile: c.phoneMobile || null };
 }

@@ -2,9 +2,9 @@
  * What the two "your payment went back" messages (send-gift-expired, send-online-order-returned)
  * share: reading the customer they go to, and the refund's lines.
  */
+import { customerDecider, contactOf } from '@dealer/domain/customer';
 import { customerStreamId, formatMoney, type Money, type OnlineOrderPlaced } from '@dealer/contracts';
-import type { EventStore } from '@dealer/platform';
-import { contactOf, foldCustomer } from '@dealer/domain/customer';
+import { load, type EventStore } from '@dealer/platform';
 
 export interface RefundRecipient {
   firstName: string | null;
@@ -14,7 +14,7 @@ export interface RefundRecipient {
 
 /** The customer's first name and e-mail address as last recorded, and whether their personal data was erased. */
 export async function readRefundRecipient(store: EventStore, customerId: string): Promise<RefundRecipient> {
-  const c = contactOf(foldCustomer(await store.readStream(customerStreamId(customerId))));
+  const c = contactOf((await load(store, customerStreamId(customerId), customerDecider)).state);
   return { firstName: c.firstName, emailAddress: c.emailAddress, erased: c.personalDataErased };
 }
 

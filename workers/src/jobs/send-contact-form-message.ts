@@ -6,6 +6,7 @@
  * gone: contactMessage reads null) is not sent; the message's subject is the customer, so an
  * erasure also scrubs it from the development outbox.
  */
+import { customerDecider, contactOf } from '@dealer/domain/customer';
 import {
   contactFormStreamId,
   contactFormTopicLabel,
@@ -13,9 +14,8 @@ import {
   formatPhone,
   type CustomerContactFormSent,
 } from '@dealer/contracts';
-import type { EventStore, Sql } from '@dealer/platform';
+import { load, type EventStore, type Sql } from '@dealer/platform';
 import type { MessageSender } from '../messaging/message';
-import { contactOf, foldCustomer } from '@dealer/domain/customer';
 
 export interface SendContactFormJob {
   customerId: string;
@@ -33,7 +33,7 @@ export interface ContactFormMessageDeps {
 type CustomerDetails = { firstName: string | null; lastName: string | null; emailAddress: string | null; phoneMobile: string | null; phoneOther: string | null };
 
 async function customerOf(store: EventStore, customerId: string): Promise<CustomerDetails> {
-  const { personalDataErased: _erased, ...details } = contactOf(foldCustomer(await store.readStream(customerStreamId(customerId))));
+  const { personalDataErased: _erased, ...details } = contactOf((await load(store, customerStreamId(customerId), customerDecider)).state);
   return details;
 }
 

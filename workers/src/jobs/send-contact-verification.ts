@@ -9,13 +9,13 @@
  * issues a fresh secret under a new key (the generation), so a customer always holds a
  * working secret and never receives one message twice.
  */
+import { customerDecider, contactOf } from '@dealer/domain/customer';
 import { CONTACT_VERIFY_PATH, customerStreamId, type ContactKind } from '@dealer/contracts';
-import { deterministicUuid, type EventStore, type Sql } from '@dealer/platform';
+import { load, deterministicUuid, type EventStore, type Sql } from '@dealer/platform';
 import type { MessageSender } from '../messaging/message';
 import { wasSent } from '../messaging/sent-messages';
 import { currentSecret, newSecret, storeSecret } from './contact-verification-codes';
 import { changeNoticeText, DEFAULT_CONTACT_LINE, emailConfirmationText, smsCodeText } from './contact-verification-messages';
-import { contactOf, foldCustomer } from '@dealer/domain/customer';
 
 export interface SendContactVerificationJob {
   customerId: string;
@@ -52,7 +52,7 @@ interface ContactSnapshot {
 
 /** The customer's contact details and pending changes, folded from their stream (opened by the vault). */
 async function snapshotOf(store: EventStore, customerId: string): Promise<ContactSnapshot> {
-  const state = foldCustomer(await store.readStream(customerStreamId(customerId)));
+  const state = (await load(store, customerStreamId(customerId), customerDecider)).state;
   const c = contactOf(state);
   const pending = (kind: ContactKind) => {
     const p = state.status === 'active' ? state.contact.pending[kind] : null;

@@ -7,10 +7,8 @@
  * the buyer's erasure; its subject is the buyer, so an erasure scrubs the development outbox copy.
  */
 import {
-  foldGift,
   giftStreamId,
   onlineOrderStreamId,
-  type GiftEvent,
   type GiftExpired,
   type GiftPurchased,
   type OnlineOrderPaid,
@@ -19,6 +17,8 @@ import {
 } from '@dealer/contracts';
 import type { OnlineOrderReceiptDeps } from './send-online-order-receipt';
 import { readRefundRecipient, refundLines } from './refund-message';
+import { giftDecider } from '@dealer/domain/gift/decide';
+import { load } from '@dealer/platform';
 
 export interface SendGiftExpiredJob {
   orderId: string;
@@ -59,7 +59,7 @@ export async function sendGiftExpired(jobId: string, job: SendGiftExpiredJob, de
   const refund = events.find((e) => e.type === 'OnlineOrderRefunded')?.data as OnlineOrderRefunded['data'] | undefined;
   if (!placed || !refund) throw new Error(`online order ${job.orderId} has no refund`);
   if (!paid?.giftId) return;
-  const gift = foldGift((await deps.store.readStream(giftStreamId(paid.giftId))) as unknown as GiftEvent[]);
+  const { state: gift } = await load(deps.store, giftStreamId(paid.giftId), giftDecider);
   // Not a gift that ended unclaimed (a manager voided the recipient's sale): not this message.
   if (!gift?.expiry) return;
   const customer = await readRefundRecipient(deps.store, job.customerId);

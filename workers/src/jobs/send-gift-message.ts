@@ -8,22 +8,20 @@
  * The message's subject is the buyer (the address and the message are the buyer's personal
  * data): after the buyer's erasure nothing is sent and the outbox copy is scrubbed.
  */
+import { customerDecider, contactOf } from '@dealer/domain/customer';
+import { couponDecider } from '@dealer/domain/coupon/decide';
+import { packDecider } from '@dealer/domain/pack/decide';
 import {
   couponStreamId,
   customerStreamId,
-  evolveCoupon,
-  initialCouponState,
-  evolvePack,
   giftStreamId,
-  initialPackState,
   packStreamId,
   type GiftPurchased,
-  type PackState,
 } from '@dealer/contracts';
-import type { EventStore, Sql } from '@dealer/platform';
+import { load, type EventStore, type Sql } from '@dealer/platform';
 import { giftTokenFor, giftTokenKey } from '@dealer/platform/auth/gift-token';
 import type { MessageSender } from '../messaging/message';
-import { contactOf, foldCustomer } from '@dealer/domain/customer';
+import { type PackState } from '@dealer/domain/pack/state';
 
 export interface SendGiftMessageJob {
   giftId: string;
@@ -80,11 +78,11 @@ export async function sendGiftMessage(jobId: string, job: SendGiftMessageJob, de
   if (!purchased) throw new Error(`gift ${job.giftId} is not recorded`);
   // The buyer was erased (the address is gone with their key), or the gift is claimed already: nothing to send.
   if (purchased.personalDataErased || !purchased.recipientEmail || events.some((e) => e.type === 'GiftClaimed')) return;
-  const buyer = contactOf(foldCustomer(await deps.store.readStream(customerStreamId(purchased.customerId))));
-  const pack = (await deps.store.readStream(packStreamId(purchased.packId))).reduce(evolvePack, initialPackState());
+  const buyer = contactOf((await load(deps.store, customerStreamId(purchased.customerId), customerDecider)).state);
+  const pack = (await load(deps.store, packStreamId(purchased.packId), packDecider)).state;
   const couponNames: Record<string, string> = {};
   for (const item of pack?.items ?? []) {
-    const coupon = (await deps.store.readStream(couponStreamId(item.couponId))).reduce(evolveCoupon, initialCouponState());
+    const coupon = (await load(deps.store, couponStreamId(item.couponId), couponDecider)).state;
     if (coupon) couponNames[item.couponId] = coupon.terms.name;
   }
   const [location] = await deps.sql<{ location_name: string }[]>`select location_name from ref.locations where location_id = ${purchased.locationId}`;

@@ -6,12 +6,12 @@
  * erased) gets none. The message's subject is the customer, so an erasure scrubs it from the
  * development outbox.
  */
+import { customerDecider, contactOf } from '@dealer/domain/customer';
+import { packDecider } from '@dealer/domain/pack/decide';
 import {
   GIFT_LIFETIME_DAYS,
   customerStreamId,
-  evolvePack,
   giftStreamId,
-  initialPackState,
   packStreamId,
   type GiftPurchased,
   formatMoney,
@@ -21,9 +21,8 @@ import {
   type OnlineOrderPlaced,
   type PackSold,
 } from '@dealer/contracts';
-import type { EventStore, Sql } from '@dealer/platform';
+import { load, type EventStore, type Sql } from '@dealer/platform';
 import type { MessageSender } from '../messaging/message';
-import { contactOf, foldCustomer } from '@dealer/domain/customer';
 
 export interface SendOnlineOrderReceiptJob {
   orderId: string;
@@ -116,12 +115,12 @@ export async function sendOnlineOrderReceipt(jobId: string, job: SendOnlineOrder
     ? ((await deps.store.readStream(packSaleStreamId(paid.saleId))).find((e) => e.type === 'PackSold')?.data as PackSold['data'] | undefined)
     : undefined;
   if (!gift && !sale) throw new Error(`the pack sale ${paid.saleId} of online order ${job.orderId} is not recorded`);
-  const folded = contactOf(foldCustomer(await deps.store.readStream(customerStreamId(job.customerId))));
+  const folded = contactOf((await load(deps.store, customerStreamId(job.customerId), customerDecider)).state);
   const customer = { firstName: folded.firstName, emailAddress: folded.emailAddress, erased: folded.personalDataErased };
   if (customer.erased || !customer.emailAddress) return;
   const [location] = await deps.sql<{ location_name: string }[]>`select location_name from ref.locations where location_id = ${placed.locationId}`;
   const locationName = location?.location_name ?? `Location ${placed.locationId}`;
-  const packName = gift ? ((await deps.store.readStream(packStreamId(placed.packId))).reduce(evolvePack, initialPackState())?.terms.name ?? 'coupon pack') : '';
+  const packName = gift ? ((await load(deps.store, packStreamId(placed.packId), packDecider)).state?.terms.name ?? 'coupon pack') : '';
   await deps.sender.send({
     idempotencyKey: jobId,
     channel: 'email',

@@ -5,7 +5,9 @@
  * the job id; the event is recorded once). No message without an e-mail address or after erasure;
  * its subject is the customer, so an erasure scrubs the development outbox copy.
  */
-import { evolvePack, initialPackState, onlineOrderStreamId, packStreamId, type OnlineOrderPaymentReturned, type OnlineOrderPlaced } from '@dealer/contracts';
+import { packDecider } from '@dealer/domain/pack/decide';
+import { load } from '@dealer/platform';
+import { onlineOrderStreamId, packStreamId, type OnlineOrderPaymentReturned, type OnlineOrderPlaced } from '@dealer/contracts';
 import type { OnlineOrderReceiptDeps } from './send-online-order-receipt';
 import { readRefundRecipient, refundLines } from './refund-message';
 
@@ -43,7 +45,7 @@ export async function sendOnlineOrderReturned(jobId: string, job: SendOnlineOrde
   if (!placed || !returned) throw new Error(`online order ${job.orderId} has no returned payment`);
   const customer = await readRefundRecipient(deps.store, job.customerId);
   if (customer.erased || !customer.emailAddress) return;
-  const packName = (await deps.store.readStream(packStreamId(placed.packId))).reduce(evolvePack, initialPackState())?.terms.name ?? 'coupon pack';
+  const packName = (await load(deps.store, packStreamId(placed.packId), packDecider)).state?.terms.name ?? 'coupon pack';
   await deps.sender.send({
     idempotencyKey: jobId,
     channel: 'email',

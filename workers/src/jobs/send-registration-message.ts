@@ -3,11 +3,11 @@
  * Creates a single-use registration token (stored hashed), sends the link, and records
  * RegistrationMessageSent with an event id derived from the job id, so a retry records it once.
  */
+import { customerDecider, contactOf } from '@dealer/domain/customer';
 import { createHash, randomBytes } from 'node:crypto';
 import { customerStreamId } from '@dealer/contracts';
-import { deterministicUuid, type EventStore, type Sql } from '@dealer/platform';
+import { load, deterministicUuid, type EventStore, type Sql } from '@dealer/platform';
 import type { Channel, MessageSender } from '../messaging/message';
-import { contactOf, foldCustomer } from '@dealer/domain/customer';
 
 export const REGISTRATION_TOKEN_MIGRATIONS = [
   {
@@ -44,7 +44,7 @@ const TOKEN_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 
 /** The customer's current contact details, folded from their stream (opened by the vault). */
 async function customerContact(store: EventStore, customerId: string) {
-  return contactOf(foldCustomer(await store.readStream(customerStreamId(customerId))));
+  return contactOf((await load(store, customerStreamId(customerId), customerDecider)).state);
 }
 
 export async function sendRegistrationMessage(jobId: string, job: SendRegistrationJob, deps: RegistrationDeps): Promise<void> {

@@ -26,7 +26,6 @@ import {
   issuedCouponStreamId,
   outcomeAt,
   redemptionVerificationStreamId,
-  roClaimIsLive,
   roCouponLedgerStreamId,
   type RedemptionVerificationState,
 } from '@dealer/contracts';
@@ -52,6 +51,7 @@ const release = (deps: SettleDeps, ctx: CommandContext, at: { locationId: number
     data: { locationId: at.locationId, roNumber: at.roNumber, redemptionId, reason: 'released', now: ctx.now() },
   }, ctx);
 import { couponsHeldForVerification } from '@dealer/read-models/pack-sales/queries';
+import { roClaimIsLive } from '@dealer/domain/coupon-redemption/ro-ledger';
 
 export interface SettledRedemption {
   issuedCouponId: string;

@@ -1,9 +1,8 @@
 // Unit tests of the order's fold for the orders that end without a sale: cancelled when not paid in time (never once
 // paid), returned when a payment arrived for a pack that could no longer be sold.
 import { describe, expect, it } from 'vitest';
-import { cents } from '../money/index';
-import type { OnlineOrderEvent } from './events';
-import { ONLINE_ORDER_MESSAGES, foldOnlineOrder } from './rules';
+import { cents, ONLINE_ORDER_MESSAGES, type OnlineOrderEvent } from '@dealer/contracts';
+import { foldOnlineOrder } from './state';
 
 const placed: OnlineOrderEvent = {
   type: 'OnlineOrderPlaced',

@@ -11,40 +11,8 @@
  * appends is recognised as stale (its coupon's stream does not hold that redemption) after
  * RO_CLAIM_GRACE_MS and released by the next reader.
  */
-import type { Money } from '../money/index';
-import { subtractMoney, sumMoney } from '../money/index';
-import { COUPON_REDEMPTION_MESSAGES as M, type RedemptionRefusal, type RoRedemption } from './rules';
+import { subtractMoney, sumMoney, COUPON_REDEMPTION_MESSAGES as M, RO_CLAIM_GRACE_MS, type Money, type RedemptionRefusal, type RoClaim, type RoCouponLedgerEvent, type RoRedemption } from '@dealer/contracts';
 import type { IssuedCouponState } from './state';
-
-export const roCouponLedgerStreamId = (locationId: number, roNumber: string) => `ro-coupon-ledger-${locationId}-${roNumber}`;
-
-/** How long a claim may wait for its coupon's event before a reader treats it as left behind. */
-export const RO_CLAIM_GRACE_MS = 30_000;
-
-export interface RoClaim extends RoRedemption {
-  claimedAt: string;
-}
-
-export interface RoCouponClaimed {
-  type: 'RoCouponClaimed';
-  data: RoClaim & { locationId: number; roNumber: string };
-}
-
-export interface RoCouponReleased {
-  type: 'RoCouponReleased';
-  data: {
-    locationId: number;
-    roNumber: string;
-    redemptionId: string;
-    issuedCouponId: string;
-    /** voided, released (verification declined/expired), ro-changed, not-redeemed (the coupon append failed), replaced (the coupon claimed again), stale. */
-    reason: 'voided' | 'released' | 'ro-changed' | 'not-redeemed' | 'replaced' | 'stale';
-    releasedAt: string;
-  };
-}
-
-export type RoCouponLedgerEvent = RoCouponClaimed | RoCouponReleased;
-export const RO_COUPON_LEDGER_EVENT_TYPES = ['RoCouponClaimed', 'RoCouponReleased'] as const;
 
 export interface RoCouponLedgerState {
   claims: RoClaim[];

@@ -1,6 +1,5 @@
 /** The state of one catalogue pack folded from its events; pure, shared by both sides. */
-import type { PackItem, PackStatus, PackTerms } from './definition';
-import type { PackEvent } from './events';
+import type { PackEvent, PackItem, PackStatus, PackTerms } from '@dealer/contracts';
 
 export interface PackState {
   packId: string;

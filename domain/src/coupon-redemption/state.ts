@@ -4,8 +4,7 @@
  * or released), and whether its sale's void withdrew it. Pure; shared by the decider, the
  * projections and the query side so every part agrees on "used".
  */
-import type { LocalDate } from '../coupons/expiry';
-import type { IssuedCouponEvent, RedemptionFacts } from './events';
+import type { IssuedCouponEvent, LocalDate, RedemptionFacts } from '@dealer/contracts';
 
 export interface ActiveRedemption extends RedemptionFacts {
   status: 'awaiting-verification' | 'redeemed';

@@ -4,7 +4,8 @@
  * names and messages come from the catalogue in contracts.
  */
 import { APP_EVENT_MESSAGES, appEventDefinition, type AppEventType } from '@dealer/contracts';
-import { DomainError, type Decider } from '@dealer/platform';
+import { DomainError } from '../errors';
+import type { Decider } from '../decider';
 
 export const appEventStreamId = (customerId: string) => `app-events-${customerId}`;
 

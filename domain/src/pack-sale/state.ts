@@ -1,5 +1,5 @@
 /** The state of one pack sale folded from its events; pure, shared by both sides. */
-import type { IssuedCoupon, PackSaleEvent, PackSaleStatus, PackSnapshot, PackSold } from './sale-events';
+import type { IssuedCoupon, IssuedCouponStatus, PackSaleEvent, PackSaleStatus, PackSnapshot, PackSold, SoldCoupon } from '@dealer/contracts';
 
 export interface PackSaleState {
   saleId: string;
@@ -70,8 +70,24 @@ export function soldCouponTerms(state: PackSaleState, issuedCouponId: string): (
   return issued && item ? { ...issued, terms: item.coupon } : null;
 }
 
-/** What staff see for one issued coupon (issue 11): redemption (issue 12) adds 'redeemed'. */
-export type IssuedCouponStatus = 'available' | 'redeemed' | 'voided' | 'expired';
+/** The coupon as sold by `sale`; null when the sale has no such coupon. */
+export function soldCouponOf(sale: PackSaleState, issuedCouponId: string): SoldCoupon | null {
+  const c = soldCouponTerms(sale, issuedCouponId);
+  if (!c) return null;
+  return {
+    issuedCouponId: c.issuedCouponId,
+    couponId: c.couponId,
+    saleId: sale.saleId,
+    customerId: sale.customerId,
+    saleStatus: sale.status,
+    soldLocationId: sale.locationId,
+    expiresOn: c.expiresOn,
+    expiresAt: c.expiresAt,
+    allocatedValue: c.allocatedValue,
+    terms: c.terms,
+  };
+}
+
 
 /**
  * A voided sale's coupons are voided; a used one is redeemed; past the end of its last local

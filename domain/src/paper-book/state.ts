@@ -2,8 +2,7 @@
  * The state of one paper book's stream (pure; shared by the decider, the projection and the
  * query side so every part agrees on "used" and "converted").
  */
-import type { SoldCoupon } from '../coupon-redemptions/rules';
-import { paperBookStreamId, type PaperBookConverted, type PaperBookEvent, type PaperBookRegistered, type PaperCouponRedeemed } from './events';
+import { paperBookStreamId, type PaperBookConverted, type PaperBookEvent, type PaperBookRegistered, type PaperCouponRedeemed, type PaperCouponStatus, type SoldCoupon } from '@dealer/contracts';
 
 export interface PaperBookState {
   book: PaperBookRegistered['data'] | null;
@@ -35,8 +34,6 @@ export function evolvePaperBook(state: PaperBookState, event: { type: string; da
       return state;
   }
 }
-
-export type PaperCouponStatus = 'available' | 'redeemed' | 'expired' | 'converted' | 'void';
 
 /**
  * What a paper coupon is now: redeemed (a live redemption), converted (moved to the digital pack),

@@ -2,8 +2,7 @@
  * The state of one coupon definition folded from its events. Pure; shared by the command side
  * (decisions) and the read side (the catalogue), so both agree on what a coupon is.
  */
-import type { CouponStatus, CouponTerms } from './definition';
-import type { CouponEvent } from './events';
+import type { CouponEvent, CouponStatus, CouponTerms } from '@dealer/contracts';
 
 export interface CouponDefinitionState {
   couponId: string;
