@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { phoneDigitsOf } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 import { listDevOutbox } from '../operations/dev-outbox';
+import { apiDoc } from '@dealer/platform';
 
 export function devOutboxRoutes(sql: Sql) {
   return async function routes(app: FastifyInstance) {
@@ -10,7 +11,7 @@ export function devOutboxRoutes(sql: Sql) {
       '/api/dev-outbox',
       {
         config: { access: 'dev-outbox' },
-        schema: {
+        schema: { ...apiDoc('Operations', 'Development outbox', 'Demo mode only: every e-mail and text message the product sent, newest first (`to` filters by address or phone, `limit`).'),
           querystring: {
             type: 'object',
             properties: { to: { type: 'string', maxLength: 254 }, limit: { type: 'integer', minimum: 1, maximum: 500 } },

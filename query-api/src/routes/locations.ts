@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from '@dealer/platform';
 import { listLocations } from '@dealer/read-models/customer-search/repair-orders';
+import { apiDoc } from '@dealer/platform';
 
 export function locationRoutes(sql: Sql) {
   return async function routes(app: FastifyInstance) {
@@ -9,7 +10,7 @@ export function locationRoutes(sql: Sql) {
       '/api/locations',
       {
         config: { access: 'locations' },
-        schema: {
+        schema: { ...apiDoc('Locations', 'List locations', 'The locations of the DMS data with name, time zone and sales tax.'),
           response: {
             200: {
               type: 'object',
