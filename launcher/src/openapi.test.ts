@@ -8,9 +8,27 @@
  * document disagree.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { API_TAGS, OPENAPI_PATH, accessOf, isApiUrl, securityOf } from '@dealer/platform';
+import {
+  API_TAGS,
+  CheckpointWaiter,
+  INTERNAL_OPENAPI_PATH,
+  OPENAPI_PATH,
+  accessOf,
+  apiSchemaController,
+  createSessionCheck,
+  isApiUrl,
+  registerAuth,
+  registerErrorHandler,
+  registerOpenApi,
+  securityOf,
+  type OpenApiPart,
+} from '@dealer/platform';
+import { registerHealthDetails, registerPublicHealth, report } from '@dealer/platform/health';
+import { authSettings, commandApi } from '@dealer/command-api';
+import { queryApi } from '@dealer/query-api';
+import { rolesOfUser } from '@dealer/read-models/user-roles/queries';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { loginAs, xsrfHeaders } from './testing/auth';
 import { apiOperations, openApiPath, type OpenApiDocument, type Operation } from './testing/openapi';
@@ -154,6 +172,57 @@ describe('OpenAPI document', () => {
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json()).toEqual(doc);
     expect(anonymous.headers['cache-control']).toContain('no-store');
+  });
+});
+
+describe('OpenAPI document in the docker-compose topology', () => {
+  it('should serve from the query API the same document as the one-process product, merging the command API\'s part', async () => {
+    // The two API processes as their server.ts files build them, on the test server's database.
+    const { sql, store } = server.product;
+    const env = server.env;
+    const waiter = new CheckpointWaiter(sql);
+    const sessions = createSessionCheck(sql, { rolesOf: (userId) => rolesOfUser(sql, userId) });
+    const health = async () => report({});
+    const base = async (options: Parameters<typeof registerOpenApi>[1]) => {
+      const app = Fastify({ schemaController: apiSchemaController() }) as unknown as FastifyInstance;
+      registerErrorHandler(app);
+      await registerOpenApi(app, options);
+      await registerAuth(app, { secret: env.authSecret, sessions });
+      return app;
+    };
+    const command = await base({ demoMode: true, servePart: true });
+    await command.register(commandApi({ store, sql, waiter, ...authSettings(env) }));
+    registerPublicHealth(command, health);
+    await command.ready();
+    let fetched = 0;
+    const query = await base({
+      demoMode: true,
+      otherParts: async () => {
+        fetched += 1;
+        return [(await command.inject({ method: 'GET', url: INTERNAL_OPENAPI_PATH })).json() as OpenApiPart];
+      },
+    });
+    await query.register(queryApi({ sql, waiter, demoMode: true, store }));
+    registerPublicHealth(query, health);
+    registerHealthDetails(query, health);
+    await query.ready();
+    try {
+      const served = await query.inject({ method: 'GET', url: OPENAPI_PATH });
+      expect(served.statusCode).toBe(200);
+      const merged = served.json() as OpenApiDocument;
+      expect(apiOperations(merged).map((o) => o.route).sort()).toEqual(apiOperations(doc).map((o) => o.route).sort());
+      for (const { route, operation } of apiOperations(merged)) {
+        const [method, url] = route.split(' ') as [string, string];
+        expect(operation, route).toEqual(doc.paths[openApiPath(url)]![method.toLowerCase()]);
+      }
+      // The part is fetched once; the internal route is not part of the API.
+      await query.inject({ method: 'GET', url: OPENAPI_PATH });
+      expect(fetched).toBe(1);
+      expect(merged.paths[INTERNAL_OPENAPI_PATH]).toBeUndefined();
+    } finally {
+      await query.close();
+      await command.close();
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { registerAuth } from '../auth/plugin';
 import { signAccessToken } from '../auth/access-token';
 import type { ActiveSession, SessionCheck } from '../auth/sessions';
-import { OPENAPI_PATH, operationIdOf, registerOpenApi } from './openapi';
+import { OPENAPI_MESSAGES, OPENAPI_PATH, operationIdOf, registerOpenApi } from './openapi';
 
 const secret = 'a-test-secret-of-enough-length-000000';
 
@@ -72,6 +72,28 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(op.responses['4XX'].content)).toEqual(['application/problem+json']);
     expect(op.responses['200'].description).toBe('OK');
     expect(doc.paths['/api/openapi.json'].get['x-access']).toEqual({ rule: 'api-reference', roles: ['employee', 'controller', 'manager', 'admin'] });
+    await app.close();
+  });
+
+  it("should answer 503 while another process's part cannot be fetched, and the merged document once it can", async () => {
+    let up = false;
+    const app = Fastify();
+    await registerOpenApi(app, {
+      demoMode: true,
+      otherParts: async () => {
+        if (!up) throw new Error('connect ECONNREFUSED');
+        return [{ paths: { '/api/elsewhere': { get: { summary: 'Elsewhere' } } } }];
+      },
+    });
+    await registerAuth(app, { secret, sessions });
+    await app.ready();
+    const down = await app.inject({ method: 'GET', url: OPENAPI_PATH });
+    expect(down.statusCode).toBe(503);
+    expect(down.json().errors).toEqual([OPENAPI_MESSAGES.partUnavailable]);
+    up = true;
+    const merged = await app.inject({ method: 'GET', url: OPENAPI_PATH });
+    expect(merged.statusCode).toBe(200);
+    expect(Object.keys(merged.json().paths).sort()).toEqual(['/api/elsewhere', '/api/openapi.json']);
     await app.close();
   });
 

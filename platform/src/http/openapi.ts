@@ -179,7 +179,38 @@ export function describeRoute(route: RouteOptions, url: string): RouteSchema {
 export interface OpenApiOptions {
   /** Demo mode: the document (and the web's reference page) is open to everyone. */
   demoMode: boolean;
+  /**
+   * Where this process's routes are only part of the API (docker-compose: the command API and the
+   * query API are separate processes): how to get the other processes' parts, which the served
+   * document merges in. None (npm start, tests): every route is in this process.
+   */
+  otherParts?: () => Promise<OpenApiPart[]>;
+  /** Serve this process's own part at INTERNAL_OPENAPI_PATH (for the process that merges). */
+  servePart?: boolean;
 }
+
+/** The internal route where a process serves its own part (not forwarded by the gateway or nginx). */
+export const INTERNAL_OPENAPI_PATH = '/internal/openapi.json';
+
+/** What of another process's document the merge uses. */
+export interface OpenApiPart {
+  paths?: Record<string, Record<string, unknown>>;
+}
+
+/** `own` with every operation of `parts` it lacks (its own route wins where both have one). */
+export function mergeOpenApiParts<T extends { paths?: Record<string, Record<string, unknown>> }>(own: T, parts: readonly OpenApiPart[]): T {
+  const paths: Record<string, Record<string, unknown>> = Object.fromEntries(Object.entries(own.paths ?? {}).map(([path, item]) => [path, { ...item }]));
+  for (const part of parts) {
+    for (const [path, item] of Object.entries(part.paths ?? {})) {
+      paths[path] = { ...item, ...paths[path] };
+    }
+  }
+  return { ...own, paths };
+}
+
+export const OPENAPI_MESSAGES = {
+  partUnavailable: 'The API description is not available right now (another part of the API did not answer). Please try again.',
+} as const;
 
 /** Registers the generator and GET /api/openapi.json; call before any route is registered. */
 export async function registerOpenApi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
@@ -199,6 +230,20 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
     transform: ({ schema, url, route }) => ({ schema: describeRoute({ ...route, schema } as RouteOptions, url) as never, url }),
   });
 
+  // The other processes' parts, fetched once (they change only when the product is upgraded and restarted).
+  let merged: Promise<unknown> | null = null;
+  const whole = () => {
+    if (!options.otherParts) return Promise.resolve(app.swagger());
+    merged ??= options.otherParts().then(
+      (parts) => mergeOpenApiParts(app.swagger() as { paths?: Record<string, Record<string, unknown>> }, parts),
+      (error: unknown) => {
+        merged = null;
+        throw error;
+      },
+    );
+    return merged;
+  };
+
   app.get(
     OPENAPI_PATH,
     {
@@ -209,8 +254,29 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
         description: `The OpenAPI ${OPENAPI_VERSION} description of every route, generated from the routes' own schemas when the product starts. Staff members; everyone in demo mode. Generate a client from it.`,
       } as FastifySchema,
     },
-    async () => app.swagger(),
+    async (request, reply) => {
+      try {
+        return await whole();
+      } catch (error) {
+        request.log.warn({ err: String(error) }, 'openapi: another part of the API did not answer');
+        return reply.status(503).type('application/problem+json').send({ type: 'about:blank', title: '503', status: 503, errors: [OPENAPI_MESSAGES.partUnavailable] });
+      }
+    },
   );
+
+  if (options.servePart) {
+    // Only the process that merges asks for it, on the internal network; not an API route (not in the document).
+    app.get(INTERNAL_OPENAPI_PATH, { config: { access: 'public' } }, async () => app.swagger());
+  }
+}
+
+/** Fetches another API process's own part of the document (docker-compose: the query API asks the command API). */
+export function fetchOpenApiPart(baseUrl: string, timeoutMs = 5_000): () => Promise<OpenApiPart[]> {
+  return async () => {
+    const response = await fetch(new URL(INTERNAL_OPENAPI_PATH, baseUrl), { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) throw new Error(`${baseUrl}${INTERNAL_OPENAPI_PATH} answered ${response.status}`);
+    return [(await response.json()) as OpenApiPart];
+  };
 }
 
 /** The staff roles that may read the document outside demo mode (for the web's menu and the docs). */
