@@ -94,3 +94,14 @@ describe('/employee/api-reference', () => {
     expect(within(reports).getByText('Controllers.')).toBeVisible();
   });
 });
+
+describe('/api-reference', () => {
+  it('should show a signed-out visitor the reference when the server lets them read the document (demo mode)', async () => {
+    renderApp('/api-reference', { as: null });
+    await screen.findByRole('heading', { name: 'Dealer Coupons API 1.0.0' }, { timeout: 20_000 });
+    expect(screen.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('3 routes in 2 groups');
+    // Outside the staff area: no staff menu.
+    expect(screen.queryByRole('navigation', { name: 'Staff' })).toBeNull();
+  });
+});
