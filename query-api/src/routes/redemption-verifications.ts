@@ -47,7 +47,7 @@ export function redemptionVerificationQueryRoutes(sql: Sql) {
           customerScope: { in: 'query', field: 'customerId' },
           readModels: [PENDING_APPROVALS, CUSTOMER_DETAILS],
         },
-        schema: { ...apiDoc('Redemption verifications', 'List a customer\'s verifications', 'The recent verifications of `customerId` (staff, or the customer themselves); `getStatuses` adds their states.'),
+        schema: { ...apiDoc('Redemption verifications', 'List a customer\'s verifications', 'The customer\'s open verifications (`customerId`; staff, or the customer themselves), or with `getStatuses=1` every one with its status.'),
           querystring: {
             type: 'object',
             required: ['customerId'],

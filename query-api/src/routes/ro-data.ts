@@ -95,7 +95,7 @@ export function roDataRoutes(sql: Sql) {
       '/api/ro-data',
       {
         config: { access: 'ro-data', readModels: [CUSTOMER_SEARCH, CUSTOMER_DETAILS] },
-        schema: { ...apiDoc('Repair orders', 'Read a repair order', 'One RO of the DMS data by `roNumber` at `locationId` (with `accounting`, `findCustomers`, `getStatuses` options): its jobs, amounts, status and matching customers. Staff at that location.'),
+        schema: { ...apiDoc('Repair orders', 'Read a repair order', 'One RO of the DMS data by `roNumber` at `locationId` with its jobs, amounts and status; `accounting=1` adds its accounting postings, `findCustomers=1` the CRM customers matching the RO\'s customer (e-mail or any phone). Staff at that location.'),
           querystring: {
             type: 'object',
             properties: { ...roQuerystring, accounting: { type: 'integer', enum: [0, 1] }, findCustomers: { type: 'integer', enum: [0, 1] } },
