@@ -209,12 +209,13 @@ const ODD_QUERY_VALUES = [
   '%00', 'a%00b', '%ED%A0%80', '%F0%9F', '%zz', 'Infinity', '-Infinity', 'NaN', '1e400', '-1e400', '1e308',
   '9007199254740993', '2147483648', '-1', '0.5', '', 'x'.repeat(5_000), '[]',
 ];
-/** Names every GET route also gets odd values in, besides the query parameters its document entry declares. */
-const GENERIC_QUERY_PARAMS = ['locationId', 'customerId', 'limit', 'id', 'minPosition', '$limit', '$offset'];
-/** A GET route's query parameter names: what the document declares first, then the generic ones, at most this many. */
-const QUERY_PARAMS_PER_ROUTE = 18;
-const queryParamsOf = (operation: Operation) =>
-  [...new Set([...(operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name), ...GENERIC_QUERY_PARAMS])].slice(0, QUERY_PARAMS_PER_ROUTE);
+/** Names every GET route gets odd values in, besides the query parameters its document entry declares. */
+const GENERIC_QUERY_PARAMS = [
+  'locationId', 'roNumber', 'searchTerm', 'customerId', 'limit', 'to', 'asOf', 'minPosition', 'token', 'getStatuses', 'isClosedRo', 'accounting', 'findCustomers', 'id',
+  'search', 'status', '$limit', '$offset',
+];
+/** A GET route's query parameter names: every one its document entry declares, and the generic ones. */
+const queryParamsOf = (operation: Operation) => [...new Set([...(operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name), ...GENERIC_QUERY_PARAMS])];
 const ODD_PATH_VALUES = ['%00', '%ED%A0%80', 'x'.repeat(3_000), '..', '%2F', 'Infinity', '9007199254740993', '-1', '%25', 'null'];
 
 /** A value of each JSON type; the number is whole (an integer field takes it), the text is digits (what coercion would take). */
