@@ -5,12 +5,11 @@
  * Answers are CommandAnswer (contracts/src/packs/views.ts). The reads are the query API's.
  */
 import type { FastifyInstance } from 'fastify';
-import type { EventStore, Sql } from '@dealer/platform';
+import { apiDoc, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { defineCoupon, disableCoupon, editCoupon, enableCoupon } from '../coupons/service';
 import { commandAnswerSchema, commandEnvelope, couponBody, couponEditBody, emptyBody, reasonBody } from '../coupons/schemas';
 import { idParams, problemResponse } from './schemas';
-import { apiDoc } from '@dealer/platform';
 
 const access = { access: 'coupons' } as const;
 const answer = commandAnswerSchema('couponId');

@@ -5,11 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { CONTACT_FORM_MESSAGE_MAX, CONTACT_FORM_REPLY_CHANNELS, CONTACT_FORM_TOPICS } from '@dealer/contracts';
-import type { EventStore, Sql } from '@dealer/platform';
+import { apiDoc, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { sendContactForm } from '../customer-contact/send-contact-form';
 import { problemResponse } from './schemas';
-import { apiDoc } from '@dealer/platform';
 
 interface Body {
   customerId: string;

@@ -7,10 +7,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { voidedRoRedemptionSchema } from '@dealer/contracts';
-import type { Sql } from '@dealer/platform';
+import { apiDoc, type Sql } from '@dealer/platform';
 import { REDEMPTION_REVIEWS, listVoidedRoRedemptions } from '@dealer/read-models/redemption-reviews/queries';
 import { managedLocationIds } from './role-locations';
-import { apiDoc } from '@dealer/platform';
 
 export const couponRedemptionReviewQueryRoutes = (sql: Sql) =>
   async function routes(app: FastifyInstance) {

@@ -12,10 +12,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CustomerCouponView, PackSaleView } from '@dealer/contracts';
-import type { Sql } from '@dealer/platform';
+import { apiDoc, type Sql } from '@dealer/platform';
 import { listCustomerCoupons, listPurchases, PACK_SALES } from '@dealer/read-models/pack-sales/queries';
 import { couponTermsResponseProperties, idParamsSchema } from './coupons';
-import { apiDoc } from '@dealer/platform';
 
 const str = { type: 'string' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;

@@ -7,12 +7,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { SERVICE_HISTORY_PAGE } from '@dealer/contracts';
-import type { Sql } from '@dealer/platform';
+import { apiDoc, type Sql } from '@dealer/platform';
 import { CUSTOMER_DETAILS } from '@dealer/read-models/customer-details/queries';
 import { listServiceHistory } from '@dealer/read-models/pack-sales/service-history';
 import { PACK_SALES } from '@dealer/read-models/pack-sales/queries';
 import { idParamsSchema, pageMetaSchema } from './coupons';
-import { apiDoc } from '@dealer/platform';
 
 const str = { type: 'string' } as const;
 const nullableStr = { type: ['string', 'null'] } as const;

@@ -1,9 +1,8 @@
 /** GET /api/dev-outbox?to=ADDRESS: the development outbox, newest first (demo mode only). A phone number may be written in any format. */
 import type { FastifyInstance } from 'fastify';
 import { phoneDigitsOf } from '@dealer/contracts';
-import type { Sql } from '@dealer/platform';
+import { apiDoc, type Sql } from '@dealer/platform';
 import { listDevOutbox } from '../operations/dev-outbox';
-import { apiDoc } from '@dealer/platform';
 
 export function devOutboxRoutes(sql: Sql) {
   return async function routes(app: FastifyInstance) {

@@ -4,9 +4,8 @@
  * names customers.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Sql } from '@dealer/platform';
+import { apiDoc, type Sql } from '@dealer/platform';
 import { listFailedJobs } from '../operations/failed-jobs';
-import { apiDoc } from '@dealer/platform';
 
 export function failedJobRoutes(sql: Sql) {
   return async function routes(app: FastifyInstance) {

@@ -1,8 +1,7 @@
 /** GET /api/locations: every dealership location (the client offers those using the CRM), with its time zone and sales tax rate. */
 import type { FastifyInstance } from 'fastify';
-import type { Sql } from '@dealer/platform';
+import { apiDoc, type Sql } from '@dealer/platform';
 import { listLocations } from '@dealer/read-models/customer-search/repair-orders';
-import { apiDoc } from '@dealer/platform';
 
 export function locationRoutes(sql: Sql) {
   return async function routes(app: FastifyInstance) {

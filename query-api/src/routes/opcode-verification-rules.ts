@@ -5,9 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { opCodeVerificationRuleSchema } from '@dealer/contracts';
-import type { Sql } from '@dealer/platform';
+import { apiDoc, type Sql } from '@dealer/platform';
 import { OPCODE_RULES, listOpCodeRules } from '@dealer/read-models/opcode-rules/queries';
-import { apiDoc } from '@dealer/platform';
 
 export function opCodeRuleQueryRoutes(sql: Sql) {
   return async function routes(app: FastifyInstance) {

@@ -1,9 +1,8 @@
 /** GET /api/user-roles?locationId= (0 = all) and GET /api/users (admins). */
 import type { FastifyInstance } from 'fastify';
-import type { Sql } from '@dealer/platform';
+import { apiDoc, type Sql } from '@dealer/platform';
 import { listUserRoles } from '@dealer/read-models/user-roles/queries';
 import { listEmployees } from '@dealer/read-models/users/queries';
-import { apiDoc } from '@dealer/platform';
 
 const str = { type: ['string', 'null'] } as const;
 
