@@ -1,6 +1,6 @@
 /** The command API as its own process (docker-compose); npm start runs it inside the launcher. */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { CheckpointWaiter, apiSchemaController, createLogger, loadSettings, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, registerNoStore, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
+import { CheckpointWaiter, apiSchemaController, registerOpenApi, createLogger, loadSettings, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, registerNoStore, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
 import { rolesOfUser } from '@dealer/read-models/user-roles/queries';
 import { authSettings, commandApi } from './app';
 import { createPaymentProvider } from '@dealer/platform/payments/index';
@@ -16,6 +16,9 @@ const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(env.T
 registerErrorHandler(app);
 registerApiNotFound(app);
 registerNoStore(app);
+// Before any route (the generator collects them). This process's part of the API description is
+// served internally to the query API, which merges it into GET /api/openapi.json (ADR 0084).
+await registerOpenApi(app, { demoMode: env.APP_MODE === 'demo', servePart: true });
 await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(runtime.sql, { rolesOf: (userId) => rolesOfUser(runtime.sql, userId) }) });
 await app.register(commandApi({ store: runtime.store, sql: runtime.sql, waiter, ...authSettings(env), payments: createPaymentProvider(env) }));
 // Public /healthz: the status of what this process needs (database, event store); details at the query API's /api/system-health.

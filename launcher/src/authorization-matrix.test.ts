@@ -147,6 +147,9 @@ const MATRIX: Record<string, Persona[]> = {
   'GET /api/training': STAFF,
   'POST /api/training/:videoId/progress': STAFF,
   'GET /api/training/completion': MANAGERS,
+  // Issue 24: the API's OpenAPI description. Staff outside demo mode (platform/src/http/openapi.test.ts);
+  // the test server runs in demo mode, where everyone reads it (ADR 0084).
+  'GET /api/openapi.json': ALL,
 };
 
 const SIGN_OUT = 'DELETE /auth-api/login';

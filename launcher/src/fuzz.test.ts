@@ -10,13 +10,17 @@
  *   (a flag, a number for text, text for a number, a list, an object, null where the field is not
  *   nullable): a 400 every time, and nothing stored (issue 20: bodies are never coerced);
  * - every GET route: odd query strings; every route with path parameters: odd path values.
- * Routes come from the running product (server.product.routes), so a route added later is
- * fuzzed too; a route with path parameters needs a row in PATH_PARAMS (the suite fails without).
+ * Routes come from the product's OpenAPI document (GET /api/openapi.json, generated from the
+ * registered routes; ADR 0084), checked here against the routes the product registered, so a
+ * route added later is fuzzed too: its body schema, path and query parameters come from the
+ * document. A route with path parameters needs a row in PATH_PARAMS (the suite fails without).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, ROLE_ACCESS, accessEntry, validateProfile, type HttpMethod } from '@dealer/contracts';
 import { deterministicUuid, GENERIC_STRING_MAX, isStorableText } from '@dealer/platform';
+import { isApiUrl, OPENAPI_PATH } from '@dealer/platform';
 import { startTestServer, waitForProjections, type TestServer } from './testing/test-server';
+import { apiOperations, bodySchemaOf, type OpenApiDocument, type Operation } from './testing/openapi';
 import { loginAs, xsrfHeaders } from './testing/auth';
 import { demoCouponId, demoPackId, demoSaleId } from './demo/catalogue';
 
@@ -205,10 +209,13 @@ const ODD_QUERY_VALUES = [
   '%00', 'a%00b', '%ED%A0%80', '%F0%9F', '%zz', 'Infinity', '-Infinity', 'NaN', '1e400', '-1e400', '1e308',
   '9007199254740993', '2147483648', '-1', '0.5', '', 'x'.repeat(5_000), '[]',
 ];
-const QUERY_PARAMS = [
+/** Names every GET route gets odd values in, besides the query parameters its document entry declares. */
+const GENERIC_QUERY_PARAMS = [
   'locationId', 'roNumber', 'searchTerm', 'customerId', 'limit', 'to', 'asOf', 'minPosition', 'token', 'getStatuses', 'isClosedRo', 'accounting', 'findCustomers', 'id',
   'search', 'status', '$limit', '$offset',
 ];
+/** A GET route's query parameter names: every one its document entry declares, and the generic ones. */
+const queryParamsOf = (operation: Operation) => [...new Set([...(operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name), ...GENERIC_QUERY_PARAMS])];
 const ODD_PATH_VALUES = ['%00', '%ED%A0%80', 'x'.repeat(3_000), '..', '%2F', 'Infinity', '9007199254740993', '-1', '%25', 'null'];
 
 /** A value of each JSON type; the number is whole (an integer field takes it), the text is digits (what coercion would take). */
@@ -245,13 +252,18 @@ let admin: Record<string, string>;
 let customer: Record<string, string>;
 let anonymous: Record<string, string>;
 let routes: string[];
+/** The document's operations by route ('POST /api/x/:id'). */
+let operations: Map<string, Operation>;
 
 beforeAll(async () => {
   server = await startTestServer({ webDist: null });
   admin = (await loginAs(server, 'admin')).headers;
   customer = (await loginAs(server, 'customer')).headers;
   anonymous = await xsrfHeaders(server);
-  routes = server.product.routes.filter((r) => / \/(auth-)?api\//.test(r));
+  const res = await server.product.app.inject({ method: 'GET', url: OPENAPI_PATH, headers: admin });
+  expect(res.statusCode).toBe(200);
+  operations = new Map(apiOperations(res.json() as OpenApiDocument).map((o) => [o.route, o.operation]));
+  routes = [...operations.keys()].filter((r) => / \/(auth-)?api\//.test(r));
 }, 120_000);
 
 afterAll(async () => {
@@ -295,8 +307,14 @@ describe('fuzz: malformed input', () => {
     expect((reportLocations.json() as { dataSet: unknown[] }).dataSet.length).toBeGreaterThan(1);
   });
 
+  it('should take its routes from the OpenAPI document, which lists every registered API route', () => {
+    const registered = [...new Set(server.product.routes.filter((r) => isApiUrl(r.split(' ')[1]!)))].sort();
+    expect([...operations.keys()].sort()).toEqual(registered);
+  });
+
   it('should know a concrete value of every path parameter', () => {
-    const missing = routes.filter((r) => r.includes(':') && !PATH_PARAMS[r]);
+    // The path parameters the document names for each route, each with a value here.
+    const missing = routes.filter((r) => (operations.get(r)!.parameters ?? []).some((p) => p.in === 'path' && PATH_PARAMS[r]?.[p.name] === undefined));
     expect(missing).toEqual([]);
     expect(routes.length).toBeGreaterThan(30);
   });
@@ -319,7 +337,7 @@ describe('fuzz: malformed input', () => {
       const resource = url.split('/')[2] ?? '';
       // As an admin, or a customer where only customers may (their own record: customerA).
       const headers = url.startsWith('/auth-api/') ? anonymous : ROLE_ACCESS.admin.includes(accessEntry(resource, method as HttpMethod)) ? admin : customer;
-      const schema = server.product.bodySchemas.get(route);
+      const schema = bodySchemaOf(operations.get(route)!);
       const paths: string[][] = Object.keys(base).map((f) => [f]);
       for (const [field, value] of Object.entries(base)) {
         if (value && typeof value === 'object' && !Array.isArray(value)) for (const inner of Object.keys(value)) paths.push([field, inner]);
@@ -382,7 +400,7 @@ describe('fuzz: malformed input', () => {
       const [method, url] = route.split(' ') as [string, string];
       const base = fill(url, PATH_PARAMS[route] ?? {});
       if (method === 'GET') {
-        for (const name of QUERY_PARAMS) for (const value of ODD_QUERY_VALUES) jobs.push({ method, url: `${base}?${name}=${value}`, label: `${name}=${value.slice(0, 20)}` });
+        for (const name of queryParamsOf(operations.get(route)!)) for (const value of ODD_QUERY_VALUES) jobs.push({ method, url: `${base}?${name}=${value}`, label: `${name}=${value.slice(0, 20)}` });
         jobs.push({ method, url: `${base}?locationId=1&locationId=2&roNumber[]=1&asOf[x]=1`, label: 'repeated and bracketed names' });
         jobs.push({ method, url: `${base}?${'a=1&'.repeat(2_000)}`, label: '2,000 parameters' });
       }

@@ -4,7 +4,7 @@
  * processes through each part's own server.ts.
  */
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   ALL_PLATFORM_MIGRATIONS,
   apiSchemaController,
@@ -22,6 +22,7 @@ import {
   registerAuth,
   registerErrorHandler,
   registerNoStore,
+  registerOpenApi,
   startKafkaRelay,
   trustProxyOption,
   type Env,
@@ -57,8 +58,8 @@ export interface Product {
   app: FastifyInstance;
   /** Every route registered, as 'METHOD /url' (the authorisation matrix checks each). */
   routes: string[];
-  /** Each route's declared body schema, by 'METHOD /url' (the fuzz suite sends every field a wrong type). */
-  bodySchemas: Map<string, unknown>;
+  /** Each route as registered (its schema and config), by 'METHOD /url': the OpenAPI test checks the document against them. */
+  definitions: Map<string, RouteOptions>;
   sql: Sql;
   /** The event store the APIs write to (personal data opened on read); tests scan what was stored. */
   store: ProtectedEventStore;
@@ -139,16 +140,18 @@ export async function startProduct(
 
   const app = Fastify({ loggerInstance: logger, trustProxy: trustProxyOption(env.TRUSTED_PROXIES), schemaController: apiSchemaController() }) as unknown as FastifyInstance;
   const routes: string[] = [];
-  const bodySchemas = new Map<string, unknown>();
+  const definitions = new Map<string, RouteOptions>();
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       routes.push(`${method} ${route.url}`);
-      if (route.schema?.body) bodySchemas.set(`${method} ${route.url}`, route.schema.body);
+      definitions.set(`${method} ${route.url}`, route);
     }
   });
   registerErrorHandler(app);
   registerNoStore(app);
+  // Before any route: the OpenAPI generator collects the routes as they are registered (ADR 0084).
+  await registerOpenApi(app, { demoMode: env.APP_MODE === 'demo' });
   await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL, stripe: stripeCspSources(env) });
   await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(sql, { rolesOf: (userId) => rolesOfUser(sql, userId) }) });
   await app.register(commandApi({ store, sql, waiter, ...authSettings(env), payments }));
@@ -160,7 +163,7 @@ export async function startProduct(
   return {
     app,
     routes,
-    bodySchemas,
+    definitions,
     sql,
     store,
     projector: parts.projector,

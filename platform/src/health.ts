@@ -13,6 +13,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Sql } from './db/postgres';
 import type { Logger } from './logger';
+import { apiDoc } from './http/openapi';
 
 export type HealthStatus = 'ok' | 'degraded' | 'unavailable';
 export type PartState = 'ready' | 'degraded' | 'unavailable';
@@ -144,7 +145,7 @@ export async function checkpointsPart(sql: Sql, head: number | null): Promise<Pa
 
 /** Public GET /healthz: the status only, 503 when unavailable. */
 export function registerPublicHealth(app: FastifyInstance, check: () => Promise<HealthReport>): void {
-  app.get('/healthz', { config: { access: 'public' } }, async (_request, reply) => {
+  app.get('/healthz', { schema: { ...apiDoc('Operations', 'Health status', 'The status only (`ok`, `degraded`, `unavailable`): 200, or 503 when a part the product needs is unavailable. For load balancers and container checks.') }, config: { access: 'public' } }, async (_request, reply) => {
     const { status } = await check();
     reply.header('cache-control', 'no-store');
     reply.status(status === 'unavailable' ? 503 : 200);
@@ -154,7 +155,7 @@ export function registerPublicHealth(app: FastifyInstance, check: () => Promise<
 
 /** GET /api/system-health (admins): the status and every part's details. */
 export function registerHealthDetails(app: FastifyInstance, check: () => Promise<HealthReport>): void {
-  app.get('/api/system-health', { config: { access: 'system-health' } }, async (_request, reply) => {
+  app.get('/api/system-health', { schema: { ...apiDoc('Operations', 'Health details', 'The state of every part (database, event store, projections with their lag and parked events, reactor, workers, Redis).') }, config: { access: 'system-health' } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { dataSet: await check() };
   });

@@ -31,4 +31,5 @@ export * from './http/idempotency';
 export * from './http/no-store';
 export * from './http/strict-body';
 export * from './http/input-guards';
+export * from './http/openapi';
 export * from './parked-events';

@@ -1,7 +1,7 @@
 /** POST /api/app-events {type, customerId}: triggers an app event; answers [{event, result}] (SPEC 7) with the catalogue's name and message. */
 import type { FastifyInstance } from 'fastify';
 import { appEventDefinition, appEventMessage, type AppEventResult } from '@dealer/contracts';
-import { handle, type EventStore } from '@dealer/platform';
+import { handle, type EventStore, apiDoc } from '@dealer/platform';
 import { appEventDecider, appEventStreamId } from '@dealer/domain/app-event/decide';
 import { commandContext } from '../plugins/request-context';
 
@@ -11,7 +11,7 @@ export function appEventRoutes(store: EventStore) {
       '/api/app-events',
       {
         config: { access: 'app-events', customerScope: { in: 'body', field: 'customerId' } },
-        schema: {
+        schema: { ...apiDoc('Customer area', 'Record an app event', 'Records an app event of the catalogue (`type`, e.g. Login) for a customer; its message reaches listeners by name.'),
           body: {
             type: 'object',
             required: ['type', 'customerId'],

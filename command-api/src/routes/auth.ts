@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { AUTH_MESSAGES, customerStreamId, loginSchema, registrationPasswordsSchema } from '@dealer/contracts';
-import { DomainError, handle, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, handle, type EventStore, type Sql, apiDoc } from '@dealer/platform';
 import { customerDecider } from '@dealer/domain/customer/decider';
 import { commandContext } from '../plugins/request-context';
 import { hashPassword, verifyPassword } from '../identity/passwords';
@@ -90,9 +90,9 @@ export function authRoutes(deps: AuthRouteDeps) {
   }
 
   return async function routes(app: FastifyInstance) {
-    app.get('/auth-api/xsrf', { config: publicRoute }, async (_request, reply) => reply.status(204).send());
+    app.get('/auth-api/xsrf', { schema: { ...apiDoc('Sign-in and sessions', 'Get an anti-forgery pair', 'Sets the browser binding cookie (`dealer_xsid`, httpOnly) and the `XSRF-TOKEN` cookie bound to it; answers 204. Echo `XSRF-TOKEN` in `X-XSRF-TOKEN` on every command. Clients other than browsers keep both cookies.') }, config: publicRoute }, async (_request, reply) => reply.status(204).send());
 
-    app.post('/auth-api/login', { config: cookieRoute, schema: { body: { type: 'object' } } }, async (request, reply) => {
+    app.post('/auth-api/login', { config: cookieRoute, schema: { ...apiDoc('Sign-in and sessions', 'Sign in', 'Checks a username (staff) or e-mail (customer) and password: 200 with the access token and the user (`dataSet.token`, roles, access list), and the httpOnly refresh cookie; the same 401 for an unknown user and a wrong password. 5 failed attempts per account in 15 minutes lock it for 15 minutes (429); an address past 30 attempts is slowed to one check a second.'), body: { type: 'object' } } }, async (request, reply) => {
       const { username, password } = parseOrThrow(loginSchema, request.body);
       const login = username.toLowerCase();
       const accountKey = `account:${login}`;
@@ -117,7 +117,7 @@ export function authRoutes(deps: AuthRouteDeps) {
       return signIn(request, reply, { userKind: credential.userKind, userId: credential.userId });
     });
 
-    app.post('/auth-api/refresh', { config: cookieRoute }, async (request, reply) => {
+    app.post('/auth-api/refresh', { schema: { ...apiDoc('Sign-in and sessions', 'Renew the access token', 'Rotates the refresh cookie and answers a new access token in the same session. A refresh token used twice ends the session (two tabs refreshing within 10 s both get the same new token); sessions end 30 days after sign-in.') }, config: cookieRoute }, async (request, reply) => {
       const current = request.cookies[REFRESH_COOKIE];
       const tools = request.server.authTools;
       const rotated = current ? await rotateRefreshToken(sql, current, deps.refresh, deps.tokens.secret, tools.browserBinding(request)) : null;
@@ -134,7 +134,7 @@ export function authRoutes(deps: AuthRouteDeps) {
     });
 
     // A new access token in the same session, read afresh (no cache): a revoked or ended session gets none.
-    app.post('/auth-api/app-refresh', { config: { access: 'authenticated', antiForgery: 'browser' } }, async (request, reply) => {
+    app.post('/auth-api/app-refresh', { schema: { ...apiDoc('Sign-in and sessions', 'Renew the token with the roles held now', 'A new access token in the caller\'s session, with the roles the user holds now (after an admin\'s change); an ended session gets 401.') }, config: { access: 'authenticated', antiForgery: 'browser' } }, async (request, reply) => {
       const auth = request.auth!;
       const session = await activeSession(sql, auth.sessionId);
       if (!session) {
@@ -148,7 +148,7 @@ export function authRoutes(deps: AuthRouteDeps) {
     });
 
     // Sign-out ends the session of the refresh cookie and of the access token, and starts a new pre-session.
-    app.delete('/auth-api/login', { config: cookieRoute }, async (request, reply) => {
+    app.delete('/auth-api/login', { schema: { ...apiDoc('Sign-in and sessions', 'Sign out', 'Ends the session of the refresh cookie and of the access token (other API processes refuse the token within 2 s), clears the refresh cookie and starts a new anti-forgery pre-session.') }, config: cookieRoute }, async (request, reply) => {
       const tools = request.server.authTools;
       const current = request.cookies[REFRESH_COOKIE];
       const sessions = new Set<string>();
@@ -166,7 +166,7 @@ export function authRoutes(deps: AuthRouteDeps) {
 
     app.get<{ Params: { securityToken: string } }>(
       '/auth-api/registration/:securityToken',
-      { config: publicRoute, schema: { params: { type: 'object', properties: { securityToken: { type: 'string', maxLength: 100 } } } } },
+      { config: publicRoute, schema: { ...apiDoc('Registration', 'Check a registration link', 'Whether a registration link\'s token is valid, and for whom (the customer\'s name and e-mail), before the customer chooses a password.'), params: { type: 'object', properties: { securityToken: { type: 'string', maxLength: 100 } } } } },
       async (request) => {
         const customerId = await validRegistrationToken(request.params.securityToken);
         const c = await customerNameAndEmail(sql, customerId);
@@ -177,7 +177,7 @@ export function authRoutes(deps: AuthRouteDeps) {
 
     app.post<{ Body: { securityToken?: string } }>(
       '/auth-api/registration',
-      { config: publicRoute, schema: { body: { type: 'object', properties: { securityToken: { type: 'string', maxLength: 100 } } } } },
+      { config: publicRoute, schema: { ...apiDoc('Registration', 'Register from a registration link', 'Sets the customer\'s password from the e-mailed registration link (`securityToken`, `password`, `passwordConfirm`) and signs them in; the link is used once.'), body: { type: 'object', properties: { securityToken: { type: 'string', maxLength: 100 } } } } },
       async (request, reply) => {
         const { password } = parseOrThrow(registrationPasswordsSchema, request.body);
         const customerId = await validRegistrationToken(request.body.securityToken ?? '');
@@ -210,7 +210,7 @@ export function authRoutes(deps: AuthRouteDeps) {
       '/auth-api/registration/gift',
       {
         config: publicRoute,
-        schema: {
+        schema: { ...apiDoc('Registration', 'Register from a gift link', 'Registers the recipient of a gift (`email`, `giftToken`, name, mobile, password) and claims the gift: the sign-in payload plus `gift`. 409 when the e-mail has an account or the gift expired (the buyer was refunded).'),
           body: {
             type: 'object',
             properties: {

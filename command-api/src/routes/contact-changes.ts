@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { CONTACT_CHANGE_MESSAGES } from '@dealer/contracts';
-import { DomainError, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, type EventStore, type Sql, apiDoc } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { requestContactChange } from '../contact-changes/request-contact-change';
 import { confirmContactChange, type ConfirmedChange } from '../contact-changes/confirm-contact-change';
@@ -37,7 +37,7 @@ export function contactChangeRoutes(store: EventStore, sql: Sql, hashKey: Buffer
       '/api/email-phone-verification',
       {
         config: { access: 'email-phone-verification', customerScope: { in: 'body', field: 'customerId' }, readModels: ['customer_search'] },
-        schema: {
+        schema: { ...apiDoc('Contact changes', 'Start an e-mail or phone change', 'Starts changing a customer\'s e-mail (a confirmation link) or mobile phone (a code by text): `type`, the new value in `info`. A customer changes only their own.'),
           body: {
             type: 'object',
             required: ['type', 'customerId'],
@@ -62,7 +62,7 @@ export function contactChangeRoutes(store: EventStore, sql: Sql, hashKey: Buffer
       '/auth-api/contact-change/confirm',
       {
         config: { access: 'public' },
-        schema: {
+        schema: { ...apiDoc('Contact changes', 'Confirm an e-mail change from its link', 'Confirms a pending e-mail change with the link\'s token; no sign-in needed (the token is the secret).'),
           body: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 100 } } },
           response: { 200: changeResponse, '4xx': problemResponse },
         },
@@ -80,7 +80,7 @@ export function contactChangeRoutes(store: EventStore, sql: Sql, hashKey: Buffer
       '/api/contact-change-confirmations',
       {
         config: { access: 'email-phone-verification', customerScope: { in: 'body', field: 'customerId' } },
-        schema: {
+        schema: { ...apiDoc('Contact changes', 'Confirm a phone change with its code', 'Confirms a pending mobile-phone change with the texted code (`customerId`, `code`).'),
           body: { type: 'object', required: ['customerId'], properties: { customerId: uuid, code: { type: 'string', maxLength: 20 } } },
           response: { 200: changeResponse, '4xx': problemResponse },
         },

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { REDEMPTION_REVIEW_MESSAGES, positionMetaDataSchema } from '@dealer/contracts';
-import { INPUT_SCHEMAS, locatedActor, type EventStore, type Sql } from '@dealer/platform';
+import { INPUT_SCHEMAS, locatedActor, type EventStore, type Sql, apiDoc } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { keepRedemption } from '../coupon-redemption-reviews/service';
 import { problemResponse } from './schemas';
@@ -25,7 +25,7 @@ export const couponRedemptionReviewRoutes = (deps: { store: EventStore; sql: Sql
   async function routes(app: FastifyInstance) {
     app.post<{ Body: Record<string, unknown> | null | undefined }>(
       '/api/coupon-redemption-reviews',
-      { config: { access: 'coupon-redemption-reviews' }, schema: { body: keepBody, response: { 201: answer, '4xx': problemResponse } } },
+      { config: { access: 'coupon-redemption-reviews' }, schema: { ...apiDoc('Coupon redemptions', 'Keep a redemption on a voided RO', 'Keeps a redemption on its voided RO with a required `note`: 201.'), body: keepBody, response: { 201: answer, '4xx': problemResponse } } },
       async (request, reply) => {
         const result = await keepRedemption(deps, request.body ?? {}, locatedActor(request), commandContext(request));
         reply.status(201);

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COUPON_REDEMPTION_MESSAGES, positionMetaDataSchema } from '@dealer/contracts';
-import { INPUT_SCHEMAS, INT32_MAX, locatedActor, type EventStore, type Sql } from '@dealer/platform';
+import { INPUT_SCHEMAS, INT32_MAX, locatedActor, type EventStore, type Sql, apiDoc } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { changeCouponRedemptionRo, redeemCoupon, voidCouponRedemption, type CouponRedemptionResult } from '../coupon-redemptions/service';
 import { OPCODE_RULES_READ_MODEL, PENDING_APPROVALS_READ_MODEL } from '../redemption-verifications/lookups';
@@ -73,7 +73,7 @@ export function couponRedemptionRoutes(deps: { store: EventStore; sql: Sql }) {
   return async function routes(app: FastifyInstance) {
     app.post<{ Body: Record<string, unknown> | undefined }>(
       '/api/coupon-redemptions',
-      { config: { access: 'coupon-redemptions', readModels: VERIFICATION_READ_MODELS }, schema: { body: redeemBody, response: { 201: answer, '4xx': problemResponse } } },
+      { config: { access: 'coupon-redemptions', readModels: VERIFICATION_READ_MODELS }, schema: { ...apiDoc('Coupon redemptions', 'Redeem a coupon', 'Redeems an issued coupon on an RO (`issuedCouponId`, `customerId`, `locationId`, `roNumber`): 201 redeemed, or held while the customer\'s verification is open. 409 used, voided, expired or an RO cap; 412 when a verification is needed.'), body: redeemBody, response: { 201: answer, '4xx': problemResponse } } },
       async (request, res) => {
         const result = await redeemCoupon(deps, request.body ?? {}, actorOf(request), commandContext(request));
         res.status(201);
@@ -84,14 +84,14 @@ export function couponRedemptionRoutes(deps: { store: EventStore; sql: Sql }) {
 
     app.post<{ Params: { issuedCouponId: string }; Body: Record<string, unknown> | null | undefined }>(
       '/api/coupon-redemptions/:issuedCouponId/void',
-      { config: { access: 'coupon-redemption-voids' }, schema: { params: couponParams, body: voidBody, response: { 200: answer, '4xx': problemResponse } } },
+      { config: { access: 'coupon-redemption-voids' }, schema: { ...apiDoc('Coupon redemptions', 'Void a redemption', 'Voids a redemption (`redemptionId`, `reason`): staff their own on the local day they made it, managers any. The coupon is usable again while valid.'), params: couponParams, body: voidBody, response: { 200: answer, '4xx': problemResponse } } },
       async (request) =>
         reply(await voidCouponRedemption(deps, request.params.issuedCouponId, request.body ?? {}, actorOf(request), commandContext(request)), COUPON_REDEMPTION_MESSAGES.voided),
     );
 
     app.put<{ Params: { issuedCouponId: string }; Body: Record<string, unknown> | null | undefined }>(
       '/api/coupon-redemptions/:issuedCouponId',
-      { config: { access: 'coupon-redemptions', readModels: VERIFICATION_READ_MODELS }, schema: { params: couponParams, body: changeBody, response: { 200: answer, '4xx': problemResponse } } },
+      { config: { access: 'coupon-redemptions', readModels: VERIFICATION_READ_MODELS }, schema: { ...apiDoc('Coupon redemptions', 'Move a redemption to another RO', 'Changes the RO of a redemption (`redemptionId`, `locationId`, `roNumber`), with the amount on the new RO.'), params: couponParams, body: changeBody, response: { 200: answer, '4xx': problemResponse } } },
       async (request) =>
         reply(await changeCouponRedemptionRo(deps, request.params.issuedCouponId, request.body ?? {}, actorOf(request), commandContext(request)), COUPON_REDEMPTION_MESSAGES.roChanged),
     );

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { CONTACT_FORM_MESSAGE_MAX, CONTACT_FORM_REPLY_CHANNELS, CONTACT_FORM_TOPICS } from '@dealer/contracts';
-import type { EventStore, Sql } from '@dealer/platform';
+import { apiDoc, type EventStore, type Sql } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { sendContactForm } from '../customer-contact/send-contact-form';
 import { problemResponse } from './schemas';
@@ -24,7 +24,7 @@ export function customerContactFormRoutes(deps: { store: EventStore; sql: Sql })
       '/api/customer-contact-form',
       {
         config: { access: 'customer-contact-form', customerScope: { in: 'body', field: 'customerId' } },
-        schema: {
+        schema: { ...apiDoc('Customer area', 'Write to a location', 'The signed-in customer writes to a location (`locationId`, `topic`, `message`, `preferredReply`): the message is sealed with the customer\'s key and e-mailed to the location\'s contact address.'),
           // Types and bounds here; missing or wrong fields get the form's own messages (checkContactForm).
           body: {
             type: 'object',

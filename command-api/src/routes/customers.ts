@@ -1,7 +1,7 @@
 /** POST /api/customers, PUT /api/customers/{id}, POST /api/customer-resend-registration. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collidesWithMatches, CUSTOMER_MESSAGES, customerStreamId, validateProfile, type CustomerProfile } from '@dealer/contracts';
-import { DomainError, PreconditionRequiredError, createdByRequest, handle, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, PreconditionRequiredError, createdByRequest, handle, type EventStore, type Sql, apiDoc } from '@dealer/platform';
 import { findMatches } from '@dealer/read-models/customer-search/matches';
 import { contactValuesOf, type ContactReservations } from '../customers/contact-reservations';
 import { customerDecider } from '@dealer/domain/customer/decider';
@@ -44,7 +44,7 @@ export function customerRoutes(store: EventStore, sql: Sql, reservations: Contac
   return async function routes(app: FastifyInstance) {
     app.post(
       '/api/customers',
-      { config: { access: 'customers', readModels: ['customer_search'] }, schema: { body: profileBody, response: { 201: commandResponse('customerId'), '4xx': problemResponse } } },
+      { config: { access: 'customers', readModels: ['customer_search'] }, schema: { ...apiDoc('Customers', 'Create a customer', 'Staff create a customer profile (SPEC 5\'s fields and maxima); e-mail and mobile phone are unique at write time, also under racing requests (409). A customer with an e-mail is sent a registration link.'), body: profileBody, response: { 201: commandResponse('customerId'), '4xx': problemResponse } } },
       async (request, reply) => {
         const profile = profileOrThrow(request.body);
         const ctx = commandContext(request);
@@ -76,7 +76,7 @@ export function customerRoutes(store: EventStore, sql: Sql, reservations: Contac
 
     app.post(
       '/api/customer-validate',
-      { config: { access: 'customer-validate', readModels: ['customer_search'] }, schema: { body: profileBody } },
+      { config: { access: 'customer-validate', readModels: ['customer_search'] }, schema: { ...apiDoc('Customers', 'Check a profile before saving', 'Runs the profile rules and the duplicate check without saving anything: the messages by field, and the customers the profile may duplicate.'), body: profileBody } },
       async (request) => {
         const profile = profileOrThrow(request.body);
         const customers = await findMatches(sql, profile);
@@ -86,7 +86,7 @@ export function customerRoutes(store: EventStore, sql: Sql, reservations: Contac
 
     app.put<{ Params: { id: string }; Body: { expectedRevision?: number } }>(
       '/api/customers/:id',
-      { config: { access: 'customers', customerScope: { in: 'params', field: 'id' } }, schema: { params: idParams, body: profileBody, response: { 200: commandResponse('customerId'), '4xx': problemResponse } } },
+      { config: { access: 'customers', customerScope: { in: 'params', field: 'id' } }, schema: { ...apiDoc('Customers', 'Edit a customer', 'Replaces the profile; requires `expectedRevision` (the `revision` the GET answered): 428 without it, 409 when the customer changed since. A customer edits only their own profile.'), params: idParams, body: profileBody, response: { 200: commandResponse('customerId'), '4xx': problemResponse } } },
       async (request) => {
         const expectedRevision = request.body.expectedRevision;
         if (expectedRevision === undefined) throw new PreconditionRequiredError(REVISION_REQUIRED_MESSAGE);
@@ -108,7 +108,7 @@ export function customerRoutes(store: EventStore, sql: Sql, reservations: Contac
       '/api/customer-resend-registration',
       {
         config: { access: 'customer-resend-registration' },
-        schema: {
+        schema: { ...apiDoc('Customers', 'Send the registration link again', 'Staff send a customer without an account the registration link again, by e-mail (`isEmail`) or text (`isText`).'),
           body: {
             type: 'object',
             required: ['customerId'],

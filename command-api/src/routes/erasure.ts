@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { customerStreamId } from '@dealer/contracts';
-import { load, handle, type EventStore, type PersonalDataVault, type Sql } from '@dealer/platform';
+import { load, handle, type EventStore, type PersonalDataVault, type Sql, apiDoc } from '@dealer/platform';
 import { maskErasedCustomerRepairOrders } from '@dealer/dms/erasure';
 import { erasureDecider, ERASURE_MESSAGES } from '@dealer/domain/customer/erasure';
 import { removeCustomerSignIn } from '../identity/credentials';
@@ -23,7 +23,7 @@ export function erasureRoutes(deps: { store: EventStore; vault: PersonalDataVaul
       '/api/customer-erasure',
       {
         config: { access: 'customer-erasure' },
-        schema: {
+        schema: { ...apiDoc('Customers', 'Erase a customer\'s personal data', 'Admins erase a customer\'s personal data (`customerId`, a required `reason`): the event is written, then the customer\'s key destroyed (crypto-shredding); their DMS repair orders are masked.'),
           body: {
             type: 'object',
             required: ['customerId', 'reason'],

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { PARKED_MESSAGES } from '@dealer/contracts';
-import { DomainError, type Sql } from '@dealer/platform';
+import { DomainError, type Sql, apiDoc } from '@dealer/platform';
 import { requestFailedJobRetry } from '../failed-jobs/retry';
 
 export function failedJobRoutes(sql: Sql) {
@@ -15,7 +15,7 @@ export function failedJobRoutes(sql: Sql) {
       '/api/failed-jobs/:id/retry',
       {
         config: { access: 'failed-jobs' },
-        schema: {
+        schema: { ...apiDoc('Operations', 'Retry a failed message job', 'Queues a failed e-mail or text job again.'),
           // Job ids are '<reaction>-<event id>': letters, digits, '-', '_' and ':'.
           params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9:_-]+$' } } },
         },

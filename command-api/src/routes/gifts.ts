@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { GIFT_MESSAGES, GIFT_TOKEN_MAX } from '@dealer/contracts';
-import { DomainError, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, type EventStore, type Sql, apiDoc } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import type { PaymentProvider } from '@dealer/platform/payments/port';
 import { claimGift } from '../gifts/service';
@@ -19,7 +19,7 @@ export function giftRoutes(deps: { store: EventStore; sql: Sql; giftKey: Buffer;
       '/api/gift-claims',
       {
         config: { access: 'gift-claims' },
-        schema: {
+        schema: { ...apiDoc('Gifts', 'Claim a gift', 'A signed-in customer claims a gift sent to their e-mail (`giftToken`): the pack becomes theirs. 409 when claimed already, expired or sent to another address.'),
           body: {
             type: 'object',
             additionalProperties: false,

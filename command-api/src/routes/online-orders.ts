@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CARD_NUMBER_MAX, GIFT_MESSAGE_MAX, GIFT_RECIPIENT_EMAIL_MAX, PAYMENT_METHOD_ID_MAX } from '@dealer/contracts';
-import { DomainError, systemContext, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, systemContext, type EventStore, type Sql, apiDoc } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { confirmOnlineOrder, onlineOrderPaymentSucceeded, placeOnlineOrder } from '../online-orders/service';
 import type { PaymentProvider } from '@dealer/platform/payments/port';
@@ -38,7 +38,7 @@ export function onlineOrderRoutes(deps: { store: EventStore; sql: Sql; provider:
       '/api/online-orders',
       {
         config: { access: 'online-orders' },
-        schema: {
+        schema: { ...apiDoc('Online orders', 'Place an online order', 'A signed-in customer orders a pack (`packId`, `locationId`; `recipientEmail` and `giftMessage` for a gift): the price, the location\'s sales tax, the total, and the provider\'s payment to confirm.'),
           // Types and bounds here; missing or wrong fields get the checkout's own messages.
           body: {
             type: 'object',
@@ -87,7 +87,7 @@ export function onlineOrderRoutes(deps: { store: EventStore; sql: Sql; provider:
       '/api/online-orders/:orderId/confirm',
       {
         config: { access: 'online-orders' },
-        schema: {
+        schema: { ...apiDoc('Online orders', 'Pay an online order', 'Confirms the payment (`cardNumber` with the demo provider, `paymentMethodId` with Stripe): paid issues the pack sale and its coupons at once and e-mails a receipt; declined is a 400 with the card\'s message. A retry or a second confirm charges once.'),
           params: { type: 'object', required: ['orderId'], properties: { orderId: { type: 'string', format: 'uuid' } } },
           body: {
             type: 'object',
@@ -137,6 +137,7 @@ export function onlineOrderRoutes(deps: { store: EventStore; sql: Sql; provider:
         {
           config: { access: 'public', antiForgery: 'signed-webhook' },
           schema: {
+            ...apiDoc('Online orders', 'Payment provider webhook', 'The payment provider\'s signed event (no anti-forgery pair: the signature over the raw body is the proof). A succeeded payment issues the pack once even when the browser never confirmed; replays change nothing.'),
             params: { type: 'object', required: ['provider'], properties: { provider: { type: 'string', enum: ['stripe', 'demo'] } } },
             response: { 200: { type: 'object', properties: { received: { type: 'boolean' } } }, '4xx': problemResponse },
           },

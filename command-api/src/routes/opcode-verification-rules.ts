@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { OPCODE_RULE_MESSAGES, opCodeRuleStreamId, positionMetaDataSchema, validateOpCodeRule } from '@dealer/contracts';
-import { load, DomainError, INPUT_SCHEMAS, assertMayActAt, handle, type EventStore, type Sql } from '@dealer/platform';
+import { load, DomainError, INPUT_SCHEMAS, assertMayActAt, handle, type EventStore, type Sql, apiDoc } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { opCodeRuleDecider, opCodeRuleIdFor } from '../redemption-verifications/opcode-rule';
 import { idParams, problemResponse } from './schemas';
@@ -36,7 +36,7 @@ export function opCodeRuleRoutes(deps: { store: EventStore; sql: Sql }) {
       '/api/opcode-verification-rules',
       {
         config: access,
-        schema: {
+        schema: { ...apiDoc('Op-code rules', 'Add an op-code rule', 'Marks an op code (`opCode`, `description`) as needing the customer\'s verification at a location.'),
           body: {
             type: 'object',
             properties: { locationId: { ...INPUT_SCHEMAS.int32, type: ['integer', 'null'] }, opCode: { type: ['string', 'null'], maxLength: 100 }, description: descriptionOnly.properties.description },
@@ -60,7 +60,7 @@ export function opCodeRuleRoutes(deps: { store: EventStore; sql: Sql }) {
 
     app.put<{ Params: { id: string }; Body: { description?: string | null } }>(
       '/api/opcode-verification-rules/:id',
-      { config: access, schema: { params: idParams, body: descriptionOnly, response: { 200: ruleAnswer, '4xx': problemResponse } } },
+      { config: access, schema: { ...apiDoc('Op-code rules', 'Describe an op-code rule', 'Changes a rule\'s description.'), params: idParams, body: descriptionOnly, response: { 200: ruleAnswer, '4xx': problemResponse } } },
       async (request) => {
         const ruleId = request.params.id;
         const current = (await load(store, opCodeRuleStreamId(ruleId), opCodeRuleDecider)).state;
@@ -79,7 +79,7 @@ export function opCodeRuleRoutes(deps: { store: EventStore; sql: Sql }) {
 
     app.delete<{ Params: { id: string } }>(
       '/api/opcode-verification-rules/:id',
-      { config: access, schema: { params: idParams, response: { 200: ruleAnswer, '4xx': problemResponse } } },
+      { config: access, schema: { ...apiDoc('Op-code rules', 'Remove an op-code rule', 'The op code no longer needs the customer\'s verification at that location.'), params: idParams, response: { 200: ruleAnswer, '4xx': problemResponse } } },
       async (request) => {
         const ruleId = request.params.id;
         const current = (await load(store, opCodeRuleStreamId(ruleId), opCodeRuleDecider)).state;

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PACK_SALE_MESSAGES, positionMetaDataSchema, type PackSaleRequest } from '@dealer/contracts';
-import { DomainError, INPUT_SCHEMAS, locatedActor, INT32_MAX, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, INPUT_SCHEMAS, locatedActor, INT32_MAX, type EventStore, type Sql, apiDoc } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import type { PaymentProvider } from '@dealer/platform/payments/port';
 import { correctPackSaleLocation, finalisePackSale, sellPack, voidPackSale, type PackSaleResult } from '../pack-sales/service';
@@ -61,7 +61,7 @@ export function packSaleRoutes(deps: { store: EventStore; sql: Sql; payments?: P
   return async function routes(app: FastifyInstance) {
     app.post<{ Body: Record<string, unknown> | undefined }>(
       '/api/pack-sales',
-      { config: { access: 'pack-sales' }, schema: { body: saleBody, response: { 201: answer, '4xx': problemResponse } } },
+      { config: { access: 'pack-sales' }, schema: { ...apiDoc('Pack sales', 'Sell a pack', 'Sells a pack to a customer on a sale RO at a location (`customerId`, `packId`, `locationId`, `roNumber`; another `price` only for managers, with a reason): 201, final on a closed RO, else pending until an import shows it closed. The sale\'s id derives from the Idempotency-Key.'), body: saleBody, response: { 201: answer, '4xx': problemResponse } } },
       async (request, res) => {
         const result = await sellPack(deps, (request.body ?? {}) as unknown as PackSaleRequest, actorOf(request), commandContext(request));
         res.status(201);
@@ -71,13 +71,13 @@ export function packSaleRoutes(deps: { store: EventStore; sql: Sql; payments?: P
 
     app.post<{ Params: { id: string } }>(
       '/api/pack-sales/:id/finalise',
-      { config: { access: 'pack-sale-finalisations' }, schema: { params: idParams, body: emptyBody, response: { 200: answer, '4xx': problemResponse } } },
+      { config: { access: 'pack-sale-finalisations' }, schema: { ...apiDoc('Pack sales', 'Finalise a pending sale', 'Managers make a pending sale final before its RO closes.'), params: idParams, body: emptyBody, response: { 200: answer, '4xx': problemResponse } } },
       async (request) => reply(await finalisePackSale(deps, request.params.id, actorOf(request), commandContext(request), 'manager'), PACK_SALE_MESSAGES.finalised),
     );
 
     app.post<{ Params: { id: string }; Body: { locationId?: unknown; reason?: unknown } | null | undefined }>(
       '/api/pack-sales/:id/location',
-      { config: { access: 'pack-sale-location-corrections' }, schema: { params: idParams, body: locationBody, response: { 200: answer, '4xx': problemResponse } } },
+      { config: { access: 'pack-sale-location-corrections' }, schema: { ...apiDoc('Pack sales', 'Correct a sale\'s location', 'Moves a sale to another CRM location that sells the pack (`locationId`, `reason`); needs a role at the old and the new location.'), params: idParams, body: locationBody, response: { 200: answer, '4xx': problemResponse } } },
       async (request) => {
         const raw = request.body?.locationId;
         const locationId = typeof raw === 'number' && Number.isInteger(raw) && raw >= 1 ? raw : null;
@@ -89,7 +89,7 @@ export function packSaleRoutes(deps: { store: EventStore; sql: Sql; payments?: P
 
     app.post<{ Params: { id: string }; Body: { reason?: unknown } | null | undefined }>(
       '/api/pack-sales/:id/void',
-      { config: { access: 'pack-sale-voids' }, schema: { params: idParams, body: reasonBody, response: { 200: answer, '4xx': problemResponse } } },
+      { config: { access: 'pack-sale-voids' }, schema: { ...apiDoc('Pack sales', 'Void a sale', 'Managers void a sale none of whose coupons is used or held (`reason`); an online sale is refunded through the provider, once. 409 once a coupon is redeemed or held.'), params: idParams, body: reasonBody, response: { 200: answer, '4xx': problemResponse } } },
       async (request) => {
         const result = await voidPackSale(deps, request.params.id, { reason: text(request.body?.reason) }, actorOf(request), commandContext(request));
         return reply(result, PACK_SALE_MESSAGES.voidedSuccess);

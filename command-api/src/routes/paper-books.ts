@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PAPER_BOOK_MESSAGES as M, positionMetaDataSchema } from '@dealer/contracts';
-import { INPUT_SCHEMAS, INT32_MAX, locatedActor, type EventStore, type Sql } from '@dealer/platform';
+import { INPUT_SCHEMAS, INT32_MAX, locatedActor, type EventStore, type Sql, apiDoc } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import type { RedemptionActor } from '@dealer/domain/coupon-redemption/decide';
 import { convertPaperBook, redeemPaperCoupon, registerPaperBookByRo, voidPaperRedemption, type PaperRedemptionResult } from '../paper-books/service';
@@ -48,7 +48,7 @@ export const paperBookRoutes = (deps: { store: EventStore; sql: Sql }) =>
   async function routes(app: FastifyInstance) {
     app.post<{ Body: Record<string, unknown> | null | undefined }>(
       '/api/paper-books',
-      { config: { access: 'paper-books' }, schema: { body: lookupBody, response: { 200: bookAnswer, 201: bookAnswer, '4xx': problemResponse } } },
+      { config: { access: 'paper-books' }, schema: { ...apiDoc('Paper books', 'Register a paper book', 'Registers an unknown book by its sale RO (`bookNumber`, `locationId`, `saleRoNumber`, `packId`): 201, or 200 for the same book again; 404 when the RO is not in the DMS data (help page Book RO Not Found).'), body: lookupBody, response: { 200: bookAnswer, 201: bookAnswer, '4xx': problemResponse } } },
       async (request, res) => {
         const result = await registerPaperBookByRo(deps, request.body ?? {}, actorOf(request), commandContext(request));
         res.status(result.created ? 201 : 200);
@@ -61,7 +61,7 @@ export const paperBookRoutes = (deps: { store: EventStore; sql: Sql }) =>
 
     app.post<{ Params: { bookNumber: string }; Body: Record<string, unknown> | null | undefined }>(
       '/api/paper-books/:bookNumber/redemptions',
-      { config: { access: 'paper-book-redemptions' }, schema: { params: bookParams, body: redeemBody, response: { 201: redemptionAnswer, '4xx': problemResponse } } },
+      { config: { access: 'paper-book-redemptions' }, schema: { ...apiDoc('Paper books', 'Redeem a paper coupon', 'Redeems a paper coupon (`paperCouponNumber`) on an RO through the digital coupons\' rules and the RO\'s caps: 201.'), params: bookParams, body: redeemBody, response: { 201: redemptionAnswer, '4xx': problemResponse } } },
       async (request, res) => {
         const result = await redeemPaperCoupon(deps, request.params.bookNumber, request.body ?? {}, actorOf(request), commandContext(request));
         res.status(201);
@@ -71,14 +71,14 @@ export const paperBookRoutes = (deps: { store: EventStore; sql: Sql }) =>
 
     app.post<{ Params: { bookNumber: string; redemptionId: string }; Body: Record<string, unknown> | null | undefined }>(
       '/api/paper-books/:bookNumber/redemptions/:redemptionId/void',
-      { config: { access: 'paper-book-redemption-voids' }, schema: { params: redemptionParams, body: voidBody, response: { 200: redemptionAnswer, '4xx': problemResponse } } },
+      { config: { access: 'paper-book-redemption-voids' }, schema: { ...apiDoc('Paper books', 'Void a paper redemption', 'Voids a paper coupon\'s redemption (`reason`): staff their own on the local day, managers any.'), params: redemptionParams, body: voidBody, response: { 200: redemptionAnswer, '4xx': problemResponse } } },
       async (request) =>
         redemptionReply(await voidPaperRedemption(deps, request.params.bookNumber, request.params.redemptionId, request.body ?? {}, actorOf(request), commandContext(request)), M.voided),
     );
 
     app.post<{ Params: { bookNumber: string }; Body: Record<string, unknown> | null | undefined }>(
       '/api/paper-books/:bookNumber/conversion',
-      { config: { access: 'paper-book-conversions' }, schema: { params: bookParams, body: conversionBody, response: { 201: conversionAnswer, '4xx': problemResponse } } },
+      { config: { access: 'paper-book-conversions' }, schema: { ...apiDoc('Paper books', 'Convert a paper book', 'Converts the book\'s unused coupons into a customer\'s digital pack (`customerId`): 201 with the sale, the count and value converted and the registration outcome.'), params: bookParams, body: conversionBody, response: { 201: conversionAnswer, '4xx': problemResponse } } },
       async (request, res) => {
         const { position, ...result } = await convertPaperBook(deps, request.params.bookNumber, request.body ?? {}, actorOf(request), commandContext(request));
         res.status(201);

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { PARKED_MESSAGES } from '@dealer/contracts';
-import { DomainError, requestParkedEventRetry, type Sql } from '@dealer/platform';
+import { DomainError, requestParkedEventRetry, type Sql, apiDoc } from '@dealer/platform';
 import { idParams, problemResponse } from './schemas';
 
 export function parkedEventRoutes(sql: Sql) {
@@ -15,7 +15,7 @@ export function parkedEventRoutes(sql: Sql) {
       '/api/parked-events/:id/retry',
       {
         config: { access: 'parked-events' },
-        schema: {
+        schema: { ...apiDoc('Operations', 'Retry a parked event', 'Applies a parked event again once its cause is fixed (no restart needed): 202.'),
           params: idParams,
           response: {
             202: { type: 'object', properties: { dataSet: { type: 'object', properties: { id: { type: 'string' }, message: { type: 'string' } } } } },

@@ -20,7 +20,7 @@ import {
   REDEMPTION_MESSAGES,
   type RedemptionVerification,
 } from '@dealer/contracts';
-import { DomainError, INPUT_SCHEMAS, assertMayActAt, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, INPUT_SCHEMAS, assertMayActAt, type EventStore, type Sql, apiDoc } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { RateLimitedError } from '@dealer/domain/redemption-verification/decide';
 import { OPCODE_RULES_READ_MODEL, PENDING_APPROVALS_READ_MODEL } from '../redemption-verifications/lookups';
@@ -66,7 +66,7 @@ export function redemptionVerificationRoutes(deps: { store: EventStore; sql: Sql
       '/api/redemption-verifications',
       {
         config: { access: 'redemption-verifications', readModels: [OPCODE_RULES_READ_MODEL, PENDING_APPROVALS_READ_MODEL] },
-        schema: {
+        schema: { ...apiDoc('Redemption verifications', 'Start a redemption verification', 'Asks the customer to approve the op codes of an RO before coupons are redeemed on it (`type` email or text, `roNumber`, `locationId`, `customerId`, optional `preApprovalOpCodes`). One open verification per RO and customer: starting again sends the open one again. Rate-limited.'),
           body: {
             type: 'object',
             properties: {
@@ -94,7 +94,7 @@ export function redemptionVerificationRoutes(deps: { store: EventStore; sql: Sql
       '/api/redemption-verifications/:id/resend',
       {
         config: { access: 'redemption-verifications' },
-        schema: {
+        schema: { ...apiDoc('Redemption verifications', 'Send a verification again', 'Sends an open verification again (by e-mail or text), within the rate limit.'),
           params: idParams,
           body: { type: ['object', 'null'], properties: { type: { type: ['string', 'null'], maxLength: 10 } } },
           response: { 200: verificationResponse, '4xx': problemResponse },
@@ -114,7 +114,7 @@ export function redemptionVerificationRoutes(deps: { store: EventStore; sql: Sql
       '/api/redemption-verifications',
       {
         config: { access: 'public' },
-        schema: {
+        schema: { ...apiDoc('Redemption verifications', 'Answer a verification', 'The customer\'s answer from the link or code (`codeId`, `code`, `reply` with approved and declined op codes). No sign-in needed: the link token is the secret.'),
           body: {
             type: 'object',
             required: ['codeId', 'reply'],
@@ -139,7 +139,7 @@ export function redemptionVerificationRoutes(deps: { store: EventStore; sql: Sql
       '/auth-api/redemption-verifications/by-token',
       {
         config: { access: 'public' },
-        schema: {
+        schema: { ...apiDoc('Redemption verifications', 'Open a verification from its link', 'The verification a link token (`token`) names, for the answer page.'),
           querystring: { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 100 } } },
           response: { 200: { type: 'object', properties: { dataSet: publicRedemptionVerificationSchema } }, '4xx': problemResponse },
         },
@@ -154,7 +154,7 @@ export function redemptionVerificationRoutes(deps: { store: EventStore; sql: Sql
       '/api/redemption-verification-overrides',
       {
         config: { access: 'redemption-verification-overrides' },
-        schema: {
+        schema: { ...apiDoc('Redemption verifications', 'Approve on the customer\'s behalf', 'Staff approve an open verification for the customer (`redemptionVerificationId`, a `reason`); held redemptions are then redeemed.'),
           body: {
             type: 'object',
             required: ['redemptionVerificationId'],

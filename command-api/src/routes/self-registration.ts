@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { customerStreamId, validateProfile } from '@dealer/contracts';
 import { SELF_REGISTRATION_MESSAGES, selfRegistrationSchema, type SelfRegistrationAnswer } from '@dealer/contracts/customers/self-registration';
-import { DomainError, createdByRequest, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, createdByRequest, handle, type CommandContext, type EventStore, type Sql, apiDoc } from '@dealer/platform';
 import { ContactValueTakenError, contactValuesOf, normaliseEmail, type ContactReservations } from '../customers/contact-reservations';
 import { customerDecider } from '@dealer/domain/customer/decider';
 import { loginExists } from '../identity/credentials';
@@ -65,7 +65,7 @@ export function selfRegistrationRoutes(deps: { store: EventStore; sql: Sql; rese
       '/auth-api/self-registration',
       {
         config: { access: 'public' },
-        schema: {
+        schema: { ...apiDoc('Registration', 'Create an account', 'A visitor registers (`firstName`, `lastName`, `emailAddress`, `phoneMobile`, `isAdult: true`): 202, and the registration link is e-mailed; the password is chosen from the link. 409 when the e-mail or mobile belongs to another customer; 429 after 10 attempts per address in 15 minutes.'),
           body: {
             type: 'object',
             properties: { firstName: text(100), lastName: text(100), emailAddress: text(254), phoneMobile: text(40), isAdult: { type: 'boolean' } },

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { TRAINING_MAX_RANGES, TRAINING_MAX_SECONDS, TRAINING_MESSAGES, isTrainingVideoId, positionMetaDataSchema, trainingStreamId, type WatchedRange } from '@dealer/contracts';
 import { trainingDecider } from '@dealer/domain/training/decide';
-import { DomainError, handle, type EventStore } from '@dealer/platform';
+import { DomainError, handle, type EventStore, apiDoc } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { problemResponse } from './schemas';
 
@@ -48,7 +48,7 @@ export function trainingRoutes(deps: { store: EventStore }) {
       '/api/training/:videoId/progress',
       {
         config: { access: 'training' },
-        schema: {
+        schema: { ...apiDoc('Training', 'Report training progress', 'The caller\'s progress on a video (`durationSeconds`, `positionSeconds`, `watchedRanges`); complete when the played ranges cover all but 2 s.'),
           params: { type: 'object', required: ['videoId'], properties: { videoId: { type: 'string', maxLength: 40 } } },
           body: progressBody,
           response: { 200: progressAnswer, '4xx': problemResponse },

@@ -1,7 +1,7 @@
 /** POST /api/user-roles, PUT /api/user-roles/{id}, DELETE /api/user-roles/{id} (admins). */
 import type { FastifyInstance } from 'fastify';
 import { USER_ROLE_MESSAGES } from '@dealer/contracts';
-import { DomainError, INPUT_SCHEMAS, createdByRequest, handle, type EventStore, type Sql } from '@dealer/platform';
+import { DomainError, INPUT_SCHEMAS, createdByRequest, handle, type EventStore, type Sql, apiDoc } from '@dealer/platform';
 import { commandContext } from '../plugins/request-context';
 import { employeeStreamId, userRoleDecider, userRoleStreamId } from '@dealer/domain/user-role/user-role';
 import { commandResponse, idParams, problemResponse } from './schemas';
@@ -20,7 +20,7 @@ export function userRoleRoutes(deps: { store: EventStore; sql: Sql }) {
   return async function routes(app: FastifyInstance) {
     app.post<{ Body: { userId?: string; roleName: string; locationId: number } }>(
       '/api/user-roles',
-      { config: access, schema: { body: { ...roleBody, required: ['userId', 'roleName', 'locationId'] }, response: { 201: commandResponse('userRoleId'), '4xx': problemResponse } } },
+      { config: access, schema: { ...apiDoc('Users and roles', 'Give a user a role', 'Gives a staff user (`userId`) a role (`roleName`) at a location (`locationId`). Signed-in users get the change within seconds.'), body: { ...roleBody, required: ['userId', 'roleName', 'locationId'] }, response: { 201: commandResponse('userRoleId'), '4xx': problemResponse } } },
       async (request, reply) => {
         const { userId, roleName, locationId } = request.body;
         if ((await store.readStream(employeeStreamId(userId!), { maxCount: 1 })).length === 0) {
@@ -43,7 +43,7 @@ export function userRoleRoutes(deps: { store: EventStore; sql: Sql }) {
 
     app.put<{ Params: { id: string }; Body: { roleName: string; locationId: number } }>(
       '/api/user-roles/:id',
-      { config: access, schema: { params: idParams, body: roleBody, response: { 200: commandResponse('userRoleId'), '4xx': problemResponse } } },
+      { config: access, schema: { ...apiDoc('Users and roles', 'Change a role assignment', 'Changes the role or location of one assignment.'), params: idParams, body: roleBody, response: { 200: commandResponse('userRoleId'), '4xx': problemResponse } } },
       async (request) => {
         const userRoleId = request.params.id;
         const result = await handle(store, userRoleStreamId(userRoleId), userRoleDecider, { type: 'ChangeUserRole', data: { userRoleId, ...request.body } }, commandContext(request));
@@ -53,7 +53,7 @@ export function userRoleRoutes(deps: { store: EventStore; sql: Sql }) {
 
     app.delete<{ Params: { id: string } }>(
       '/api/user-roles/:id',
-      { config: access, schema: { params: idParams, response: { 200: commandResponse('userRoleId'), '4xx': problemResponse } } },
+      { config: access, schema: { ...apiDoc('Users and roles', 'Remove a role assignment', 'Removes one assignment; the user loses it within seconds.'), params: idParams, response: { 200: commandResponse('userRoleId'), '4xx': problemResponse } } },
       async (request) => {
         const userRoleId = request.params.id;
         const result = await handle(store, userRoleStreamId(userRoleId), userRoleDecider, { type: 'RemoveUserRole', data: { userRoleId } }, commandContext(request));

@@ -46,6 +46,8 @@ const STAFF = [
   ...crud('paper-book-conversions', ['POST']),
   // Issue 23: the training videos; each employee reports and reads their own progress.
   ...crud('training', ['GET', 'POST']),
+  // Issue 24: the API's OpenAPI description and its reference page (everyone in demo mode).
+  ...crud('api-reference', ['GET']),
 ];
 
 /** Managers (and admins) run the programme: the catalogue, and finalising and voiding sales. */

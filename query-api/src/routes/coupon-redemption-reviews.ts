@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { voidedRoRedemptionSchema } from '@dealer/contracts';
-import type { Sql } from '@dealer/platform';
+import { apiDoc, type Sql } from '@dealer/platform';
 import { REDEMPTION_REVIEWS, listVoidedRoRedemptions } from '@dealer/read-models/redemption-reviews/queries';
 import { managedLocationIds } from './role-locations';
 
@@ -17,7 +17,7 @@ export const couponRedemptionReviewQueryRoutes = (sql: Sql) =>
       '/api/coupon-redemption-reviews',
       {
         config: { access: 'coupon-redemption-reviews', readModels: [REDEMPTION_REVIEWS] },
-        schema: {
+        schema: { ...apiDoc('Coupon redemptions', 'Redemptions on voided ROs', 'Live redemptions (digital and paper) on ROs the DMS data shows voided and not kept, newest first, at the caller\'s manager locations (`locationId`).'),
           querystring: { type: 'object', properties: { locationId: { type: 'integer', minimum: 0, maximum: 2147483647 }, minPosition: { type: 'string', maxLength: 40 } } },
           response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: voidedRoRedemptionSchema } } } },
         },

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { CATALOGUE_PAGE, COUPON_MESSAGES } from '@dealer/contracts';
-import { DomainError, INPUT_SCHEMAS, type Sql } from '@dealer/platform';
+import { DomainError, INPUT_SCHEMAS, type Sql, apiDoc } from '@dealer/platform';
 import { COUPON_CATALOGUE, getCoupon, listCoupons, type CatalogueQuery, type CatalogueStatusFilter } from '@dealer/read-models/coupon-catalogue/queries';
 
 /** Query string of a catalogue list (coupons and packs). */
@@ -85,7 +85,7 @@ export function couponQueryRoutes(sql: Sql) {
       '/api/coupons',
       {
         config: { access: 'coupons', readModels: [COUPON_CATALOGUE] },
-        schema: {
+        schema: { ...apiDoc('Coupons', 'Search coupons', 'The coupon catalogue by name (`search` in name, description and op codes, `status` active, disabled or all, `locationId` honoured at), 50 a page (`$limit`, `$offset`).'),
           querystring: catalogueQuerystring,
           response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: couponViewSchema }, metaData: pageMetaSchema } } },
         },
@@ -101,7 +101,7 @@ export function couponQueryRoutes(sql: Sql) {
       '/api/coupons/:id',
       {
         config: { access: 'coupons', readModels: [COUPON_CATALOGUE] },
-        schema: {
+        schema: { ...apiDoc('Coupons', 'Read a coupon', 'One coupon definition with its terms and `revision`; 404 when not found.'),
           params: idParamsSchema,
           querystring: { type: 'object', properties: { minPosition: { type: 'string', maxLength: 40 } } },
           response: { 200: { type: 'object', properties: { dataSet: couponViewSchema } } },

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { COUPON_HISTORY_EVENT_TYPES, CUSTOMER_MESSAGES, customerStreamId, type CustomerHistory } from '@dealer/contracts';
-import { DomainError, type EventStore } from '@dealer/platform';
+import { DomainError, type EventStore, apiDoc } from '@dealer/platform';
 import { buildTimeline } from '../history/timeline';
 
 /** Streams that belong to one customer: by naming convention, plus related ones found elsewhere. */
@@ -32,7 +32,7 @@ export function customerHistoryRoutes(
       '/api/customers/:id/history',
       {
         config: { access: 'customer-history' },
-        schema: {
+        schema: { ...apiDoc('Customer history', 'A customer\'s history', 'Every event of the customer (profile, contact changes, verifications, pack sales, redemptions, paper books, reviews) with actor, before and after, and the state as of `asOf`. Personal data is marked Hidden for controllers.'),
           params: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } },
           querystring: { type: 'object', properties: { asOf: { type: 'string', format: 'date-time' } } },
         },

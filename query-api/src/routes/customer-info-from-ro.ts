@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES } from '@dealer/contracts';
-import { DomainError, assertMayActAt, type Sql } from '@dealer/platform';
+import { DomainError, assertMayActAt, type Sql, apiDoc } from '@dealer/platform';
 import { RO_MESSAGES, getCustomerInfoFromRo } from '@dealer/read-models/customer-search/repair-orders';
 import { requireRo, roQuerystring } from './ro-data';
 
@@ -18,7 +18,7 @@ export function customerInfoFromRoRoutes(sql: Sql) {
       '/api/customer-info-from-ro',
       {
         config: { access: 'customer-info-from-ro' },
-        schema: {
+        schema: { ...apiDoc('Repair orders', 'Customer details from an RO', 'The customer details an RO of the DMS data holds (`roNumber`, `locationId`, `isClosedRo`), to find or create the customer.'),
           querystring: { type: 'object', properties: { ...roQuerystring, isClosedRo: { type: 'integer', enum: [0, 1], default: 0 } } },
           response: {
             200: {

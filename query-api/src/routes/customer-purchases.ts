@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CustomerCouponView, PackSaleView } from '@dealer/contracts';
-import type { Sql } from '@dealer/platform';
+import { apiDoc, type Sql } from '@dealer/platform';
 import { listCustomerCoupons, listPurchases, PACK_SALES } from '@dealer/read-models/pack-sales/queries';
 import { couponTermsResponseProperties, idParamsSchema } from './coupons';
 
@@ -143,7 +143,7 @@ export function customerPurchaseRoutes(sql: Sql) {
       '/api/customers/:id/purchases',
       {
         config: { access: 'customer-purchases', customerScope: { in: 'params', field: 'id' }, readModels: [PACK_SALES] },
-        schema: { params: idParamsSchema, querystring, response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: packSaleSchema } } } } },
+        schema: { ...apiDoc('Pack sales', 'A customer\'s purchases', 'The customer\'s pack sales, newest first, with corrections, void, finalisation, price, tax and each coupon\'s share and redemption. Staff, or the customer themselves.'), params: idParamsSchema, querystring, response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: packSaleSchema } } } } },
       },
       async (request, reply) => {
         // A sale, a finalisation, a correction, a void or a redemption changes it; statuses change with time.
@@ -157,7 +157,7 @@ export function customerPurchaseRoutes(sql: Sql) {
       '/api/customers/:id/coupons',
       {
         config: { access: 'customer-coupons', customerScope: { in: 'params', field: 'id' }, readModels: [PACK_SALES] },
-        schema: { params: idParamsSchema, querystring, response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: customerCouponSchema } } } } },
+        schema: { ...apiDoc('Pack sales', 'A customer\'s coupons', 'The customer\'s coupons with their status now (available, redeemed, expired, voided) and the redemption holding each. Staff, or the customer themselves.'), params: idParamsSchema, querystring, response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: customerCouponSchema } } } } },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { SERVICE_HISTORY_PAGE } from '@dealer/contracts';
-import type { Sql } from '@dealer/platform';
+import { apiDoc, type Sql } from '@dealer/platform';
 import { CUSTOMER_DETAILS } from '@dealer/read-models/customer-details/queries';
 import { listServiceHistory } from '@dealer/read-models/pack-sales/service-history';
 import { PACK_SALES } from '@dealer/read-models/pack-sales/queries';
@@ -55,7 +55,7 @@ export function customerServiceHistoryRoutes(sql: Sql) {
       {
         // Read-your-writes on the two read models the matching uses (a verified contact, a sale or redemption).
         config: { access: 'customer-service-history', customerScope: { in: 'params', field: 'id' }, readModels: [CUSTOMER_DETAILS, PACK_SALES] },
-        schema: {
+        schema: { ...apiDoc('Customer area', 'A customer\'s service history', 'The customer\'s visits from the DMS data, newest first, matched by verified e-mail, verified mobile or a staff link, never by name (`$limit` 1-50, `$offset`).'),
           params: idParamsSchema,
           querystring: {
             type: 'object',

@@ -1,7 +1,7 @@
 /** GET /api/customers/{id} and GET /api/customer-search. */
 import type { FastifyInstance } from 'fastify';
 import { CUSTOMER_MESSAGES, LIMITS } from '@dealer/contracts';
-import { DomainError, type Sql } from '@dealer/platform';
+import { DomainError, type Sql, apiDoc } from '@dealer/platform';
 import { CUSTOMER_DETAILS, getCustomer } from '@dealer/read-models/customer-details/queries';
 import { CUSTOMER_SEARCH, searchCustomers } from '@dealer/read-models/customer-search/queries';
 
@@ -33,7 +33,7 @@ export function customerQueryRoutes(sql: Sql) {
       '/api/customers/:id',
       {
         config: { access: 'customers', customerScope: { in: 'params', field: 'id' }, readModels: [CUSTOMER_DETAILS] },
-        schema: {
+        schema: { ...apiDoc('Customers', 'Read a customer', 'One customer\'s profile with its `revision` (the next PUT\'s `expectedRevision`). Staff read any customer; a customer only themselves.'),
           params: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } },
           response: { 200: { type: 'object', properties: { dataSet: customerSchema } } },
         },
@@ -49,7 +49,7 @@ export function customerQueryRoutes(sql: Sql) {
       '/api/customer-search',
       {
         config: { access: 'customer-search', readModels: [CUSTOMER_SEARCH] },
-        schema: {
+        schema: { ...apiDoc('Customers', 'Search customers', 'Finds customers by phone (any format), e-mail, name or RO number (`searchTerm`, at least 2 characters).'),
           querystring: { type: 'object', properties: { searchTerm: { type: 'string', maxLength: 254 }, minPosition: { type: 'string', maxLength: 40 } } },
           response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: searchResultSchema } } } },
         },

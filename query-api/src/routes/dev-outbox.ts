@@ -1,7 +1,7 @@
 /** GET /api/dev-outbox?to=ADDRESS: the development outbox, newest first (demo mode only). A phone number may be written in any format. */
 import type { FastifyInstance } from 'fastify';
 import { phoneDigitsOf } from '@dealer/contracts';
-import type { Sql } from '@dealer/platform';
+import { apiDoc, type Sql } from '@dealer/platform';
 import { listDevOutbox } from '../operations/dev-outbox';
 
 export function devOutboxRoutes(sql: Sql) {
@@ -10,7 +10,7 @@ export function devOutboxRoutes(sql: Sql) {
       '/api/dev-outbox',
       {
         config: { access: 'dev-outbox' },
-        schema: {
+        schema: { ...apiDoc('Operations', 'Development outbox', 'Demo mode only: every e-mail and text message the product sent, newest first (`to` filters by address or phone, `limit`).'),
           querystring: {
             type: 'object',
             properties: { to: { type: 'string', maxLength: 254 }, limit: { type: 'integer', minimum: 1, maximum: 500 } },

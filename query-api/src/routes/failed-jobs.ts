@@ -4,7 +4,7 @@
  * names customers.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Sql } from '@dealer/platform';
+import { apiDoc, type Sql } from '@dealer/platform';
 import { listFailedJobs } from '../operations/failed-jobs';
 
 export function failedJobRoutes(sql: Sql) {
@@ -13,7 +13,7 @@ export function failedJobRoutes(sql: Sql) {
       '/api/failed-jobs',
       {
         config: { access: 'failed-jobs' },
-        schema: { querystring: { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1, maximum: 500 } } } },
+        schema: { ...apiDoc('Operations', 'List failed message jobs', 'E-mail and text jobs that failed for good, newest first (`limit`).'), querystring: { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1, maximum: 500 } } } },
       },
       async (request) => {
         return { dataSet: await listFailedJobs(sql, request.query.limit ?? 200) };

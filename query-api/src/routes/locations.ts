@@ -1,6 +1,6 @@
 /** GET /api/locations: every dealership location (the client offers those using the CRM), with its time zone and sales tax rate. */
 import type { FastifyInstance } from 'fastify';
-import type { Sql } from '@dealer/platform';
+import { apiDoc, type Sql } from '@dealer/platform';
 import { listLocations } from '@dealer/read-models/customer-search/repair-orders';
 
 export function locationRoutes(sql: Sql) {
@@ -9,7 +9,7 @@ export function locationRoutes(sql: Sql) {
       '/api/locations',
       {
         config: { access: 'locations' },
-        schema: {
+        schema: { ...apiDoc('Locations', 'List locations', 'The locations of the DMS data with name, time zone and sales tax.'),
           response: {
             200: {
               type: 'object',

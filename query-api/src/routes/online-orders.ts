@@ -14,7 +14,7 @@
  * All are no-store: a payment, a claim or a refund changes them at any moment.
  */
 import type { FastifyInstance } from 'fastify';
-import { DomainError, INPUT_SCHEMAS, type Sql } from '@dealer/platform';
+import { DomainError, INPUT_SCHEMAS, type Sql, apiDoc } from '@dealer/platform';
 import {
   ONLINE_ORDER_LIST_DEFAULT,
   ONLINE_ORDER_LIST_MAX,
@@ -68,7 +68,7 @@ export function onlineOrderQueryRoutes(sql: Sql) {
       '/api/online-orders/:orderId',
       {
         config: { access: 'online-orders', readModels: [ONLINE_ORDERS, 'user_roles'] },
-        schema: {
+        schema: { ...apiDoc('Online orders', 'Read an online order', 'The order now: status (placed, failed, paid, refunded, cancelled, returned), pack, location, price, tax, total, sale, gift, failure and refund. The order\'s customer, managers of its location and admins; others get 404.'),
           params: { type: 'object', required: ['orderId'], properties: { orderId: { type: 'string', format: 'uuid' } } },
           querystring: { type: 'object', properties: { minPosition: { type: 'string', maxLength: 40 } } },
           response: { 200: { type: 'object', properties: { dataSet: { type: 'object', properties: orderProperties } } } },
@@ -92,7 +92,7 @@ export function onlineOrderQueryRoutes(sql: Sql) {
       '/api/customers/:id/gifts',
       {
         config: { access: 'customer-gifts', customerScope: { in: 'params', field: 'id' }, readModels: [ONLINE_ORDERS] },
-        schema: {
+        schema: { ...apiDoc('Gifts', 'Gifts a customer sent', 'The gifts the customer bought, newest first: recipient, expiry, claimed or ended. The customer only.'),
           params: idParamsSchema,
           querystring: { type: 'object', properties: { minPosition: { type: 'string', maxLength: 40 } } },
           response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: { type: 'object', properties: orderProperties } } } } },
@@ -108,7 +108,7 @@ export function onlineOrderQueryRoutes(sql: Sql) {
       '/api/online-orders',
       {
         config: { access: 'online-order-list', readModels: [ONLINE_ORDERS, 'user_roles'] },
-        schema: {
+        schema: { ...apiDoc('Online orders', 'List online orders', 'Online orders, newest first, at the locations where the caller is a manager (admins: every location); filters `status`, `locationId`, paging `$limit`, `$offset`.'),
           querystring: {
             type: 'object',
             properties: {

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { opCodeVerificationRuleSchema } from '@dealer/contracts';
-import type { Sql } from '@dealer/platform';
+import { apiDoc, type Sql } from '@dealer/platform';
 import { OPCODE_RULES, listOpCodeRules } from '@dealer/read-models/opcode-rules/queries';
 
 export function opCodeRuleQueryRoutes(sql: Sql) {
@@ -14,7 +14,7 @@ export function opCodeRuleQueryRoutes(sql: Sql) {
       '/api/opcode-verification-rules',
       {
         config: { access: 'opcode-verification-rules', readModels: [OPCODE_RULES] },
-        schema: {
+        schema: { ...apiDoc('Op-code rules', 'List op-code rules', 'The op codes that need the customer\'s verification at `locationId` (managers at that location, admins).'),
           querystring: { type: 'object', properties: { locationId: { type: 'integer', minimum: 0, maximum: 2147483647 }, minPosition: { type: 'string', maxLength: 40 } } },
           response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: opCodeVerificationRuleSchema } } } },
         },

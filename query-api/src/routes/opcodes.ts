@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { CATALOGUE_PAGE } from '@dealer/contracts';
-import { INPUT_SCHEMAS, type Sql } from '@dealer/platform';
+import { INPUT_SCHEMAS, type Sql, apiDoc } from '@dealer/platform';
 import { OPCODE_RULES } from '@dealer/read-models/opcode-rules/queries';
 import { countOpCodes, listOpCodes } from '@dealer/read-models/opcode-rules/op-codes';
 
@@ -35,7 +35,7 @@ export function opCodeQueryRoutes(sql: Sql) {
       '/api/opcodes',
       {
         config: { access: 'opcodes', readModels: [OPCODE_RULES] },
-        schema: {
+        schema: { ...apiDoc('Repair orders', 'List op codes', 'Distinct op codes of the DMS jobs (`search` by code or description, `locationId`, paging) with how many jobs use each and whether it needs the customer\'s verification there.'),
           querystring: {
             type: 'object',
             properties: {

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { PACK_OFFERS_MAX, type PackOfferView, type PackView } from '@dealer/contracts';
-import { INPUT_SCHEMAS, type Sql } from '@dealer/platform';
+import { INPUT_SCHEMAS, type Sql, apiDoc } from '@dealer/platform';
 import { listPacks, PACK_CATALOGUE } from '@dealer/read-models/pack-catalogue/queries';
 
 const str = { type: 'string' } as const;
@@ -52,7 +52,7 @@ export function packOfferRoutes(sql: Sql) {
       '/api/pack-offers',
       {
         config: { access: 'public', readModels: [PACK_CATALOGUE] },
-        schema: {
+        schema: { ...apiDoc('Customer area', 'Current offers', 'Active packs with at least one coupon, by name, with price, contents, term and selling locations (`locationId`: sold there). Public.'),
           querystring: { type: 'object', properties: { locationId: INPUT_SCHEMAS.positiveInt32, minPosition: { type: 'string', maxLength: 40 } } },
           response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: offerSchema } } } },
         },

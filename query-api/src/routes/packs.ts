@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { PACK_MESSAGES } from '@dealer/contracts';
-import { DomainError, type Sql } from '@dealer/platform';
+import { DomainError, type Sql, apiDoc } from '@dealer/platform';
 import { getPack, listPacks, PACK_CATALOGUE } from '@dealer/read-models/pack-catalogue/queries';
 import { catalogueQuery, catalogueQuerystring, idParamsSchema, pageMetaSchema, type CatalogueQuerystring } from './coupons';
 
@@ -44,7 +44,7 @@ export function packQueryRoutes(sql: Sql) {
       '/api/packs',
       {
         config: { access: 'packs', readModels: [PACK_CATALOGUE] },
-        schema: {
+        schema: { ...apiDoc('Packs', 'Search packs', 'Packs by name (`search` also finds a pack by its coupons), `status`, `locationId` sold at, 50 a page; with their coupons\' current names and values and the stand-alone total.'),
           querystring: catalogueQuerystring,
           response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: packViewSchema }, metaData: pageMetaSchema } } },
         },
@@ -59,7 +59,7 @@ export function packQueryRoutes(sql: Sql) {
       '/api/packs/:id',
       {
         config: { access: 'packs', readModels: [PACK_CATALOGUE] },
-        schema: {
+        schema: { ...apiDoc('Packs', 'Read a pack', 'One pack with its coupons, price, term and selling locations, and its `revision`; 404 when not found.'),
           params: idParamsSchema,
           querystring: { type: 'object', properties: { minPosition: { type: 'string', maxLength: 40 } } },
           response: { 200: { type: 'object', properties: { dataSet: packViewSchema } } },

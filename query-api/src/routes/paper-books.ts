@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { checkBookNumber, PAPER_BOOK_MESSAGES } from '@dealer/contracts';
-import { DomainError, INPUT_SCHEMAS, type Sql } from '@dealer/platform';
+import { DomainError, INPUT_SCHEMAS, type Sql, apiDoc } from '@dealer/platform';
 import { CUSTOMER_DETAILS } from '@dealer/read-models/customer-details/queries';
 import { getPaperBook, PAPER_BOOKS } from '@dealer/read-models/paper-books/queries';
 import { couponTermsResponseProperties } from './coupons';
@@ -97,7 +97,7 @@ export const paperBookQueryRoutes = (sql: Sql) =>
       {
         // customer_details: a conversion right after the customer was created shows their name.
         config: { access: 'paper-books', readModels: [PAPER_BOOKS, CUSTOMER_DETAILS] },
-        schema: { params: paramsSchema, querystring, response: { 200: { type: 'object', properties: { dataSet: paperBookSchema } } } },
+        schema: { ...apiDoc('Paper books', 'Read a paper book', 'The book as printed (pack, location, sale RO, sold on, price), its conversion, and each paper coupon with its status and live redemption; 404 when not found.'), params: paramsSchema, querystring, response: { 200: { type: 'object', properties: { dataSet: paperBookSchema } } } },
       },
       async (request, reply) => {
         const checked = checkBookNumber(request.params.bookNumber);

@@ -4,7 +4,7 @@
  * command side.
  */
 import type { FastifyInstance } from 'fastify';
-import { listParkedEvents, type Sql } from '@dealer/platform';
+import { listParkedEvents, type Sql, apiDoc } from '@dealer/platform';
 
 const str = { type: 'string' } as const;
 
@@ -22,7 +22,7 @@ export function parkedEventQueryRoutes(sql: Sql) {
       '/api/parked-events',
       {
         config: { access: 'parked-events' },
-        schema: { response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: parkedEventSchema } } } } },
+        schema: { ...apiDoc('Operations', 'List parked events', 'Events a read model could not apply, with the error; the rest of the log goes on.'), response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: parkedEventSchema } } } } },
       },
       async (_request, reply) => {
         reply.header('cache-control', 'no-store');

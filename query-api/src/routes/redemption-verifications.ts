@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { REDEMPTION_MESSAGES, redemptionVerificationSchema } from '@dealer/contracts';
-import { DomainError, assertMayActAt, type Sql } from '@dealer/platform';
+import { DomainError, assertMayActAt, type Sql, apiDoc } from '@dealer/platform';
 import { CUSTOMER_DETAILS } from '@dealer/read-models/customer-details/queries';
 import { PENDING_APPROVALS, getRedemptionVerification, listCustomerRedemptionVerifications } from '@dealer/read-models/pending-approvals/queries';
 
@@ -19,7 +19,7 @@ export function redemptionVerificationQueryRoutes(sql: Sql) {
       '/api/redemption-verifications/:id',
       {
         config: { access: 'redemption-verifications', readModels: [PENDING_APPROVALS, CUSTOMER_DETAILS] },
-        schema: {
+        schema: { ...apiDoc('Redemption verifications', 'Read a verification', 'One verification and its state (open, approved, declined, expired) with the op codes; the customer\'s own or staff.'),
           params: { type: 'object', required: ['id'], properties: { id: uuid } },
           querystring: { type: 'object', properties: { minPosition: { type: 'string', maxLength: 40 } } },
           response: { 200: { type: 'object', properties: { dataSet: redemptionVerificationSchema } } },
@@ -47,7 +47,7 @@ export function redemptionVerificationQueryRoutes(sql: Sql) {
           customerScope: { in: 'query', field: 'customerId' },
           readModels: [PENDING_APPROVALS, CUSTOMER_DETAILS],
         },
-        schema: {
+        schema: { ...apiDoc('Redemption verifications', 'List a customer\'s verifications', 'The customer\'s open verifications (`customerId`; staff, or the customer themselves), or with `getStatuses=1` every one with its status.'),
           querystring: {
             type: 'object',
             required: ['customerId'],

@@ -39,7 +39,7 @@ import {
   type ReportName,
   type ReportQuery,
 } from '@dealer/contracts';
-import { DomainError, INPUT_SCHEMAS, INT32_MAX, isStorableText, type Sql } from '@dealer/platform';
+import { DomainError, INPUT_SCHEMAS, INT32_MAX, isStorableText, type Sql, apiDoc } from '@dealer/platform';
 import { REPORT_DEFINITIONS, type ReportDefinition } from '@dealer/read-models/reports/index';
 import { csvStream } from './reports-csv';
 import { reportingLocationIds } from './role-locations';
@@ -168,7 +168,7 @@ export function reportRoutes(sql: Sql, definitions: Readonly<Record<ReportName, 
       '/api/report-locations',
       {
         config: { access: 'reports', readModels: ['user_roles'] },
-        schema: {
+        schema: { ...apiDoc('Reports', 'Reporting locations', 'The locations the caller may report on: admins every location, controllers and managers where they hold that role now.'),
           response: {
             200: {
               type: 'object',
@@ -192,7 +192,7 @@ export function reportRoutes(sql: Sql, definitions: Readonly<Record<ReportName, 
       '/api/reports/:report',
       {
         config: { access: 'reports', readModels },
-        schema: {
+        schema: { ...apiDoc('Reports', 'Run a report', 'One of the eight reports (`coupon-sales`, `coupon-sales-v2`, `coupon-redemptions`, `coupon-redemptions-v2`, `payouts`, `expired`, `invoice-summary`, `invoice-summary-v2`) for a period (`from`, `to`) and locations, with its options and drill-down; JSON, or CSV of one table (`format=csv&table=`).'),
           params: { type: 'object', required: ['report'], properties: { report: INPUT_SCHEMAS.text(100) } },
           querystring: reportQuerystring,
         },

@@ -4,7 +4,7 @@
  * the RO's customer (e-mail or any phone).
  */
 import type { FastifyInstance } from 'fastify';
-import { DomainError, assertMayActAt, type Sql } from '@dealer/platform';
+import { DomainError, assertMayActAt, type Sql, apiDoc } from '@dealer/platform';
 import { CUSTOMER_DETAILS } from '@dealer/read-models/customer-details/queries';
 import { CUSTOMER_SEARCH } from '@dealer/read-models/customer-search/queries';
 import { RO_MESSAGES, findCustomersForRepairOrder, getAccountingDetails, getRepairOrder } from '@dealer/read-models/customer-search/repair-orders';
@@ -95,7 +95,7 @@ export function roDataRoutes(sql: Sql) {
       '/api/ro-data',
       {
         config: { access: 'ro-data', readModels: [CUSTOMER_SEARCH, CUSTOMER_DETAILS] },
-        schema: {
+        schema: { ...apiDoc('Repair orders', 'Read a repair order', 'One RO of the DMS data by `roNumber` at `locationId` with its jobs, amounts and status; `accounting=1` adds its accounting postings, `findCustomers=1` the CRM customers matching the RO\'s customer (e-mail or any phone). Staff at that location.'),
           querystring: {
             type: 'object',
             properties: { ...roQuerystring, accounting: { type: 'integer', enum: [0, 1] }, findCustomers: { type: 'integer', enum: [0, 1] } },

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RO_DATE_FIELDS, RO_SEARCH_LIMITS, RO_SEARCH_MESSAGES, RO_STATUSES, type RoSearchQuery } from '@dealer/contracts';
-import { DomainError, assertMayActAt, mayActAt, type Sql } from '@dealer/platform';
+import { DomainError, assertMayActAt, mayActAt, type Sql, apiDoc } from '@dealer/platform';
 import { listLocations } from '@dealer/read-models/customer-search/repair-orders';
 import { decodeRoCursor, parsePersonName, searchRepairOrders, type RoSearchFilters } from '@dealer/read-models/repair-order-search/queries';
 
@@ -72,7 +72,7 @@ export function roSearchRoutes(sql: Sql) {
       '/api/ro-search',
       {
         config: { access: 'ro-search' },
-        schema: {
+        schema: { ...apiDoc('Repair orders', 'Search repair orders', 'ROs by advisor, customer name, VIN (last 6+ characters), status and a range of opening or closing dates, newest first, a page at a time (keyset cursor), at the locations where the caller works.'),
           querystring: {
             type: 'object',
             additionalProperties: false,

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES } from '@dealer/contracts';
-import { DomainError, INPUT_SCHEMAS, type Sql } from '@dealer/platform';
+import { DomainError, INPUT_SCHEMAS, type Sql, apiDoc } from '@dealer/platform';
 import { TRAINING, ownTrainingProgress, trainingCompletion } from '@dealer/read-models/training/queries';
 import { locationIdsWithRole } from './role-locations';
 
@@ -45,7 +45,7 @@ export function trainingQueryRoutes(sql: Sql) {
       '/api/training',
       {
         config: { access: 'training', readModels: [TRAINING] },
-        schema: {
+        schema: { ...apiDoc('Training', 'My training progress', 'Every training video with the caller\'s own progress (percent watched, started, last watched, completed).'),
           querystring: { type: 'object', properties: { minPosition } },
           response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: progressItem } } } },
         },
@@ -60,7 +60,7 @@ export function trainingQueryRoutes(sql: Sql) {
       '/api/training/completion',
       {
         config: { access: 'training-completion', readModels: [TRAINING] },
-        schema: {
+        schema: { ...apiDoc('Training', 'Training completion', 'One row per employee and location with each video\'s started, completed and percent watched, at the locations where the caller is a manager (admins: every location).'),
           querystring: { type: 'object', properties: { locationId: INPUT_SCHEMAS.positiveInt32, minPosition } },
           response: {
             200: {

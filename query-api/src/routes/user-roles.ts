@@ -1,6 +1,6 @@
 /** GET /api/user-roles?locationId= (0 = all) and GET /api/users (admins). */
 import type { FastifyInstance } from 'fastify';
-import type { Sql } from '@dealer/platform';
+import { apiDoc, type Sql } from '@dealer/platform';
 import { listUserRoles } from '@dealer/read-models/user-roles/queries';
 import { listEmployees } from '@dealer/read-models/users/queries';
 
@@ -12,7 +12,7 @@ export function userRoleQueryRoutes(sql: Sql) {
       '/api/user-roles',
       {
         config: { access: 'user-roles', readModels: ['user_roles', 'users'] },
-        schema: {
+        schema: { ...apiDoc('Users and roles', 'List role assignments', 'Every role held by staff users, with the location (`locationId` narrows the list).'),
           querystring: { type: 'object', properties: { locationId: { type: 'integer', minimum: 0, maximum: 2147483647 }, minPosition: { type: 'string', maxLength: 40 } } },
           response: {
             200: {
@@ -46,7 +46,7 @@ export function userRoleQueryRoutes(sql: Sql) {
       '/api/users',
       {
         config: { access: 'users', readModels: ['users'] },
-        schema: {
+        schema: { ...apiDoc('Users and roles', 'List staff users', 'Every staff user with their roles per location.'),
           response: {
             200: {
               type: 'object',

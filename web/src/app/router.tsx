@@ -31,6 +31,8 @@ const SalesPage = lazyPage(() => import('./routes/employee/sales').then((m) => m
 const UsersPage = lazyPage(() => import('./routes/employee/users').then((m) => m.UsersRoute));
 const DevOutboxPage = lazyPage(() => import('./routes/employee/dev-outbox').then((m) => m.DevOutboxRoute));
 const SystemHealthPage = lazyPage(() => import('./routes/employee/system-health').then((m) => m.SystemHealthRoute));
+const ApiReferencePage = lazyPage(() => import('./routes/employee/api-reference').then((m) => m.ApiReferenceRoute));
+const PublicApiReferencePage = lazyPage(() => import('./routes/employee/api-reference').then((m) => m.PublicApiReferenceRoute));
 const RoSearchPage = lazyPage(() => import('./routes/employee/ro-search').then((m) => m.RoSearchRoute));
 const CustomerHistoryPage = lazyPage(() => import('./routes/employee/customer-history').then((m) => m.CustomerHistoryRoute));
 const PacksPage = lazyPage(() => import('./routes/employee/packs').then((m) => m.PacksRoute));
@@ -87,6 +89,7 @@ const employeeRoutes: RouteObject = {
     guarded('users', PAGE_ACCESS.users, { lazy: UsersPage }),
     guarded('dev-outbox', PAGE_ACCESS.devOutbox, { lazy: DevOutboxPage }),
     guarded('system-health', PAGE_ACCESS.systemHealth, { lazy: SystemHealthPage }),
+    guarded('api-reference', PAGE_ACCESS.apiReference, { lazy: ApiReferencePage }),
     guarded('ro-search', PAGE_ACCESS.roSearch, { lazy: RoSearchPage }),
     guarded('customers/:customerId/history', PAGE_ACCESS.customerHistory, { lazy: CustomerHistoryPage }),
     guarded('verification-op-codes', PAGE_ACCESS.verificationOpCodes, { lazy: VerificationOpCodesPage }),
@@ -201,6 +204,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'privacy', lazy: PrivacyPage },
           { path: 'terms-of-service', lazy: TermsOfServicePage },
+          // Open to anyone: the server decides who reads the document (staff; everyone in demo mode).
+          { path: 'api-reference', loader: optionalSessionGuard, lazy: PublicApiReferencePage },
         ],
       },
       { path: 'forbidden', element: <ForbiddenRoute /> },

@@ -25,6 +25,8 @@ export const PAGE_ACCESS = {
   devOutbox: staff('dev-outbox'),
   /** Parked projection events and failed message jobs, with Retry (issue 10, items 9 and 16). */
   systemHealth: staff('parked-events'),
+  /** The API's OpenAPI description (issue 24): every staff member. */
+  apiReference: staff('api-reference'),
   customerPages: customer('customers'),
   customerContact: customer('customer-contact-form', 'POST'),
 } satisfies Record<string, PageAccess>;

@@ -9,6 +9,7 @@ export const paths = {
   termsOfService: '/terms-of-service',
   purchase: '/purchase',
   verify: '/verify',
+  apiReference: '/api-reference',
   contact: '/contact',
   auth: {
     login: '/auth/login',
@@ -34,6 +35,7 @@ export const paths = {
     verificationOpCodes: '/employee/verification-op-codes',
     devOutbox: '/employee/dev-outbox',
     systemHealth: '/employee/system-health',
+    apiReference: '/employee/api-reference',
     customerHistory: (customerId: string) => `/employee/customers/${encodeURIComponent(customerId)}/history`,
   },
   training: {

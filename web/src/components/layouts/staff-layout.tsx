@@ -23,6 +23,7 @@ const NAV_ITEMS: { to: string; label: string; access: PageAccess }[] = [
   { to: paths.employee.users, label: 'Users', access: PAGE_ACCESS.users },
   { to: paths.employee.devOutbox, label: 'Dev outbox', access: PAGE_ACCESS.devOutbox },
   { to: paths.employee.systemHealth, label: 'System health', access: PAGE_ACCESS.systemHealth },
+  { to: paths.employee.apiReference, label: 'API reference', access: PAGE_ACCESS.apiReference },
 ];
 
 /** Below desktop width the navigation is a strip that scrolls sideways: bring the current page's tab into view. */
