@@ -147,6 +147,11 @@ const MATRIX: Record<string, Persona[]> = {
   'GET /api/training': STAFF,
   'POST /api/training/:videoId/progress': STAFF,
   'GET /api/training/completion': MANAGERS,
+  // Issue 23: form drafts, staff only; each user reaches only their own (another's is 404, form-drafts.test.ts).
+  'POST /api/form-drafts': STAFF,
+  'PUT /api/form-drafts/:objectCacheId': STAFF,
+  'PATCH /api/form-drafts/:objectCacheId': STAFF,
+  'DELETE /api/form-drafts/:objectCacheId': STAFF,
 };
 
 const SIGN_OUT = 'DELETE /auth-api/login';
@@ -205,6 +210,7 @@ function concreteUrl(url: string): string {
     .replace(':orderId', deterministicUuid('no-such-online-order'))
     .replace(':provider', 'demo')
     .replace(':videoId', 'coupons')
+    .replace(':objectCacheId', deterministicUuid('no-such-form-draft'))
     .replace('/api/reports/:report', '/api/reports/coupon-sales?from=2026-01-01&to=2026-01-31')
     .replace('/redemption-verifications/by-token', '/redemption-verifications/by-token?token=not-a-real-token');
 }

@@ -46,6 +46,8 @@ const STAFF = [
   ...crud('paper-book-conversions', ['POST']),
   // Issue 23: the training videos; each employee reports and reads their own progress.
   ...crud('training', ['GET', 'POST']),
+  // Issue 23: form drafts (SPEC 4 form cache); each user reaches only their own (the store checks).
+  ...crud('form-drafts', ['POST', 'PUT', 'PATCH', 'DELETE']),
 ];
 
 /** Managers (and admins) run the programme: the catalogue, and finalising and voiding sales. */
