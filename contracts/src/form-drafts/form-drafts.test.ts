@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkDraftValues,
   draftCustomerId,
+  draftValuesOf,
   draftExpiresAt,
   draftWorthRestoring,
   FORM_DRAFT_LIMITS,
@@ -74,5 +75,14 @@ describe('the open-forms list (SPEC 3 browser storage)', () => {
     expect(parseOpenForms(JSON.stringify([entry('a'), { objectCacheId: 'b', formId: 'nope', openedAt: 'x' }, null]))).toEqual([entry('a')]);
     expect(parseOpenForms('not json')).toEqual([]);
     expect(parseOpenForms(null)).toEqual([]);
+  });
+});
+
+describe('draftValuesOf', () => {
+  it("should keep the form's own fields, each as its kind", () => {
+    expect(draftValuesOf('pack-editor', { name: 'Winter', price: 12, locationIds: '2', extra: 'x', termMileage: undefined })).toEqual({ name: 'Winter', price: '12', locationIds: ['2'], termMileage: null });
+    expect(draftValuesOf('pack-editor', { locationIds: false })).toEqual({ locationIds: [] });
+    expect(draftValuesOf('customer-profile', { isTaxExempt: 1, firstName: 'Pat' })).toEqual({ isTaxExempt: true, firstName: 'Pat' });
+    expect(checkDraftValues('coupon-editor', draftValuesOf('coupon-editor', { laborTypes: ['C'], name: 'n'.repeat(5000) })).ok).toBe(true);
   });
 });

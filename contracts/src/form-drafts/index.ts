@@ -138,6 +138,24 @@ export function draftCustomerId(opening: Pick<FormDraftOpening, 'formId' | 'obje
 export const draftWorthRestoring = (view: Pick<FormDraftView, 'existed' | 'values' | 'savedAt'>): boolean =>
   view.existed && view.values !== null && view.savedAt !== null;
 
+/**
+ * A form's current values as its draft keeps them: only the form's own fields, each as its kind
+ * (a text, a switch, a list of texts; a lone checkbox's value becomes a one-item list).
+ */
+export function draftValuesOf(formId: FormDraftFormId, raw: Record<string, unknown>): FormDraftValues {
+  const fields: Record<string, DraftFieldKind> = FORM_DRAFT_FORMS[formId].fields;
+  const out: FormDraftValues = {};
+  for (const [name, kind] of Object.entries(fields)) {
+    if (!Object.hasOwn(raw, name)) continue;
+    const v = raw[name];
+    if (v === null || v === undefined) out[name] = null;
+    else if (kind.kind === 'flag') out[name] = Boolean(v);
+    else if (kind.kind === 'list') out[name] = (Array.isArray(v) ? v : typeof v === 'string' ? [v] : []).map(String).slice(0, kind.maxItems);
+    else out[name] = String(v).slice(0, kind.max);
+  }
+  return out;
+}
+
 export type DraftCheck = { ok: true; values: FormDraftValues } | { ok: false; field: string; message: string };
 
 const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
