@@ -5,7 +5,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FORM_DRAFT_TEXTS, type FormDraftOpening } from '@dealer/contracts';
+import { FORM_DRAFT_TEXTS, formatMoney, type FormDraftOpening } from '@dealer/contracts';
+import { PACK_SALE_TEXTS } from '../../../features/pack-sales/components/pack-sale-texts';
 import { created, ok } from '../../../testing/answers';
 import { server, startAppServer } from '../../../testing/app-server';
 import { formDraftServer } from '../../../testing/form-drafts';
@@ -115,5 +116,23 @@ describe('customer profile editor drafts', () => {
     await waitFor(() => expect(methods().slice(-2)).toEqual(['PATCH', 'DELETE']));
     expect(drafts.requests.find((r) => r.method === 'PATCH')!.body).toEqual({ isSubmitting: true });
     expect(drafts.drafts()).toEqual([]);
+  });
+
+  it("should offer the sell dialog's unfinished sale for the same customer and restore the pack chosen", async () => {
+    drafts.leave({ formId: 'sell-pack', objectCacheModelId: null, parentCacheModelId: null, parentKey: jane.customerId, isObjectNew: true }, { locationId: String(locations[0]!.locationId), packId: oilPack.packId, changePrice: false, priceText: '', reason: '' }, 5);
+    const app = renderApp('/employee/sales', { as: employee() });
+    await app.user.type(await screen.findByRole('searchbox', { name: 'Search customers by phone, email or RO number' }), 'Roe');
+    await app.user.click(screen.getByRole('button', { name: 'Search' }));
+    await app.user.click(within(await screen.findByRole('table', { name: 'Search results' })).getByRole('button', { name: 'Jane Roe' }));
+    await app.user.click(await screen.findByRole('button', { name: PACK_SALE_TEXTS.sellPack }));
+    const dialog = await screen.findByRole('dialog', { name: PACK_SALE_TEXTS.sellTitle });
+    const offer = await within(dialog).findByRole('status');
+    expect(offer).toHaveTextContent(/^You have unsaved changes from 5 minutes ago, /);
+    expect(drafts.requests[0]!.body).toMatchObject({ objectCacheToken: { formId: 'sell-pack', parentKey: jane.customerId, isObjectNew: true } });
+    await within(dialog).findByRole('option', { name: `${oilPack.name} (${formatMoney(oilPack.price)})` });
+    await app.user.click(within(offer).getByRole('button', { name: FORM_DRAFT_TEXTS.restore }));
+    expect(within(dialog).getByRole('combobox', { name: PACK_SALE_TEXTS.pack })).toHaveValue(oilPack.packId);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(drafts.drafts()).toEqual([]));
   });
 });

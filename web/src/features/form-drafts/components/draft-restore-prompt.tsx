@@ -5,10 +5,10 @@ import { TimeAgo } from '../../../components/ui/time-ago/time-ago';
 import type { FormDraft } from '../hooks/use-form-draft';
 import './draft-restore-prompt.css';
 
-export function DraftRestorePrompt({ draft }: { draft: FormDraft }) {
+export function DraftRestorePrompt({ draft, className }: { draft: FormDraft; className?: string }) {
   if (!draft.offer) return null;
   return (
-    <div className="alert alert-info draft-prompt" role="status">
+    <div className={className ? `alert alert-info draft-prompt ${className}` : 'alert alert-info draft-prompt'} role="status">
       <p className="draft-prompt-text">
         <TimeAgo value={draft.offer.savedAt} prefix={FORM_DRAFT_TEXTS.unsavedPrefix} />
       </p>

@@ -70,7 +70,7 @@ export function useFormDraft({ opening, values, onRestore }: FormDraftOptions): 
 
   const latest = useRef({ opening, current, onRestore });
   latest.current = { opening, current, onRestore };
-  /** The values the form had when its draft opened (or was restored or discarded): not autosaved until changed. */
+  /** The values the form had when its draft opened (or was discarded): not autosaved until changed. */
   const baseline = useRef<string | null>(null);
   const lastSaved = useRef<string | null>(null);
   const openId = useRef<string | null>(null);
@@ -91,6 +91,8 @@ export function useFormDraft({ opening, values, onRestore }: FormDraftOptions): 
       // Closed while opening: the draft goes at once.
       if (!isCurrent()) return void deleteFormDraft(id).catch(ignore);
       openId.current = id;
+      // The values as the form stands once its draft is there (presets such as a default location included).
+      baseline.current = latest.current.current;
       rememberOpenForm(view);
       const offered = draftWorthRestoring(view) && view.values && view.savedAt ? { savedAt: view.savedAt, values: view.values } : null;
       setDraft({ id, offer: offered });
