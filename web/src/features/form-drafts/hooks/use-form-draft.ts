@@ -43,6 +43,11 @@ export interface FormDraftOptions {
   values: Record<string, unknown>;
   /** Puts restored values into the form. */
   onRestore: (values: FormDraftValues) => void;
+  /**
+   * Whether the person changed the form (react-hook-form's isDirty); without it, any change from the values the
+   * form opened with counts, presets made by the form itself included.
+   */
+  dirty?: boolean;
 }
 
 const ignore = () => undefined;
@@ -62,7 +67,7 @@ function forgetOpenForm(objectCacheId: string): void {
 /** The identity of a form's draft: a change (another object) closes one draft and opens another. */
 const identityOf = (o: FormDraftOpening | null) => (o ? JSON.stringify([o.formId, o.objectCacheModelId, o.parentCacheModelId, o.parentKey, o.isObjectNew]) : null);
 
-export function useFormDraft({ opening, values, onRestore }: FormDraftOptions): FormDraft {
+export function useFormDraft({ opening, values, onRestore, dirty }: FormDraftOptions): FormDraft {
   const identity = identityOf(opening);
   const formId = opening?.formId ?? null;
   const current = formId ? JSON.stringify(draftValuesOf(formId, values)) : '';
@@ -70,7 +75,7 @@ export function useFormDraft({ opening, values, onRestore }: FormDraftOptions): 
 
   const latest = useRef({ opening, current, onRestore });
   latest.current = { opening, current, onRestore };
-  /** The values the form had when its draft opened (or was discarded): not autosaved until changed. */
+  /** The values the form had when it opened (or its draft was discarded): not autosaved until changed. */
   const baseline = useRef<string | null>(null);
   const lastSaved = useRef<string | null>(null);
   const openId = useRef<string | null>(null);
@@ -91,8 +96,6 @@ export function useFormDraft({ opening, values, onRestore }: FormDraftOptions): 
       // Closed while opening: the draft goes at once.
       if (!isCurrent()) return void deleteFormDraft(id).catch(ignore);
       openId.current = id;
-      // The values as the form stands once its draft is there (presets such as a default location included).
-      baseline.current = latest.current.current;
       rememberOpenForm(view);
       const offered = draftWorthRestoring(view) && view.values && view.savedAt ? { savedAt: view.savedAt, values: view.values } : null;
       setDraft({ id, offer: offered });
@@ -119,7 +122,10 @@ export function useFormDraft({ opening, values, onRestore }: FormDraftOptions): 
   // The autosave: TIMINGS.autosaveDebounceMs after the last change, never over an offered draft.
   useEffect(() => {
     if (!draft || draft.offer || !formId) return;
-    if (current === baseline.current || current === lastSaved.current) return;
+    if (current === lastSaved.current) return;
+    // Once something was kept, every later change is kept too (a change back included).
+    const changed = lastSaved.current !== null || (dirty ?? current !== baseline.current);
+    if (!changed) return;
     const id = draft.id;
     const timer = setTimeout(() => {
       lastSaved.current = current;
@@ -129,7 +135,7 @@ export function useFormDraft({ opening, values, onRestore }: FormDraftOptions): 
       });
     }, TIMINGS.autosaveDebounceMs);
     return () => clearTimeout(timer);
-  }, [current, draft, formId]);
+  }, [current, draft, formId, dirty]);
 
   const restore = useCallback(() => {
     const offer = offerRef.current;

@@ -15,6 +15,7 @@ export function useReactHookFormDraft<T extends FieldValues>(form: UseFormReturn
   return useFormDraft({
     opening,
     values,
+    dirty: form.formState.isDirty,
     onRestore: (restored) => {
       const fields: Record<string, DraftFieldKind> | undefined = opening ? FORM_DRAFT_FORMS[opening.formId].fields : undefined;
       for (const [name, value] of Object.entries(restored)) {

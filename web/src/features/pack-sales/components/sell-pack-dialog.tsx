@@ -79,6 +79,8 @@ function SellPackForm({ customer, slots, canChangePrice, onClose }: Omit<SellPac
   const draft = useFormDraft({
     opening,
     values: { locationId: locationId === null ? null : String(locationId), packId, changePrice, priceText, reason },
+    // The preset location alone is nothing to keep: a pack chosen is.
+    dirty: packId !== '' || changePrice,
     onRestore: (v) => {
       const restoredLocation = typeof v.locationId === 'string' && /^\d{1,9}$/.test(v.locationId) ? Number(v.locationId) : null;
       if (restoredLocation !== null) setLocationId(restoredLocation);

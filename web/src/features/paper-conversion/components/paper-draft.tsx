@@ -27,6 +27,8 @@ export function PaperDraftProvider({ children }: { children: ReactNode }) {
   const draft = useFormDraft({
     opening: OPENING,
     values,
+    // A wizard with a book entered is worth keeping.
+    dirty: state.book !== null,
     onRestore: (v) => {
       const restoredStep = typeof v.step === 'string' && (STEPS as readonly string[]).includes(v.step) ? (v.step as PaperStep) : 'book-number';
       const book = typeof v.book === 'string' ? v.book : null;
