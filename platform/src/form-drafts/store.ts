@@ -130,12 +130,6 @@ export class FormDraftStore {
     return this.view(found, true);
   }
 
-  /** The user's draft (not expired), or null: another user's draft is not found. */
-  async find(userId: string, draftId: string, now = new Date()): Promise<FormDraftView | null> {
-    const [row] = await this.sql.unsafe<DraftRow[]>(`select ${COLUMNS} from form_drafts where draft_id = $1 and user_id = $2 and expires_at > $3`, [draftId, userId, now]);
-    return row ? this.view(row, true) : null;
-  }
-
   /** The draft's form, for checking values before saving them; null when not the user's or expired. */
   async formOf(userId: string, draftId: string, now = new Date()): Promise<FormDraftFormId | null> {
     const [row] = await this.sql<{ form_id: FormDraftFormId }[]>`select form_id from form_drafts where draft_id = ${draftId} and user_id = ${userId} and expires_at > ${now}`;
