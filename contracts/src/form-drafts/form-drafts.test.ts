@@ -5,6 +5,8 @@ import {
   draftValuesOf,
   draftExpiresAt,
   draftWorthRestoring,
+  FORM_DRAFT_FORM_IDS,
+  FORM_DRAFT_FORMS,
   FORM_DRAFT_LIMITS,
   FORM_DRAFT_MESSAGES,
   parseOpenForms,
@@ -41,6 +43,10 @@ describe('checkDraftValues', () => {
 });
 
 describe('draft rules', () => {
+  it('should list every form that keeps drafts', () => {
+    expect([...FORM_DRAFT_FORM_IDS].sort()).toEqual(Object.keys(FORM_DRAFT_FORMS).sort());
+  });
+
   it('should take the customer from the token field the form names', () => {
     expect(draftCustomerId({ formId: 'customer-profile', objectCacheModelId: 'c1', parentKey: null })).toBe('c1');
     expect(draftCustomerId({ formId: 'sell-pack', objectCacheModelId: null, parentKey: 'c2' })).toBe('c2');

@@ -6,16 +6,14 @@
  * same form on the same object: "You have unsaved changes from 3 minutes ago — Restore / Discard".
  *
  * Each form's values are typed here, field by field, with a maximum: the server refuses anything
- * else with a 400 naming the field, and the whole draft has a size maximum.
+ * else with a 400 naming the field, and the whole draft has a size maximum. Module-level values are
+ * literals (no calls), so the bundler leaves them out of pages that keep no drafts.
  */
 import type { ObjectCacheToken } from '../api/envelope';
 
 /** A text field with its maximum length; a switch; a list of short texts (checkboxes). */
 export type DraftFieldKind = { kind: 'text'; max: number } | { kind: 'flag' } | { kind: 'list'; max: number; maxItems: number };
 
-const text = (max: number): DraftFieldKind => ({ kind: 'text', max });
-const flag: DraftFieldKind = { kind: 'flag' };
-const list = (max: number, maxItems: number): DraftFieldKind => ({ kind: 'list', max, maxItems });
 
 /**
  * Typed values are raw form input (before the form's own rules): each text may be as long as a
@@ -31,34 +29,74 @@ export const FORM_DRAFT_FORMS = {
   'customer-profile': {
     customerFrom: 'objectCacheModelId',
     fields: {
-      firstName: text(RAW), lastName: text(RAW), emailAddress: text(RAW), phoneMobile: text(RAW), phoneOther: text(RAW),
-      address: text(RAW), address2: text(RAW), city: text(RAW), state: text(RAW), zip: text(RAW), isTaxExempt: flag, verifyRedemptions: flag,
+      firstName: { kind: 'text', max: RAW },
+      lastName: { kind: 'text', max: RAW },
+      emailAddress: { kind: 'text', max: RAW },
+      phoneMobile: { kind: 'text', max: RAW },
+      phoneOther: { kind: 'text', max: RAW },
+      address: { kind: 'text', max: RAW },
+      address2: { kind: 'text', max: RAW },
+      city: { kind: 'text', max: RAW },
+      state: { kind: 'text', max: RAW },
+      zip: { kind: 'text', max: RAW },
+      isTaxExempt: { kind: 'flag' },
+      verifyRedemptions: { kind: 'flag' },
     },
   },
   'coupon-editor': {
     customerFrom: null,
     fields: {
-      name: text(RAW), description: text(4000), opCodes: text(RAW), valueKind: text(20), amount: text(40), percent: text(40), referencePrice: text(40),
-      maximum: text(40), laborTypes: list(4, 10), validityKind: text(20), months: text(20), date: text(20), maxPerRo: text(20), maxAmountPerRo: text(40),
-      locationIds: list(12, 200),
+      name: { kind: 'text', max: RAW },
+      description: { kind: 'text', max: 4000 },
+      opCodes: { kind: 'text', max: RAW },
+      valueKind: { kind: 'text', max: 20 },
+      amount: { kind: 'text', max: 40 },
+      percent: { kind: 'text', max: 40 },
+      referencePrice: { kind: 'text', max: 40 },
+      maximum: { kind: 'text', max: 40 },
+      laborTypes: { kind: 'list', max: 4, maxItems: 10 },
+      validityKind: { kind: 'text', max: 20 },
+      months: { kind: 'text', max: 20 },
+      date: { kind: 'text', max: 20 },
+      maxPerRo: { kind: 'text', max: 20 },
+      maxAmountPerRo: { kind: 'text', max: 40 },
+      locationIds: { kind: 'list', max: 12, maxItems: 200 },
     },
   },
   'pack-editor': {
     customerFrom: null,
-    fields: { name: text(RAW), description: text(4000), price: text(40), termMonths: text(20), termMileage: text(20), locationIds: list(12, 200) },
+    fields: {
+      name: { kind: 'text', max: RAW },
+      description: { kind: 'text', max: 4000 },
+      price: { kind: 'text', max: 40 },
+      termMonths: { kind: 'text', max: 20 },
+      termMileage: { kind: 'text', max: 20 },
+      locationIds: { kind: 'list', max: 12, maxItems: 200 },
+    },
   },
   'sell-pack': {
     customerFrom: 'parentKey',
-    fields: { locationId: text(12), packId: text(64), changePrice: flag, priceText: text(40), reason: text(RAW) },
+    fields: {
+      locationId: { kind: 'text', max: 12 },
+      packId: { kind: 'text', max: 64 },
+      changePrice: { kind: 'flag' },
+      priceText: { kind: 'text', max: 40 },
+      reason: { kind: 'text', max: RAW },
+    },
   },
   'paper-conversion': {
     customerFrom: null,
-    fields: { step: text(40), book: text(64), customer: text(64) },
+    fields: {
+      step: { kind: 'text', max: 40 },
+      book: { kind: 'text', max: 64 },
+      customer: { kind: 'text', max: 64 },
+    },
   },
 } as const satisfies Record<string, { customerFrom: 'objectCacheModelId' | 'parentKey' | null; fields: Record<string, DraftFieldKind> }>;
 
 export type FormDraftFormId = keyof typeof FORM_DRAFT_FORMS;
-export const FORM_DRAFT_FORM_IDS = Object.keys(FORM_DRAFT_FORMS) as FormDraftFormId[];
+/** The forms that keep drafts (a literal, so that code not using drafts keeps none of this module in its bundle). */
+export const FORM_DRAFT_FORM_IDS: readonly FormDraftFormId[] = ['customer-profile', 'coupon-editor', 'pack-editor', 'sell-pack', 'paper-conversion'];
 export const isFormDraftFormId = (value: unknown): value is FormDraftFormId => typeof value === 'string' && Object.hasOwn(FORM_DRAFT_FORMS, value);
 
 /** A draft's values: each field a text, a switch or a list of texts. */

@@ -3,7 +3,6 @@
 import { FORM_DRAFT_TEXTS } from '@dealer/contracts';
 import { TimeAgo } from '../../../components/ui/time-ago/time-ago';
 import type { FormDraft } from '../hooks/use-form-draft';
-import './draft-restore-prompt.css';
 
 export function DraftRestorePrompt({ draft, className }: { draft: FormDraft; className?: string }) {
   if (!draft.offer) return null;
