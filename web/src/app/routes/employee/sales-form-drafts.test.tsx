@@ -90,6 +90,20 @@ describe('customer profile editor drafts', () => {
     await waitFor(() => expect(methods()).toEqual(['POST', 'PUT']), { timeout: 3000 });
   });
 
+  it('should keep an offered draft when the editor closes before Restore or Discard was chosen', async () => {
+    const left = drafts.leave(janeProfile, { firstName: 'Janet' }, 3);
+    const { user, dialog } = await openJaneEditor();
+    await within(dialog).findByRole('status');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Customer' })).not.toBeInTheDocument());
+    await new Promise((r) => setTimeout(r, 300));
+    expect(methods()).toEqual(['POST']);
+    expect(drafts.drafts().map((d) => d.objectCacheToken.objectCacheId)).toEqual([left]);
+    // Opened again, it is offered again.
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(await within(await screen.findByRole('dialog', { name: 'Edit Customer' })).findByRole('status')).toHaveTextContent(/^You have unsaved changes from 3 minutes ago/);
+  });
+
   it('should delete the offered draft on Discard and keep the form as loaded', async () => {
     const left = drafts.leave(janeProfile, { firstName: 'Janet' }, 90);
     const { user, dialog } = await openJaneEditor();

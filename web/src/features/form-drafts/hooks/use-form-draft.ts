@@ -2,7 +2,7 @@
 // loaded; the form's values are autosaved 1000 ms (TIMINGS.autosaveDebounceMs) after the last change; when the form
 // closes (unmounts: Cancel, a successful save) the draft is deleted; saving marks it submitting. A draft an earlier
 // session left behind (a crash, a closed tab) is offered: `offer` until the person picks Restore or Discard, and
-// nothing is autosaved over it meanwhile. The browser's list of open forms (SPEC 3) follows the open drafts.
+// nothing is autosaved over it meanwhile; closing the form before answering keeps it on offer. The browser's list of open forms (SPEC 3) follows the open drafts.
 // Drafts are a help, never a gate: when the server cannot keep one, the form works as before.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
@@ -79,8 +79,26 @@ export function useFormDraft({ opening, values, onRestore, dirty }: FormDraftOpt
   const baseline = useRef<string | null>(null);
   const lastSaved = useRef<string | null>(null);
   const openId = useRef<string | null>(null);
-  /** Counts the form's openings: a draft opened for an earlier one (closed since) is deleted on arrival. */
+  /** Counts the form's openings: a draft opened for an earlier one (closed since) is not this one's. */
   const session = useRef(0);
+  /**
+   * Opens and deletes run one after another: the same form opened again at once (React's development double
+   * mount, a quick close and reopen) finds the same draft, which an earlier opening's clean-up must not delete
+   * under it.
+   */
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const queued = useRef(0);
+  const queue = useCallback((step: () => Promise<unknown>) => {
+    const run = () =>
+      step()
+        .catch(ignore)
+        .finally(() => {
+          queued.current -= 1;
+        });
+    queued.current += 1;
+    // Nothing running: start now (a form closing as the page goes sends its delete at once).
+    chain.current = queued.current === 1 ? run() : chain.current.then(run);
+  }, []);
   const offerRef = useRef<FormDraftOffer | null>(null);
   offerRef.current = draft?.offer ?? null;
 
@@ -91,18 +109,22 @@ export function useFormDraft({ opening, values, onRestore, dirty }: FormDraftOpt
     const isCurrent = () => session.current === mine;
     baseline.current = latest.current.current;
     lastSaved.current = null;
-    openFormDraft(o).then((view) => {
-      const id = view.objectCacheToken.objectCacheId;
-      // Closed while opening: the draft goes at once.
-      if (!isCurrent()) return void deleteFormDraft(id).catch(ignore);
-      openId.current = id;
-      rememberOpenForm(view);
-      const offered = draftWorthRestoring(view) && view.values && view.savedAt ? { savedAt: view.savedAt, values: view.values } : null;
-      setDraft({ id, offer: offered });
-    }, ignore);
-  }, []);
+    queue(() =>
+      openFormDraft(o).then((view) => {
+        const id = view.objectCacheToken.objectCacheId;
+        // Closed while opening: a draft this opening made goes at once; one left from before stays on offer.
+        if (!isCurrent()) return view.existed ? undefined : deleteFormDraft(id);
+        openId.current = id;
+        rememberOpenForm(view);
+        const offered = draftWorthRestoring(view) && view.values && view.savedAt ? { savedAt: view.savedAt, values: view.values } : null;
+        setDraft({ id, offer: offered });
+        return undefined;
+      }),
+    );
+  }, [queue]);
 
-  // Open when the form opens (or names another object); delete when it closes.
+  // Open when the form opens (or names another object); delete when it closes, unless the person has not yet
+  // answered the offer of a draft left from before (closing the form is not Discard).
   useEffect(() => {
     if (identity === null) return;
     session.current += 1;
@@ -110,14 +132,15 @@ export function useFormDraft({ opening, values, onRestore, dirty }: FormDraftOpt
     return () => {
       session.current += 1;
       const id = openId.current;
+      const undecided = offerRef.current !== null;
       openId.current = null;
       setDraft(null);
       if (id) {
         forgetOpenForm(id);
-        void deleteFormDraft(id).catch(ignore);
+        if (!undecided) queue(() => deleteFormDraft(id));
       }
     };
-  }, [identity, openDraft]);
+  }, [identity, openDraft, queue]);
 
   // The autosave: TIMINGS.autosaveDebounceMs after the last change, never over an offered draft.
   useEffect(() => {
@@ -152,12 +175,11 @@ export function useFormDraft({ opening, values, onRestore, dirty }: FormDraftOpt
     setDraft(null);
     // The offered draft goes; the form, still open, keeps a fresh one from here on.
     const mine = session.current;
-    deleteFormDraft(id)
-      .catch(ignore)
-      .then(() => {
-        if (session.current === mine) openDraft();
-      });
-  }, [openDraft]);
+    queue(() => deleteFormDraft(id));
+    queue(async () => {
+      if (session.current === mine) openDraft();
+    });
+  }, [openDraft, queue]);
 
   const submitting = useCallback((isSubmitting: boolean) => {
     const id = openId.current;
