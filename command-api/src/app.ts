@@ -23,6 +23,8 @@ import { customerContactFormRoutes } from './routes/customer-contact-form';
 import { onlineOrderRoutes } from './routes/online-orders';
 import { giftRoutes } from './routes/gifts';
 import { trainingRoutes } from './routes/training';
+import { formDraftRoutes } from './routes/form-drafts';
+import { FormDraftStore } from '@dealer/platform/form-drafts/store';
 import { giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { selfRegistrationRoutes } from './routes/self-registration';
 import type { PaymentProvider } from '@dealer/platform/payments/port';
@@ -69,6 +71,7 @@ export function commandApi(deps: CommandApiDeps) {
     await app.register(onlineOrderRoutes({ store: deps.store, sql: deps.sql, provider: deps.payments ?? null, giftKey }));
     await app.register(giftRoutes({ store: deps.store, sql: deps.sql, giftKey, provider: deps.payments ?? null }));
     await app.register(trainingRoutes({ store: deps.store }));
+    await app.register(formDraftRoutes({ drafts: new FormDraftStore(deps.sql, deps.store.vault) }));
   };
 }
 

@@ -150,6 +150,11 @@ const MATRIX: Record<string, Persona[]> = {
   // Issue 24: the API's OpenAPI description. Staff outside demo mode (platform/src/http/openapi.test.ts);
   // the test server runs in demo mode, where everyone reads it (ADR 0084).
   'GET /api/openapi.json': ALL,
+  // Issue 23: form drafts, staff only; each user reaches only their own (another's is 404, form-drafts.test.ts).
+  'POST /api/form-drafts': STAFF,
+  'PUT /api/form-drafts/:objectCacheId': STAFF,
+  'PATCH /api/form-drafts/:objectCacheId': STAFF,
+  'DELETE /api/form-drafts/:objectCacheId': STAFF,
 };
 
 const SIGN_OUT = 'DELETE /auth-api/login';
@@ -208,6 +213,7 @@ function concreteUrl(url: string): string {
     .replace(':orderId', deterministicUuid('no-such-online-order'))
     .replace(':provider', 'demo')
     .replace(':videoId', 'coupons')
+    .replace(':objectCacheId', deterministicUuid('no-such-form-draft'))
     .replace('/api/reports/:report', '/api/reports/coupon-sales?from=2026-01-01&to=2026-01-31')
     .replace('/redemption-verifications/by-token', '/redemption-verifications/by-token?token=not-a-real-token');
 }

@@ -77,6 +77,10 @@ const PATH_PARAMS: Record<string, Record<string, string>> = {
   'GET /api/reports/:report': { report: 'coupon-sales-v2' },
   // Issue 23: a real video, so bodies reach the range checks and the decider.
   'POST /api/training/:videoId/progress': { videoId: 'coupons' },
+  // Issue 23: no draft of that id: typed values are checked (400) before the draft is looked up (404).
+  'PUT /api/form-drafts/:objectCacheId': { objectCacheId: nowhere },
+  'PATCH /api/form-drafts/:objectCacheId': { objectCacheId: nowhere },
+  'DELETE /api/form-drafts/:objectCacheId': { objectCacheId: nowhere },
 };
 
 const profile = {
@@ -137,6 +141,9 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/online-orders/:orderId/confirm': { cardNumber: '4242 4242 4242 4242' },
   'POST /api/gift-claims': { giftToken: 'no-such-token' },
   'POST /api/training/:videoId/progress': { durationSeconds: 120, positionSeconds: 10, watchedRanges: [[0, 10]] },
+  'POST /api/form-drafts': { objectCacheToken: { formId: 'customer-profile', objectCacheModelId: customerA, parentCacheModelId: null, parentKey: null, isObjectNew: false } },
+  'PUT /api/form-drafts/:objectCacheId': { formId: 'customer-profile', values: { firstName: 'Fuzz', isTaxExempt: false } },
+  'PATCH /api/form-drafts/:objectCacheId': { isSubmitting: true },
 };
 /** Fields every body also gets hostile values in (routes added later have no base body). */
 const GENERIC_FIELDS = ['customerId', 'locationId', 'type', 'id', 'reason', 'description', 'limit', 'extraField', 'expectedRevision'];
@@ -322,7 +329,7 @@ describe('fuzz: malformed input', () => {
   it('should refuse a wrong JSON type in every body field of every route with a 400, and store nothing', async () => {
     const head = async () => (await server.product.sql<{ n: string | null }[]>`select max(global_position)::text as n from es_events`)[0]!.n;
     const counts = async () => {
-      const tables = ['auth_credentials', 'auth_sessions', 'auth_throttle', 'registration_tokens', 'idempotency_keys'];
+      const tables = ['auth_credentials', 'auth_sessions', 'auth_throttle', 'registration_tokens', 'idempotency_keys', 'form_drafts'];
       const found = await server.product.sql<{ t: string }[]>`select table_name as t from information_schema.tables where table_schema = 'public' and table_name = any(${tables})`;
       return Object.fromEntries(await Promise.all(found.map(async ({ t }) => [t, (await server.product.sql.unsafe<{ n: number }[]>(`select count(*)::int as n from "${t}"`))[0]!.n])));
     };

@@ -42,6 +42,7 @@ import {
   startPackSaleFinaliser,
   startReactor,
   startMessageWorkers,
+  startFormDraftSweeper,
 } from '@dealer/workers';
 import { giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
@@ -95,6 +96,8 @@ async function startInProcessParts(env: ProductEnv, sql: Sql, store: ProtectedEv
   const messages = startMessageWorkers({ sql, store, env, logger });
   const reactor = await startReactor({ sql, store, queue, logger, feed });
   const finaliser = startPackSaleFinaliser({ sql, store, logger, intervalMs: env.PACK_SALE_FINALISE_INTERVAL_MS });
+  // Form drafts past their lifetime (decision 0082).
+  const formDrafts = startFormDraftSweeper({ sql, logger });
   // Integration events leave sealed (raw store), so erasing a customer's key covers Kafka too.
   const relay = env.KAFKA_BROKERS
     ? startKafkaRelay({ sql, store: rawStore, brokers: env.KAFKA_BROKERS, topic: env.KAFKA_TOPIC, logger })
@@ -106,6 +109,7 @@ async function startInProcessParts(env: ProductEnv, sql: Sql, store: ProtectedEv
     async stop() {
       await reactor.stop();
       await finaliser.stop();
+      await formDrafts.stop();
       await relay?.stop();
       await messages.close();
       await queue.close();

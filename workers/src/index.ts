@@ -8,6 +8,7 @@ export * from './messaging/senders';
 export { CONTACT_VERIFICATION_MIGRATIONS } from './jobs/contact-verification-codes';
 export { REDEMPTION_VERIFICATION_TOKEN_MIGRATIONS } from './jobs/redemption-verification-tokens';
 export * from './reactor/reactor';
+export { startFormDraftSweeper, sweepExpiredFormDrafts, FORM_DRAFT_SWEEP_INTERVAL_MS } from './jobs/form-draft-expiry';
 export { startPackSaleFinaliser, finaliseClosedSales, type PackSaleFinaliserHandle } from './jobs/finalise-closed-sales';
 export { startGiftExpirySweeper } from './jobs/gift-expiry';
 export { startAbandonedOrderSweeper } from './jobs/abandoned-orders';

@@ -7,6 +7,7 @@ import { startReactor } from './reactor/reactor';
 import { startPackSaleFinaliser } from './jobs/finalise-closed-sales';
 import { startGiftExpirySweeper } from './jobs/gift-expiry';
 import { startAbandonedOrderSweeper } from './jobs/abandoned-orders';
+import { startFormDraftSweeper } from './jobs/form-draft-expiry';
 import { createPaymentProvider } from '@dealer/platform/payments/index';
 import { giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
@@ -20,6 +21,8 @@ const queue = createMessagesQueue(redis, env.REDIS_PREFIX);
 const messages = startMessageWorkers({ sql: runtime.sql, store: runtime.store, env, logger });
 const reactor = await startReactor({ sql: runtime.sql, store: runtime.store, queue, logger });
 const finaliser = startPackSaleFinaliser({ sql: runtime.sql, store: runtime.store, logger, intervalMs: env.PACK_SALE_FINALISE_INTERVAL_MS });
+// Form drafts past their lifetime (decision 0082).
+const formDrafts = startFormDraftSweeper({ sql: runtime.sql, logger });
 // Gifts ending unclaimed and abandoned online orders (none when online purchase is off). The demo
 // provider keeps its payments in memory, per process: see docs/decisions/0073-periodic-jobs-in-workers.md.
 const payments = createPaymentProvider(env);
@@ -51,6 +54,7 @@ stopOnSignal(logger, async () => {
   await health.close();
   await reactor.stop();
   await finaliser.stop();
+  await formDrafts.stop();
   await giftExpiry?.stop();
   await abandonedOrders?.stop();
   await relay?.stop();

@@ -1,7 +1,7 @@
 /**
  * POST /api/customer-erasure {customerId, reason} (admins): records CustomerPersonalDataErased,
  * masks the customer's details on their DMS repair orders, destroys the customer's personal-data
- * key, and removes the customer's sign-in (its login is their e-mail). Projections null the read
+ * key, removes the form drafts about the customer, and removes the customer's sign-in (its login is their e-mail). Projections null the read
  * models and the workers scrub the outbox on that event.
  *
  * Order: the event is written BEFORE the key is destroyed, so an erasure is never done without
@@ -14,6 +14,7 @@ import { customerStreamId } from '@dealer/contracts';
 import { load, handle, type EventStore, type PersonalDataVault, type Sql, apiDoc } from '@dealer/platform';
 import { maskErasedCustomerRepairOrders } from '@dealer/dms/erasure';
 import { erasureDecider, ERASURE_MESSAGES } from '@dealer/domain/customer/erasure';
+import { deleteCustomerFormDrafts } from '@dealer/platform/form-drafts/store';
 import { removeCustomerSignIn } from '../identity/credentials';
 import { commandContext } from '../plugins/request-context';
 
@@ -46,8 +47,11 @@ export function erasureRoutes(deps: { store: EventStore; vault: PersonalDataVaul
         const result = await handle(deps.store, stream, erasureDecider, { type: 'EraseCustomerPersonalData', data: { customerId, reason } }, commandContext(request));
         const maskedRepairOrders = await maskErasedCustomerRepairOrders(deps.sql, { emails: [...emails], phones });
         await deps.vault.erase(customerId);
+        // Form drafts about the customer (their profile, a pack sold to them): unreadable once the key
+        // is gone, and removed here (decision 0082).
+        const removedDrafts = await deleteCustomerFormDrafts(deps.sql, customerId);
         await removeCustomerSignIn(deps.sql, customerId, [...emails]);
-        request.log.info({ actor: request.auth?.actor, customerId, maskedRepairOrders }, 'customer personal data erased');
+        request.log.info({ actor: request.auth?.actor, customerId, maskedRepairOrders, removedDrafts }, 'customer personal data erased');
         return { dataSet: { customerId, message: ERASURE_MESSAGES.erased }, metaData: result.position === null ? {} : { position: String(result.position) } };
       },
     );

@@ -48,6 +48,8 @@ const STAFF = [
   ...crud('training', ['GET', 'POST']),
   // Issue 24: the API's OpenAPI description and its reference page (everyone in demo mode).
   ...crud('api-reference', ['GET']),
+  // Issue 23: form drafts (SPEC 4 form cache); each user reaches only their own (the store checks).
+  ...crud('form-drafts', ['POST', 'PUT', 'PATCH', 'DELETE']),
 ];
 
 /** Managers (and admins) run the programme: the catalogue, and finalising and voiding sales. */

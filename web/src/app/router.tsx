@@ -47,6 +47,7 @@ const VerifyContactPage = lazyPage(() => import('./routes/verify/contact').then(
 const VerifyRedemptionPage = lazyPage(() => import('./routes/verify/redemption').then((m) => m.VerifyRedemptionRoute));
 const PrivacyPage = lazyPage(() => import('./routes/privacy').then((m) => m.PrivacyRoute));
 const TermsOfServicePage = lazyPage(() => import('./routes/terms-of-service').then((m) => m.TermsOfServiceRoute));
+const PaperConversionLayout = lazyPage(() => import('./routes/employee/paper-conversion').then((m) => m.PaperConversionLayout));
 const PaperConversionIndexPage = lazyPage(() => import('./routes/employee/paper-conversion').then((m) => m.PaperConversionIndexRoute));
 const paperConversionStepPage = (step: (typeof PAPER_CONVERSION_STEPS)[number][0]) =>
   lazyPage(() => import('./routes/employee/paper-conversion').then((m) => m.PAPER_CONVERSION_ROUTES[step]));
@@ -98,6 +99,8 @@ const employeeRoutes: RouteObject = {
     guarded('training', PAGE_ACCESS.training, { lazy: TrainingPage }),
     {
       path: 'paper-conversion',
+      // The wizard's draft (decision 0082) lives in this layout, across its steps.
+      lazy: PaperConversionLayout,
       children: [
         guarded(null, PAGE_ACCESS.paperConversion, { lazy: PaperConversionIndexPage }),
         ...PAPER_CONVERSION_STEPS.map(([path]) => guarded(path, PAGE_ACCESS.paperConversion, { lazy: paperConversionStepPage(path) })),

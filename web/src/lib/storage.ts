@@ -8,6 +8,12 @@ export const STORAGE_KEYS = {
    * when a refresh is refused): not a secret, only whether asking /auth-api/refresh is worth it.
    */
   sessionMayExist: 'SESSION_MAY_EXIST',
+  /**
+   * SPEC 3's list of open forms: the forms open in this browser that keep a server-side draft (decision 0082),
+   * added when one opens and removed when it closes; an entry left behind names a form a crash or a closed tab
+   * interrupted. A LOGIN clears it with the rest.
+   */
+  openForms: 'OPEN_FORMS',
 } as const;
 
 type Area = 'local' | 'session';

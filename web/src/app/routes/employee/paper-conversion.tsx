@@ -4,7 +4,7 @@
 // Create Customer dialogs with the chosen customer (customers); a conversion refreshes that customer's coupons.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, type ComponentType } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { CATALOGUE_PAGE, fullName } from '@dealer/contracts';
 import { SelectField } from '../../../components/ui/form/select-field';
 import { paths, PAPER_CONVERSION_STEPS } from '../../../config/paths';
@@ -20,6 +20,7 @@ import { usePacks } from '../../../features/packs/api/get-packs';
 import { PaperWizard } from '../../../features/paper-conversion/components/paper-wizard';
 import type { PaperWizardSlots, WizardCustomerState, WizardPackFieldProps } from '../../../features/paper-conversion/components/paper-wizard-slots';
 import { PAPER_TEXTS } from '../../../features/paper-conversion/components/paper-conversion-texts';
+import { PaperDraftProvider } from '../../../features/paper-conversion/components/paper-draft';
 import { EnterRoDialog } from '../../../features/repair-orders/components/enter-ro-dialog';
 import { messagesOf } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/auth/use-session';
@@ -91,6 +92,15 @@ function PaperConversionStep({ step }: { step: Step }) {
     <CustomerDialogSlotsProvider value={customerSlots}>
       <PaperWizard step={step} slots={slots} />
     </CustomerDialogSlotsProvider>
+  );
+}
+
+/** Around the wizard's steps: its draft lives while the person is in the wizard (a step change keeps it). */
+export function PaperConversionLayout() {
+  return (
+    <PaperDraftProvider>
+      <Outlet />
+    </PaperDraftProvider>
   );
 }
 

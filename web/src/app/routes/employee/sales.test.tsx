@@ -16,6 +16,7 @@ import { locations } from '../../../testing/fixtures/locations';
 import { availableCoupon, jane, janeCoupons, janeSale, janeSearchResult, oilPack, redeemedCoupon } from '../../../testing/fixtures/sales';
 import { employee, manager } from '../../../testing/identities';
 import { renderApp } from '../../../testing/render-app';
+import { formDraftServer } from '../../../testing/form-drafts';
 
 /** The search terms the page sent, per test. */
 const searches: string[] = [];
@@ -23,7 +24,12 @@ beforeEach(() => {
   searches.splice(0);
 });
 
+/** The sell dialog keeps a form draft (decision 0082): the draft routes as the server answers them. */
+const drafts = formDraftServer();
+beforeEach(() => drafts.reset());
+
 startAppServer(
+  ...drafts.handlers,
   http.get('/api/locations', () => ok(locations)),
   http.get('/api/customer-search', ({ request }) => {
     const term = new URL(request.url).searchParams.get('searchTerm') ?? '';

@@ -2,7 +2,8 @@
 // (coupon-form-values.ts); the server's messages go on their fields and into error toasts; an edit sends the
 // revision the coupon was read at.
 import { useIsMutating } from '@tanstack/react-query';
-import type { CouponView } from '@dealer/contracts';
+import { useMemo } from 'react';
+import type { CouponView, FormDraftOpening } from '@dealer/contracts';
 import { useForm } from 'react-hook-form';
 import { CheckboxGroup } from '../../../components/ui/form/checkbox-group';
 import { checkResolver } from '../../../components/ui/form/check-resolver';
@@ -18,6 +19,8 @@ import { useCreateCoupon } from '../api/create-coupon';
 import { useUpdateCoupon } from '../api/update-coupon';
 import { couponFormValues, couponTermsFrom, EMPTY_COUPON_FORM, formFieldOf, type CouponFormValues } from './coupon-form-values';
 import { COUPON_MESSAGES, COUPON_TEXTS, LABOR_TYPE_OPTIONS, VALIDITY_KIND_OPTIONS, VALUE_KIND_OPTIONS } from './coupon-texts';
+import { DraftRestorePrompt } from '../../form-drafts/components/draft-restore-prompt';
+import { useReactHookFormDraft } from '../../form-drafts/hooks/use-react-hook-form-draft';
 
 export interface LocationOption {
   locationId: number;
@@ -44,7 +47,18 @@ function CouponForm({ coupon, locations, locationsLoading, onDone }: Omit<Coupon
   const { errors } = form.formState;
   const valueKind = form.watch('valueKind');
   const validityKind = form.watch('validityKind');
-  const onError = saveErrorHandler(form.setError, formFieldOf, COUPON_MESSAGES.unknownError);
+  // The coupon's terms survive a crash or a closed tab (SPEC 4 form cache; decision 0082).
+  const couponId = coupon?.couponId ?? null;
+  const opening = useMemo<FormDraftOpening>(
+    () => ({ formId: 'coupon-editor', objectCacheModelId: couponId, parentCacheModelId: null, parentKey: null, isObjectNew: couponId === null }),
+    [couponId],
+  );
+  const draft = useReactHookFormDraft(form, opening);
+  const showErrors = saveErrorHandler(form.setError, formFieldOf, COUPON_MESSAGES.unknownError);
+  const onError: typeof showErrors = (error) => {
+    draft.submitting(false);
+    showErrors(error);
+  };
   const create = useCreateCoupon({
     onSuccess: (answer) => {
       toast.success(answerMessage(answer, COUPON_MESSAGES.added));
@@ -64,6 +78,7 @@ function CouponForm({ coupon, locations, locationsLoading, onDone }: Omit<Coupon
   const submit = form.handleSubmit((values) => {
     const result = couponTermsFrom(values);
     if (!result.ok) return;
+    draft.submitting(true);
     if (coupon) update.mutate({ couponId: coupon.couponId, terms: result.terms, expectedRevision: coupon.revision });
     else create.mutate(result.terms);
   });
@@ -73,6 +88,7 @@ function CouponForm({ coupon, locations, locationsLoading, onDone }: Omit<Coupon
   return (
     <form noValidate onSubmit={submit} aria-busy={saving} className="catalogue-form">
       <div className="modal-body catalogue-form-fields">
+        <DraftRestorePrompt draft={draft} className="span-2" />
         <TextField label={COUPON_TEXTS.name} autoComplete="off" autoFocus {...form.register('name')} error={errors.name?.message} className="span-2" />
         <TextAreaField label={COUPON_TEXTS.description} hint={COUPON_TEXTS.descriptionHint} {...form.register('description')} error={errors.description?.message} className="span-2" />
         <TextField

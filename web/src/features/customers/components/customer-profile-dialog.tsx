@@ -3,7 +3,7 @@
 // employees creating can populate the form from an open RO (admins also from a closed one); employees
 // editing change e-mail and mobile only through Change Email / Change Phone.
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import {
@@ -13,6 +13,7 @@ import {
   UNKNOWN_ERROR,
   type CustomerProfile,
   type CustomerProfileInput,
+  type FormDraftOpening,
 } from '@dealer/contracts';
 import { Modal } from '../../../components/ui/modal/modal';
 import { Spinner } from '../../../components/ui/spinner/spinner';
@@ -29,6 +30,8 @@ import { useValidateCustomer, type CustomerMatch } from '../api/validate-custome
 import { useCustomerDialogSlots } from './customer-dialog-slots';
 import { CustomerProfileFields, type ProfileFieldOptions } from './customer-profile-form';
 import { ExistingCustomersDialog, type ExistingCustomersResult } from './existing-customers-dialog';
+import { DraftRestorePrompt } from '../../form-drafts/components/draft-restore-prompt';
+import { useReactHookFormDraft } from '../../form-drafts/hooks/use-react-hook-form-draft';
 import './customer-profile-dialog.css';
 
 export interface ProfileDialogProps {
@@ -108,6 +111,13 @@ function ProfileForm({ customer, onCancel, onSaved }: { customer: CustomerRecord
     defaultValues: toFormValues(customer),
   });
   const { isValid, errors } = form.formState;
+  // Staff's edits survive a crash or a closed tab (SPEC 4 form cache): a draft per customer, or one for a new customer.
+  const customerId = customer?.customerId ?? null;
+  const opening = useMemo<FormDraftOpening | null>(
+    () => (isEmployee ? { formId: 'customer-profile', objectCacheModelId: customerId, parentCacheModelId: null, parentKey: null, isObjectNew: customerId === null } : null),
+    [isEmployee, customerId],
+  );
+  const draft = useReactHookFormDraft(form, opening);
 
   const [pending, setPending] = useState<Pending>(null);
   const [loadingExisting, setLoadingExisting] = useState(false);
@@ -117,6 +127,7 @@ function ProfileForm({ customer, onCancel, onSaved }: { customer: CustomerRecord
   const [contactChange, setContactChange] = useState<'email' | 'phone' | null>(null);
 
   const onError = (error: ApiError) => {
+    draft.submitting(false);
     // SPEC 8: every message of a failed save is an error toast; field messages also mark their fields.
     toast.errors(error.messages);
     for (const [field, message] of Object.entries(error.fields)) {
@@ -134,12 +145,17 @@ function ProfileForm({ customer, onCancel, onSaved }: { customer: CustomerRecord
       if (validation.passed) create.mutate(body);
       else setPending({ matches: validation.customers, body });
     },
-    onError: (error) => toast.errors(error.messages),
+    onError: (error) => {
+      draft.submitting(false);
+      toast.errors(error.messages);
+    },
   });
   const saving = create.isPending || update.isPending || validate.isPending || loadingExisting;
 
   const submit = form.handleSubmit((profile) => {
     const body = toProfileBody(profile, { verifyRedemptions: options.showVerifyRedemptions });
+    // SPEC 4: saving marks the draft submitting; a successful save closes the form, which deletes it.
+    draft.submitting(true);
     if (customer) update.mutate({ customerId: customer.customerId, body, expectedRevision: customer.revision });
     // SPEC 4: an employee saving a new customer validates it first.
     else if (isEmployee) validate.mutate(body);
@@ -150,6 +166,7 @@ function ProfileForm({ customer, onCancel, onSaved }: { customer: CustomerRecord
     const body = pending?.body;
     setPending(null);
     if (outcome.result === 'SubmitEnteredCustomer' && body) create.mutate(body);
+    if (outcome.result === 'CancelSubmit') draft.submitting(false);
     if (outcome.result !== 'SubmitExistingCustomer') return;
     setLoadingExisting(true);
     try {
@@ -188,6 +205,7 @@ function ProfileForm({ customer, onCancel, onSaved }: { customer: CustomerRecord
     <>
       <form noValidate onSubmit={submit} aria-busy={saving || populating} className="profile-form">
         <div className="modal-body">
+          <DraftRestorePrompt draft={draft} />
           {lookupError && (
             <div className="alert alert-danger" role="alert">
               {lookupError}

@@ -2,7 +2,7 @@
 // location sells, its price, tax and total (a manager may change the price, with a reason), then the sale RO
 // through Enter Sale RO #; the sale is posted and the server's message shown as a toast.
 import { useIsMutating } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import {
   PACK_LIMITS,
   PACK_SALE_LIMITS,
@@ -10,6 +10,7 @@ import {
   checkReason,
   formatMoney,
   parseMoney,
+  type FormDraftOpening,
   type Money,
   type PackView,
 } from '@dealer/contracts';
@@ -24,6 +25,8 @@ import { useSellPack } from '../api/sell-pack';
 import type { PackSaleSlots } from './pack-sale-slots';
 import { PACK_SALE_TEXTS } from './pack-sale-texts';
 import { PriceSummary, saleMoney } from './price-summary';
+import { DraftRestorePrompt } from '../../form-drafts/components/draft-restore-prompt';
+import { useFormDraft } from '../../form-drafts/hooks/use-form-draft';
 
 export interface SaleCustomer {
   customerId: string;
@@ -68,6 +71,26 @@ function SellPackForm({ customer, slots, canChangePrice, onClose }: Omit<SellPac
   const [touched, setTouched] = useState<{ pack?: boolean; price?: boolean; reason?: boolean }>({});
   const [askingRo, setAskingRo] = useState(false);
 
+  // A sale being prepared survives a crash or a closed tab (SPEC 4 form cache; decision 0082): one draft per customer.
+  const opening = useMemo<FormDraftOpening>(
+    () => ({ formId: 'sell-pack', objectCacheModelId: null, parentCacheModelId: null, parentKey: customer.customerId, isObjectNew: true }),
+    [customer.customerId],
+  );
+  const draft = useFormDraft({
+    opening,
+    values: { locationId: locationId === null ? null : String(locationId), packId, changePrice, priceText, reason },
+    // The preset location alone is nothing to keep: a pack chosen is.
+    dirty: packId !== '' || changePrice,
+    onRestore: (v) => {
+      const restoredLocation = typeof v.locationId === 'string' && /^\d{1,9}$/.test(v.locationId) ? Number(v.locationId) : null;
+      if (restoredLocation !== null) setLocationId(restoredLocation);
+      if (typeof v.packId === 'string') setPackId(v.packId);
+      if (typeof v.changePrice === 'boolean') setChangePrice(v.changePrice);
+      if (typeof v.priceText === 'string') setPriceText(v.priceText);
+      if (typeof v.reason === 'string') setReason(v.reason);
+    },
+  });
+
   // The preset arrives once the locations are known; a choice the user made stays.
   useEffect(() => {
     if (locationId === null && slots.defaultLocationId !== null) setLocationId(slots.defaultLocationId);
@@ -99,7 +122,10 @@ function SellPackForm({ customer, slots, canChangePrice, onClose }: Omit<SellPac
       toast.success(answer.message || PACK_SALE_MESSAGES.sold);
       onClose();
     },
-    onError: (error) => toast.errors(error.messages.length > 0 ? error.messages : [PACK_SALE_MESSAGES.unknownError]),
+    onError: (error) => {
+      draft.submitting(false);
+      toast.errors(error.messages.length > 0 ? error.messages : [PACK_SALE_MESSAGES.unknownError]);
+    },
   });
 
   const next = (event: FormEvent) => {
@@ -112,6 +138,8 @@ function SellPackForm({ customer, slots, canChangePrice, onClose }: Omit<SellPac
     setAskingRo(false);
     if (!ro || !pack || price === null) return;
     const overridden = changePrice && price !== pack.price;
+    // SPEC 4: saving marks the draft submitting; the sale closes the dialog, which deletes it.
+    draft.submitting(true);
     sell.mutate({
       customerId: customer.customerId,
       packId: pack.packId,
@@ -128,6 +156,7 @@ function SellPackForm({ customer, slots, canChangePrice, onClose }: Omit<SellPac
     <>
     <form noValidate onSubmit={next} aria-busy={busy} className="sale-dialog-form">
       <div className="modal-body sell-pack-fields">
+        <DraftRestorePrompt draft={draft} />
         {/* The customer is named in the body, not the title, so a phone's title bar does not cut the name off. */}
         <p className="sale-dialog-intro">
           <span className="sale-fact-label">{PACK_SALE_TEXTS.sellingTo}</span> <strong>{customer.name}</strong>

@@ -2,7 +2,8 @@
 // contracts' rules before sending; the server's messages go on their fields and into error toasts; an edit
 // sends the revision the pack was read at. Coupons are added and removed in the pack's detail.
 import { useIsMutating } from '@tanstack/react-query';
-import type { PackView } from '@dealer/contracts';
+import { useMemo } from 'react';
+import type { FormDraftOpening, PackView } from '@dealer/contracts';
 import { useForm } from 'react-hook-form';
 import { CheckboxGroup } from '../../../components/ui/form/checkbox-group';
 import { checkResolver } from '../../../components/ui/form/check-resolver';
@@ -18,6 +19,8 @@ import { packKeys } from '../api/pack-keys';
 import { useUpdatePack } from '../api/update-pack';
 import { EMPTY_PACK_FORM, packFormFieldOf, packFormValues, packTermsFrom, type PackFormValues } from './pack-form-values';
 import { PACK_MESSAGES, PACK_TEXTS } from './pack-texts';
+import { DraftRestorePrompt } from '../../form-drafts/components/draft-restore-prompt';
+import { useReactHookFormDraft } from '../../form-drafts/hooks/use-react-hook-form-draft';
 
 export interface LocationOption {
   locationId: number;
@@ -38,7 +41,18 @@ const resolver = checkResolver<PackFormValues>(packTermsFrom);
 function PackForm({ pack, locations, locationsLoading, onDone }: Omit<PackFormDialogProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
   const form = useForm<PackFormValues>({ resolver, mode: 'onTouched', defaultValues: pack ? packFormValues(pack) : EMPTY_PACK_FORM });
   const { errors } = form.formState;
-  const onError = saveErrorHandler(form.setError, packFormFieldOf, PACK_MESSAGES.unknownError);
+  // The pack's terms survive a crash or a closed tab (SPEC 4 form cache; decision 0082).
+  const packId = pack?.packId ?? null;
+  const opening = useMemo<FormDraftOpening>(
+    () => ({ formId: 'pack-editor', objectCacheModelId: packId, parentCacheModelId: null, parentKey: null, isObjectNew: packId === null }),
+    [packId],
+  );
+  const draft = useReactHookFormDraft(form, opening);
+  const showErrors = saveErrorHandler(form.setError, packFormFieldOf, PACK_MESSAGES.unknownError);
+  const onError: typeof showErrors = (error) => {
+    draft.submitting(false);
+    showErrors(error);
+  };
   const done = (fallback: string) => (answer: Parameters<typeof answerMessage>[0]) => {
     toast.success(answerMessage(answer, fallback));
     onDone();
@@ -50,6 +64,7 @@ function PackForm({ pack, locations, locationsLoading, onDone }: Omit<PackFormDi
   const submit = form.handleSubmit((values) => {
     const result = packTermsFrom(values);
     if (!result.ok) return;
+    draft.submitting(true);
     if (pack) update.mutate({ packId: pack.packId, terms: result.terms, expectedRevision: pack.revision });
     else create.mutate({ ...result.terms, items: [] });
   });
@@ -57,6 +72,7 @@ function PackForm({ pack, locations, locationsLoading, onDone }: Omit<PackFormDi
   return (
     <form noValidate onSubmit={submit} aria-busy={saving} className="catalogue-form">
       <div className="modal-body catalogue-form-fields">
+        <DraftRestorePrompt draft={draft} className="span-2" />
         <TextField label={PACK_TEXTS.name} autoComplete="off" autoFocus {...form.register('name')} error={errors.name?.message} className="span-2" />
         <TextAreaField label={PACK_TEXTS.description} hint={PACK_TEXTS.descriptionHint} {...form.register('description')} error={errors.description?.message} className="span-2" />
         <TextField label={PACK_TEXTS.price} hint={PACK_TEXTS.priceHint} inputMode="decimal" autoComplete="off" {...form.register('price')} error={errors.price?.message} />

@@ -14,6 +14,7 @@ import { PaperRedeemStep } from './paper-redeem-step';
 import { PAPER_TEXTS } from './paper-conversion-texts';
 import type { PaperWizardSlots } from './paper-wizard-slots';
 import { StepBar } from './step-bar';
+import { PaperDraftPrompt } from './paper-draft';
 import { STEP_TITLES, readWizardState, stepHref, type PaperStep, type WizardState } from './wizard-state';
 import './paper-conversion.css';
 
@@ -52,6 +53,7 @@ export function PaperWizard({ step, slots }: PaperWizardProps) {
     <>
       <PageHeader title={`${PAPER_TEXTS.title}: ${STEP_TITLES[step]}`} description={PAPER_TEXTS.description} />
       <StepBar current={step} state={state} bookFound={book.isSuccess} />
+      <PaperDraftPrompt />
       {step === 'book-number' ? (
         <BookNumberStep state={state} slots={slots} onBookEntered={(bookNumber) => setQuery({ book: bookNumber })} />
       ) : (
