@@ -3,14 +3,19 @@
 // 200 kB gzip). Once opened it stays mounted, so closing plays like any other dialog.
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 
-export function lazyDialog<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+/** `isOpen` says whether props open the dialog: its `open` prop unless the dialog opens on something else. */
+export function lazyDialog<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean = (props) => (props as { open?: boolean }).open === true,
+): ComponentType<P> {
   const Dialog = lazy(async () => ({ default: await load() }));
   function LazyDialog(props: P) {
-    const [opened, setOpened] = useState(props.open);
+    const open = isOpen(props);
+    const [opened, setOpened] = useState(open);
     useEffect(() => {
-      if (props.open) setOpened(true);
-    }, [props.open]);
-    if (!opened && !props.open) return null;
+      if (open) setOpened(true);
+    }, [open]);
+    if (!opened && !open) return null;
     return (
       <Suspense fallback={null}>
         <Dialog {...props} />

@@ -9,7 +9,7 @@ import { useCorrectPackSaleLocation } from '../api/correct-pack-sale-location';
 import type { PackSaleSlots } from './pack-sale-slots';
 import { PACK_SALE_TEXTS } from './pack-sale-texts';
 
-interface CorrectLocationDialogProps {
+export interface CorrectLocationDialogProps {
   sale: PackSaleView | null;
   slots: PackSaleSlots;
   onClose: () => void;

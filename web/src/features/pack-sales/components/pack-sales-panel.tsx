@@ -9,13 +9,17 @@ import { VoidReasonDialog } from '../../../components/ui/void-reason/void-reason
 import { useSession } from '../../../lib/auth/use-session';
 import { useFinalisePackSale } from '../api/finalise-pack-sale';
 import { useVoidPackSale } from '../api/void-pack-sale';
-import { CorrectLocationDialog } from './correct-location-dialog';
+import type { CorrectLocationDialogProps } from './correct-location-dialog';
 import type { PackSaleSlots } from './pack-sale-slots';
 import { PACK_SALE_TEXTS } from './pack-sale-texts';
 import { PurchaseHistory } from './purchase-history';
 import type { SaleCustomer, SellPackDialogProps } from './sell-pack-dialog';
 import './pack-sales.css';
 
+const CorrectLocationDialog = lazyDialog<CorrectLocationDialogProps>(
+  () => import('./correct-location-dialog').then((m) => m.CorrectLocationDialog),
+  (props) => props.sale !== null,
+);
 const SellPackDialog = lazyDialog<SellPackDialogProps>(() => import('./sell-pack-dialog').then((m) => m.SellPackDialog));
 
 interface PackSalesPanelProps {

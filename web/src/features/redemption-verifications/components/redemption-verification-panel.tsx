@@ -19,11 +19,15 @@ import { useSendRedemptionVerification } from '../api/send-redemption-verificati
 import { useStatusTransitions } from '../hooks/use-status-transitions';
 import { ActiveVerification } from './active-verification';
 import type { PendingApprovalsDialogProps } from './pending-approvals-dialog';
-import { StartVerificationDialog, type StartVerificationChoice } from './start-verification-dialog';
+import type { StartVerificationChoice, StartVerificationDialogProps } from './start-verification-dialog';
 import { CHANNEL_LABELS, RV_TEXTS } from './redemption-verification-texts';
 import { StatusBadge } from './verification-parts';
 import './redemption-verifications.css';
 
+const StartVerificationDialog = lazyDialog<StartVerificationDialogProps>(
+  () => import('./start-verification-dialog').then((m) => m.StartVerificationDialog),
+  (props) => props.ro !== null,
+);
 const PendingApprovalsDialog = lazyDialog<PendingApprovalsDialogProps>(() => import('./pending-approvals-dialog').then((m) => m.PendingApprovalsDialog));
 
 /** The customer fields the panel reads. */
