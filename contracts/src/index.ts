@@ -30,3 +30,4 @@ export * from './online-orders/index';
 export * from './gifts/index';
 export * from './reports/index';
 export * from './training/index';
+export * from './live/changes';

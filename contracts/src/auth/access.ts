@@ -46,6 +46,8 @@ const STAFF = [
   ...crud('paper-book-conversions', ['POST']),
   // Issue 23: the training videos; each employee reports and reads their own progress.
   ...crud('training', ['GET', 'POST']),
+  // Issue 24 part 3: the live updates stream and its tickets (the stream filters each message, ADR 0087).
+  ...crud('event-stream', ['GET', 'POST']),
 ];
 
 /** Managers (and admins) run the programme: the catalogue, and finalising and voiding sales. */
@@ -106,6 +108,8 @@ export const ROLE_ACCESS: Record<Role, readonly string[]> = {
     ...crud('gift-claims', ['POST']),
     // Issue 13: the gifts they bought (to whom, claimed or waiting), on My coupons.
     ...crud('customer-gifts', ['GET']),
+    // Issue 24 part 3: live updates of their own verifications, coupons and purchases.
+    ...crud('event-stream', ['GET', 'POST']),
   ],
 };
 
