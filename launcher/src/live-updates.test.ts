@@ -6,11 +6,14 @@
  * and the streams limit per user.
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { request as httpRequest, type ClientRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_STREAM_PATH, EVENT_STREAM_TICKET_PATH, LIVE_MESSAGES, redemptionVerificationStreamId, type LiveMessage } from '@dealer/contracts';
 import { deterministicUuid } from '@dealer/platform';
 import { startTestServer, type TestServer } from './testing/test-server';
+import { REPO_ROOT } from './product';
 import { loginAs, xsrfHeaders } from './testing/auth';
 import { employeeWithRoles } from './testing/rooftops';
 
@@ -29,6 +32,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
+});
+/** Every stream a test opened is closed after it, passed or failed (the limit per user counts open ones). */
+const opened: Stream[] = [];
+afterEach(async () => {
+  for (const s of opened.splice(0)) s.close();
+  await new Promise((r) => setTimeout(r, 100));
 });
 
 interface Frame {
@@ -75,6 +84,7 @@ function open(path: string, headers: Record<string, string> = { accept: 'text/ev
         },
         close: () => req?.destroy(),
       };
+      opened.push(stream);
       let buffer = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
@@ -134,7 +144,7 @@ async function answer(id: string, customerId: string): Promise<void> {
       data: { redemptionVerificationId: id, customerId, approvedOpCodes: ['01OIL'], declinedOpCodes: [], answeredAt: now },
       metadata: { eventId: randomUUID(), correlationId: randomUUID(), causationId: null, actor: `customer:${customerId}`, time: now },
     },
-  ], { expectedRevision: 0 });
+  ], { expectedRevision: 'any' }); // the workers may have recorded the message's sending meanwhile
 }
 
 describe('the stream ticket', () => {
@@ -243,5 +253,35 @@ describe('reconnect, heartbeat, sign-out, limits', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json().errors).toEqual([LIVE_MESSAGES.tooManyStreams]);
     for (const s of open3) s.close();
+  });
+});
+
+describe('through a proxy', () => {
+  it('should answer unbuffered and uncached, with the security headers', async () => {
+    const s = await openAs(staffA);
+    await s.waitFor((f) => f.event === 'ready');
+    s.close();
+    const { port } = new URL(server.url);
+    const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      void ticketFor(staffA).then((ticket) => {
+        const req = httpRequest({ host: '127.0.0.1', port: Number(port), path: `${EVENT_STREAM_PATH}?ticket=${ticket}`, headers: { accept: 'text/event-stream' } }, (res) => {
+          resolve(res.headers);
+          req.destroy();
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    });
+    expect(headers).toMatchObject({ 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no', 'x-content-type-options': 'nosniff' });
+    expect(String(headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+
+  it("should be passed on by nginx's default.conf unbuffered, with a read timeout past the heartbeat", async () => {
+    const conf = await readFile(path.join(REPO_ROOT, 'docker/nginx/default.conf'), 'utf8');
+    const block = /location = \/api\/events \{([\s\S]*?)\n {4}\}/.exec(conf)?.[1] ?? '';
+    expect(block).toContain('proxy_pass http://query_api;');
+    expect(block).toMatch(/proxy_buffering off;/);
+    expect(block).toMatch(/gzip off;/);
+    expect(block).toMatch(/proxy_read_timeout 1h;/);
   });
 });
