@@ -16,6 +16,8 @@ import { startTestServer, type TestServer } from './testing/test-server';
 import { REPO_ROOT } from './product';
 import { loginAs, xsrfHeaders } from './testing/auth';
 import { employeeWithRoles } from './testing/rooftops';
+import { importDmsRecords } from '@dealer/dms/index';
+import { demoPackId } from './demo/catalogue';
 
 let server: TestServer;
 let staffA: Record<string, string>;
@@ -58,7 +60,7 @@ interface Stream {
 
 async function ticketFor(headers: Record<string, string>): Promise<string> {
   const res = await server.product.app.inject({ method: 'POST', url: EVENT_STREAM_TICKET_PATH, headers, payload: {} });
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['cache-control']).toBe('no-store');
   return res.json().dataSet.ticket as string;
 }
@@ -209,14 +211,56 @@ describe('who is told', () => {
   });
 });
 
+describe('sales and redemptions', () => {
+  it('should tell staff at the sale location and the customer about a sale and a redemption, not staff elsewhere', async () => {
+    const { sql } = server.product;
+    await sql`update ref.locations set time_zone = 'America/Denver' where time_zone is null`;
+    const job = (jobId: number, opCode: string) => ({ jobId, lineCode: String.fromCharCode(64 + jobId), lineNo: jobId, opCode, opCodeDesc: opCode, laborType: 'C', laborSale: 49.95, partsSale: 20 });
+    expect(await importDmsRecords(sql, [{ roNumber: '7770001', locationId: 1, vin: '4T1BF1FK5CU123456', mileage: 42_000, openDate: '2026-03-02T08:15:00', closeDate: null, jobs: [job(1, 'LOF')] }])).toMatchObject({ rejected: 0 });
+    const a = await openAs(staffA);
+    const b = await openAs(staffB);
+    const p = await openAs(pat);
+    for (const s of [a, b, p]) await s.waitFor((f) => f.event === 'ready');
+
+    const sold = await server.product.app.inject({ method: 'POST', url: '/api/pack-sales', headers: staffA, payload: { customerId: patId, packId: demoPackId('oil4'), locationId: 1, roNumber: '7770001', price: null } });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const saleId = sold.json().dataSet.saleId as string;
+    const saleMessage = changeOf(await a.waitFor(changeAbout(saleId)))!;
+    expect(saleMessage).toMatchObject({ topic: 'sale', customerId: patId });
+    await p.waitFor(changeAbout(saleId));
+    // Read-your-writes: the purchases read with the message's position show the sale.
+    const purchases = await server.product.app.inject({ method: 'GET', url: `/api/customers/${patId}/purchases`, headers: { ...staffA, 'x-min-position': String(saleMessage.position) } });
+    expect((purchases.json().dataSet as { saleId: string }[]).some((s) => s.saleId === saleId)).toBe(true);
+
+    // Another customer's pack (Pat verifies every redemption; this customer does not), redeemed at once: staff at A are told, Pat is not.
+    const other = await server.product.app.inject({ method: 'POST', url: '/api/pack-sales', headers: staffA, payload: { customerId: otherCustomerId, packId: demoPackId('oil4'), locationId: 1, roNumber: '7770001', price: null } });
+    expect(other.statusCode, other.body).toBe(201);
+    const otherSaleId = other.json().dataSet.saleId as string;
+    await a.waitFor(changeAbout(otherSaleId));
+    const [coupon] = await sql<{ id: string }[]>`select issued_coupon_id::text as id from rm_pack_sales.issued_coupons where sale_id = ${otherSaleId} order by position limit 1`;
+    const redeemed = await server.product.app.inject({ method: 'POST', url: '/api/coupon-redemptions', headers: staffA, payload: { issuedCouponId: coupon!.id, customerId: otherCustomerId, locationId: 1, roNumber: '7770001' } });
+    expect(redeemed.statusCode, redeemed.body).toBe(201);
+    expect(changeOf(await a.waitFor(changeAbout(coupon!.id)))).toMatchObject({ topic: 'redemption', customerId: otherCustomerId });
+    expect(p.frames.some(changeAbout(otherSaleId))).toBe(false);
+    expect(p.frames.some(changeAbout(coupon!.id))).toBe(false);
+
+    // B's stream saw neither: a later change at location 2 proves it was read past them.
+    const atB = await startVerification(otherCustomerId, 2);
+    await b.waitFor(changeAbout(atB));
+    expect(b.frames.some(changeAbout(saleId))).toBe(false);
+    expect(b.frames.some(changeAbout(coupon!.id))).toBe(false);
+  });
+});
+
 describe('reconnect, heartbeat, sign-out, limits', () => {
   it('should send what a reconnect missed after its Last-Event-ID, and resync for an id too old', async () => {
+    // Pat's stream stays open throughout: a process with no stream open reads nothing and answers resync.
+    const p = await openAs(pat);
+    await p.waitFor((f) => f.event === 'ready');
     const a = await openAs(staffA);
     const ready = await a.waitFor((f) => f.event === 'ready');
     a.close();
     const missed = await startVerification(patId, 1);
-    // The projector applies it while nobody from A listens... but Pat's stream keeps the hub reading.
-    const p = await openAs(pat);
     await p.waitFor(changeAbout(missed));
     const again = await openAs(staffA, ready.id);
     const replayed = await again.waitFor(changeAbout(missed));
@@ -246,7 +290,12 @@ describe('reconnect, heartbeat, sign-out, limits', () => {
     expect(s.ended).toBe(true);
   });
 
-  it('should refuse a stream past the limit per user (429)', async () => {
+  it('should refuse a stream past the limit per user (429), also when they are opened at once', async () => {
+    const tickets = await Promise.all([1, 2, 3, 4].map(() => ticketFor(staffB)));
+    const racing = await Promise.all(tickets.map((t) => open(`${EVENT_STREAM_PATH}?ticket=${t}`)));
+    expect(racing.map((s) => s.status).sort()).toEqual([200, 200, 200, 429]);
+    for (const s of racing) s.close();
+    await new Promise((r) => setTimeout(r, 200));
     const open3 = [await openAs(staffB), await openAs(staffB), await openAs(staffB)];
     for (const s of open3) await s.waitFor((f) => f.event === 'ready');
     const res = await server.product.app.inject({ method: 'GET', url: `${EVENT_STREAM_PATH}?ticket=${await ticketFor(staffB)}`, headers: { accept: 'text/event-stream' } });

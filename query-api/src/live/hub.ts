@@ -108,9 +108,27 @@ export class LiveHub {
     return n;
   }
 
-  /** Whether one more stream for this user fits within the limits. */
-  admits(userId: string): boolean {
-    return !this.stopped && this.streams.size < this.o.maxStreams && this.count(userId) < this.o.maxPerUser;
+  /** Streams admitted but not attached yet, per user: counted against the limits so racing opens cannot pass them. */
+  private readonly reserved = new Map<string, number>();
+
+  /**
+   * Holds a place for one more stream of this user when it fits within the limits (true), to be
+   * given back by attach() or release(); false past a limit.
+   */
+  reserve(userId: string): boolean {
+    let reservedTotal = 0;
+    for (const n of this.reserved.values()) reservedTotal += n;
+    const mine = this.reserved.get(userId) ?? 0;
+    if (this.stopped || this.streams.size + reservedTotal >= this.o.maxStreams || this.count(userId) + mine >= this.o.maxPerUser) return false;
+    this.reserved.set(userId, mine + 1);
+    return true;
+  }
+
+  /** Gives back a place reserve() held. */
+  release(userId: string): void {
+    const mine = (this.reserved.get(userId) ?? 0) - 1;
+    if (mine > 0) this.reserved.set(userId, mine);
+    else this.reserved.delete(userId);
   }
 
   /**
@@ -118,8 +136,14 @@ export class LiveHub {
    * is where the next reconnect resumes. Later changes follow as they are applied.
    */
   async attach(connection: LiveConnection, lastEventId: string | null): Promise<void> {
-    await this.start();
+    try {
+      await this.start();
+    } catch (error) {
+      this.release(connection.userId);
+      throw error;
+    }
     await this.serially(async () => {
+      this.release(connection.userId);
       const cursor = this.cursor!;
       const covered = this.covered!;
       connection.write(sseRetry(this.o.retryMs));

@@ -34,7 +34,7 @@ export function eventStreamRoutes(hub: LiveHub) {
         const accept = request.headers.accept ?? '';
         if (!accept.includes('text/event-stream')) return reply.status(406).type('application/problem+json').send({ type: 'about:blank', title: '406', status: 406, errors: [LIVE_MESSAGES.notAcceptable] });
         const auth = request.auth!;
-        if (!hub.admits(auth.userId)) throw new DomainError('rate_limited', [LIVE_MESSAGES.tooManyStreams]);
+        if (!hub.reserve(auth.userId)) throw new DomainError('rate_limited', [LIVE_MESSAGES.tooManyStreams]);
         const header = request.headers['last-event-id'];
         const lastEventId = typeof header === 'string' ? header : (request.query.lastEventId ?? null);
 
