@@ -194,7 +194,11 @@ export class LiveHub {
       this.timers.push(setInterval(() => this.schedule(), this.o.pollMs));
       this.timers.push(setInterval(() => void this.heartbeat(), this.o.heartbeatMs));
       for (const t of this.timers) t.unref();
-    })();
+    })().catch((error: unknown) => {
+      // Tried again by the next stream.
+      this.started = null;
+      throw error;
+    });
     return this.started;
   }
 

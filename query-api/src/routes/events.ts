@@ -66,7 +66,15 @@ export function eventStreamRoutes(hub: LiveHub) {
         };
         request.raw.on('close', () => hub.detach(connection));
         raw.on('close', () => hub.detach(connection));
-        await hub.attach(connection, lastEventId);
+        try {
+          await hub.attach(connection, lastEventId);
+        } catch (error) {
+          // The answer has begun: end it (the client reconnects), and say why in the log.
+          request.log.error({ err: String(error) }, 'live updates: the stream could not start');
+          hub.detach(connection);
+          connection.end();
+          return;
+        }
         if (raw.destroyed) hub.detach(connection);
       },
     );
