@@ -5,6 +5,7 @@ import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { customerRoutes } from './routes/customers';
 import { ContactReservations, reservationKeyFrom } from './customers/contact-reservations';
 import { authRoutes } from './routes/auth';
+import { eventStreamTicketRoutes } from './routes/event-stream-tickets';
 import { userRoleRoutes } from './routes/user-roles';
 import { appEventRoutes } from './routes/app-events';
 import { contactChangeRoutes } from './routes/contact-changes';
@@ -51,6 +52,7 @@ export function commandApi(deps: CommandApiDeps) {
     const reservations = new ContactReservations(deps.store, reservationKeyFrom(deps.tokens.secret));
     await app.register(customerRoutes(deps.store, deps.sql, reservations));
     await app.register(authRoutes(deps));
+    await app.register(eventStreamTicketRoutes(deps));
     await app.register(selfRegistrationRoutes({ store: deps.store, sql: deps.sql, reservations }));
     await app.register(userRoleRoutes(deps));
     await app.register(appEventRoutes(deps.store));

@@ -31,3 +31,4 @@ export * from './gifts/index';
 export * from './reports/index';
 export * from './training/index';
 export * from './form-drafts/index';
+export * from './live/changes';

@@ -155,6 +155,11 @@ const MATRIX: Record<string, Persona[]> = {
   'PUT /api/form-drafts/:objectCacheId': STAFF,
   'PATCH /api/form-drafts/:objectCacheId': STAFF,
   'DELETE /api/form-drafts/:objectCacheId': STAFF,
+  // Issue 24 part 3: every signed-in user asks for stream tickets and opens their live updates
+  // stream (each message is filtered to what they may read; the stream answers text/event-stream
+  // only, so here, past the access layer, it is a 406).
+  'POST /api/event-stream-tickets': SIGNED_IN,
+  'GET /api/events': SIGNED_IN,
 };
 
 const SIGN_OUT = 'DELETE /auth-api/login';

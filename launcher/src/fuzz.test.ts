@@ -97,6 +97,8 @@ const packTerms = { name: 'Fuzz pack', description: 'fuzz', price: 9900, locatio
 
 /** A plausible body per route, so that one bad field reaches as deep into the handler as it can. */
 const BASE_BODIES: Record<string, Record<string, unknown>> = {
+  // Issue 24 part 3: a stream ticket takes an empty body (any field is refused).
+  'POST /api/event-stream-tickets': {},
   'POST /api/customers': profile,
   'POST /api/customer-validate': profile,
   'PUT /api/customers/:id': { ...profile, emailAddress: 'pat.customer@example.com' },
@@ -219,7 +221,7 @@ const ODD_QUERY_VALUES = [
 /** Names every GET route gets odd values in, besides the query parameters its document entry declares. */
 const GENERIC_QUERY_PARAMS = [
   'locationId', 'roNumber', 'searchTerm', 'customerId', 'limit', 'to', 'asOf', 'minPosition', 'token', 'getStatuses', 'isClosedRo', 'accounting', 'findCustomers', 'id',
-  'search', 'status', '$limit', '$offset',
+  'search', 'status', '$limit', '$offset', 'ticket', 'lastEventId',
 ];
 /** A GET route's query parameter names: every one its document entry declares, and the generic ones. */
 const queryParamsOf = (operation: Operation) => [...new Set([...(operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name), ...GENERIC_QUERY_PARAMS])];
@@ -425,6 +427,37 @@ describe('fuzz: malformed input', () => {
     });
     expect(failures).toEqual([]);
   }, 600_000);
+
+  it('should answer odd stream tickets and Last-Event-IDs on the live stream without a 5xx (issue 24 part 3)', async () => {
+    const failures: string[] = [];
+    const values = [...ODD_QUERY_VALUES, 'a.b', '.', 'x.y.z', `${'A'.repeat(100)}.${'B'.repeat(43)}`];
+    for (const value of values) {
+      const res = await server.product.app.inject({ method: 'GET', url: `/api/events?ticket=${value}`, headers: { ...anonymous, accept: 'text/event-stream' } });
+      if (res.statusCode >= 500 || ![400, 401].includes(res.statusCode)) failures.push(`ticket=${value.slice(0, 20)}: ${res.statusCode}`);
+    }
+    // With a good ticket, an odd Last-Event-ID opens the stream and says resync (or is a 400): read its first frames over a socket.
+    const { request: httpRequest } = await import('node:http');
+    const { port } = new URL(server.url);
+    for (const value of ['abc', '1-2-3', '-1-0', '99999999999999999-1', '1e3-0', '%00', 'a b', 'x'.repeat(39), 'x'.repeat(41)]) {
+      const ticket = (await server.product.app.inject({ method: 'POST', url: '/api/event-stream-tickets', headers: admin, payload: {} })).json().dataSet.ticket as string;
+      const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port: Number(port), path: `/api/events?ticket=${ticket}`, headers: { accept: 'text/event-stream', 'last-event-id': value } }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+            if (text.includes('event: ready')) req.destroy();
+          });
+          res.on('close', () => resolve({ status: res.statusCode ?? 0, text }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      const refused = answer.status === 400 && value.length > 40;
+      if (!refused && (answer.status !== 200 || !answer.text.includes('event: resync'))) failures.push(`last-event-id=${value}: ${answer.status} ${answer.text.slice(0, 80)}`);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
 
   it('should have stored nothing a valid request could not store, and every projection still runs', async () => {
     await waitForProjections(server.product);

@@ -17,6 +17,7 @@ import {
   createPool,
   createRedis,
   createSessionCheck,
+  createStreamTicketClaim,
   ensureDatabase,
   migrate,
   registerAuth,
@@ -32,7 +33,7 @@ import {
 } from '@dealer/platform';
 import { IDENTITY_MIGRATIONS, authSettings, commandApi } from '@dealer/command-api';
 import { createPaymentProvider } from '@dealer/platform/payments/index';
-import { queryApi } from '@dealer/query-api';
+import { liveSettings, queryApi } from '@dealer/query-api';
 import { projections, startProjector, type ProjectorHandle } from '@dealer/projector';
 import {
   WORKER_MIGRATIONS,
@@ -157,9 +158,9 @@ export async function startProduct(
   // Before any route: the OpenAPI generator collects the routes as they are registered (ADR 0084).
   await registerOpenApi(app, { demoMode: env.APP_MODE === 'demo' });
   await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL, stripe: stripeCspSources(env) });
-  await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(sql, { rolesOf: (userId) => rolesOfUser(sql, userId) }) });
+  await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(sql, { rolesOf: (userId) => rolesOfUser(sql, userId) }), streamTickets: createStreamTicketClaim(sql) });
   await app.register(commandApi({ store, sql, waiter, ...authSettings(env), payments }));
-  await app.register(queryApi({ sql, waiter, demoMode: env.APP_MODE === 'demo', store }));
+  await app.register(queryApi({ sql, waiter, demoMode: env.APP_MODE === 'demo', store, live: liveSettings(env) }));
   registerHealth(app, { sql, redis, store, projector: parts.projector, worker: parts.worker, reactor: parts.reactor });
   await registerWebStatic(app, options.webDist === undefined ? (env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist')) : options.webDist);
 

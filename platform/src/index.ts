@@ -25,6 +25,7 @@ export * from './auth/xsrf';
 export * from './auth/plugin';
 export * from './auth/location-access';
 export * from './auth/sessions';
+export * from './auth/stream-ticket';
 export * from './auth/client-address';
 export * from './http/read-your-writes';
 export * from './http/idempotency';

@@ -24,6 +24,8 @@ import { packOfferRoutes } from './routes/pack-offers';
 import { reportRoutes } from './routes/reports';
 import { onlineOrderQueryRoutes } from './routes/online-orders';
 import { trainingQueryRoutes } from './routes/training';
+import { eventStreamRoutes } from './routes/events';
+import { LiveHub } from './live/hub';
 import { redemptionVerificationStreamsOf } from '@dealer/read-models/pending-approvals/queries';
 import { staffNamesOf } from '@dealer/read-models/users/queries';
 import { customerCouponStreamsOf, locationNamesOf } from '@dealer/read-models/redemption-reviews/queries';
@@ -34,6 +36,8 @@ export interface QueryApiDeps {
   demoMode: boolean;
   /** Only the auditor's history replays the event store; every other route reads read tables. */
   store: EventStore;
+  /** Live updates (ADR 0087): heartbeat and streams limits; defaults in live/hub.ts. */
+  live?: { heartbeatMs?: number; maxPerUser?: number; maxStreams?: number };
 }
 
 export function queryApi(deps: QueryApiDeps) {
@@ -65,5 +69,20 @@ export function queryApi(deps: QueryApiDeps) {
     await app.register(onlineOrderQueryRoutes(deps.sql));
     await app.register(trainingQueryRoutes(deps.sql));
     if (deps.demoMode) await app.register(devOutboxRoutes(deps.sql));
+    // Issue 24 part 3: the live updates stream, fed by the read side's progress.
+    const hub = new LiveHub({
+      sql: deps.sql,
+      store: deps.store,
+      currentAuth: (sessionId) => app.authTools.currentAuth(sessionId),
+      ...deps.live,
+      onError: (error) => app.log.error({ err: String(error) }, 'live updates: reading the changes failed; retrying'),
+    });
+    app.addHook('preClose', async () => hub.stop());
+    await app.register(eventStreamRoutes(hub));
   };
+}
+
+/** The live updates' settings from the environment (docs/configuration.md). */
+export function liveSettings(env: { LIVE_HEARTBEAT_SECONDS: number; LIVE_MAX_STREAMS_PER_USER: number; LIVE_MAX_STREAMS: number }) {
+  return { heartbeatMs: env.LIVE_HEARTBEAT_SECONDS * 1000, maxPerUser: env.LIVE_MAX_STREAMS_PER_USER, maxStreams: env.LIVE_MAX_STREAMS };
 }

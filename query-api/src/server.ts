@@ -1,8 +1,8 @@
 /** The query API as its own process (docker-compose); npm start runs it inside the launcher. */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { CheckpointWaiter, apiSchemaController, fetchOpenApiPart, registerOpenApi, createLogger, loadSettings, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, registerNoStore, stopOnSignal, createSessionCheck, trustProxyOption } from '@dealer/platform';
+import { CheckpointWaiter, apiSchemaController, fetchOpenApiPart, registerOpenApi, createLogger, loadSettings, openRuntime, registerApiNotFound, registerAuth, registerErrorHandler, registerNoStore, stopOnSignal, createSessionCheck, createStreamTicketClaim, trustProxyOption } from '@dealer/platform';
 import { rolesOfUser } from '@dealer/read-models/user-roles/queries';
-import { queryApi } from './app';
+import { liveSettings, queryApi } from './app';
 import { checkpointsPart, probe, registerHealthDetails, registerPublicHealth, report } from '@dealer/platform/health';
 
 const env = await loadSettings();
@@ -17,8 +17,8 @@ registerNoStore(app);
 // Before any route. GET /api/openapi.json reaches this process (the gateway sends every GET /api here):
 // it merges the command API's part, fetched from COMMAND_API_URL on the internal network (ADR 0084).
 await registerOpenApi(app, { demoMode: env.APP_MODE === 'demo', otherParts: fetchOpenApiPart(process.env.COMMAND_API_URL ?? 'http://command-api:3000') });
-await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(runtime.sql, { rolesOf: (userId) => rolesOfUser(runtime.sql, userId) }) });
-await app.register(queryApi({ sql: runtime.sql, waiter, demoMode: env.APP_MODE === 'demo', store: runtime.store }));
+await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(runtime.sql, { rolesOf: (userId) => rolesOfUser(runtime.sql, userId) }), streamTickets: createStreamTicketClaim(runtime.sql) });
+await app.register(queryApi({ sql: runtime.sql, waiter, demoMode: env.APP_MODE === 'demo', store: runtime.store, live: liveSettings(env) }));
 // Health: the database and event store this process reads, and every checkpoint as stored
 // (projections and reactor run in their own processes): public /healthz the status only,
 // admins the details at /api/system-health.

@@ -50,6 +50,8 @@ const STAFF = [
   ...crud('api-reference', ['GET']),
   // Issue 23: form drafts (SPEC 4 form cache); each user reaches only their own (the store checks).
   ...crud('form-drafts', ['POST', 'PUT', 'PATCH', 'DELETE']),
+  // Issue 24 part 3: the live updates stream and its tickets (the stream filters each message, ADR 0087).
+  ...crud('event-stream', ['GET', 'POST']),
 ];
 
 /** Managers (and admins) run the programme: the catalogue, and finalising and voiding sales. */
@@ -110,6 +112,8 @@ export const ROLE_ACCESS: Record<Role, readonly string[]> = {
     ...crud('gift-claims', ['POST']),
     // Issue 13: the gifts they bought (to whom, claimed or waiting), on My coupons.
     ...crud('customer-gifts', ['GET']),
+    // Issue 24 part 3: live updates of their own verifications, coupons and purchases.
+    ...crud('event-stream', ['GET', 'POST']),
   ],
 };
 

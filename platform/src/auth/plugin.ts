@@ -21,6 +21,7 @@ import fastifyCookie from '@fastify/cookie';
 import { AUTH_MESSAGES, XSRF_COOKIE, XSRF_HEADER, accessEntry, accessListFor, rolesAtLocation, type HttpMethod, type LocationRole, type Role } from '@dealer/contracts';
 import { verifyAccessToken } from './access-token';
 import type { ActiveSession, SessionCheck } from './sessions';
+import { verifyStreamTicket, type StreamTicketClaim } from './stream-ticket';
 import { bindingCookieName, bindingOrNull, isValidXsrfToken, newBinding, newXsrfToken, xsrfMatches } from './xsrf';
 
 export interface RequestAuth {
@@ -53,6 +54,8 @@ export interface AuthTools {
   bindBrowser(request: FastifyRequest, reply: FastifyReply, binding: string): void;
   /** Starts a new pre-session in this browser (after sign-out). */
   newPreSession(request: FastifyRequest, reply: FastifyReply): void;
+  /** Who a session's user is now (roles as held now), or null once it ended: what a long-lived stream re-checks. */
+  currentAuth(sessionId: string): Promise<RequestAuth | null>;
 }
 
 declare module 'fastify' {
@@ -67,6 +70,12 @@ declare module 'fastify' {
      * only case where a non-GET skips the pair.
      */
     antiForgery?: 'browser' | 'signed-webhook';
+    /**
+     * A GET the browser's EventSource opens, which cannot send the Authorization header: without
+     * a Bearer token, a single-use stream ticket in `?ticket=` (stream-ticket.ts) authenticates
+     * it as the session the ticket was issued under (ADR 0087).
+     */
+    streamTicket?: boolean;
   }
   interface FastifyRequest {
     auth: RequestAuth | null;
@@ -91,6 +100,8 @@ export interface AuthOptions {
   /** Whether the session is active (a short per-process cache over auth_sessions). */
   sessions: SessionCheck;
   secureCookies?: boolean;
+  /** Records a stream ticket as used (single use across processes); without it tickets are refused. */
+  streamTickets?: StreamTicketClaim;
 }
 
 export async function registerAuth(app: FastifyInstance, options: AuthOptions): Promise<void> {
@@ -122,6 +133,10 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     browserBinding,
     bindBrowser: setBinding,
     newPreSession: (request: FastifyRequest, reply: FastifyReply) => setBinding(request, reply, newBinding()),
+    currentAuth: async (sessionId: string) => {
+      const found = await options.sessions.lookup(sessionId);
+      return found ? authOf(found, sessionId) : null;
+    },
   } satisfies AuthTools);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -144,6 +159,14 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     // No route matched: only the not-found handler answers (the SPA page, or a 404).
     if (request.is404) return;
     const config = request.routeOptions.config;
+    if (!request.auth && config.streamTicket && request.method === 'GET') {
+      const ticket = (request.query as Record<string, unknown> | undefined)?.ticket;
+      const claims = typeof ticket === 'string' ? verifyStreamTicket(ticket, options.secret) : null;
+      const found = claims ? await options.sessions.lookup(claims.sid) : null;
+      if (claims && found && found.userId === claims.sub && found.userKind === claims.kind && options.streamTickets && (await options.streamTickets(claims))) {
+        request.auth = authOf(found, claims.sid);
+      }
+    }
     const signedWebhook = config.antiForgery === 'signed-webhook' && config.access === 'public';
     if (!SAFE_METHODS.has(request.method) && !signedWebhook) {
       const bound = config.antiForgery === 'browser' || !session?.binding ? binding : session.binding;

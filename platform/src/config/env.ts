@@ -69,6 +69,11 @@ const schema = z
     AUTH_RENEW_SECONDS: z.coerce.number().int().min(1).default(600),
     AUTH_REFRESH_IDLE_DAYS: z.coerce.number().int().min(1).max(90).default(14),
     AUTH_REFRESH_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Live updates (ADR 0087): seconds between heartbeat comments (and session re-checks) on each stream. */
+    LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
+    /** Live updates: streams one user may hold open per API process, and streams per process. */
+    LIVE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
+    LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(1000),
     /**
      * Proxies whose X-Forwarded-For / X-Forwarded-Proto are believed (comma-separated addresses,
      * CIDR ranges, or loopback / linklocal / uniquelocal); none by default: the client's address

@@ -89,6 +89,8 @@ export const ROUTES_WITHOUT_IDEMPOTENCY: ReadonlySet<string> = new Set([
   'DELETE /auth-api/login',
   'POST /auth-api/refresh',
   'POST /auth-api/app-refresh',
+  // A stream ticket is single-use (ADR 0087): a replay would answer a spent one; a retry asks for a new one.
+  'POST /api/event-stream-tickets',
 ]);
 
 export interface IdempotencyOptions {

@@ -299,3 +299,11 @@ export async function pendingSalesWithClosedRo(sql: Sql, after: string, limit: n
      limit ${limit}`;
   return rows.map((r) => r.sale_id);
 }
+
+/** Locations of these sales now (the live stream tells staff there, ADR 0087); ids not in the read model are left out. */
+export async function saleLocationsOf(sql: Sql, saleIds: readonly string[]): Promise<Map<string, number>> {
+  if (saleIds.length === 0) return new Map();
+  const rows = await sql<{ id: string; location_id: number }[]>`
+    select sale_id::text as id, location_id from rm_pack_sales.sales where sale_id = any(${saleIds}::uuid[])`;
+  return new Map(rows.map((r) => [r.id, r.location_id]));
+}

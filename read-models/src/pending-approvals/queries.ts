@@ -92,3 +92,11 @@ export async function latestVerificationIdOf(sql: Sql, key: VerificationKey): Pr
     order by started_at desc limit 1`;
   return row?.id ?? null;
 }
+
+/** Locations of these verifications (the live stream tells staff there, ADR 0087); ids not in the read model are left out. */
+export async function verificationLocationsOf(sql: Sql, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql<{ id: string; location_id: number }[]>`
+    select redemption_verification_id::text as id, location_id from rm_pending_approvals.verifications where redemption_verification_id = any(${ids}::uuid[])`;
+  return new Map(rows.map((r) => [r.id, r.location_id]));
+}

@@ -1,4 +1,4 @@
-// App-wide providers: React Query, the stored screen width, the toast area and the notification dialogs.
+// App-wide providers: React Query, the live updates stream (issue 24 part 3), the stored screen width, the toast area and the notification dialogs.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { NotificationHost } from '../components/ui/modal/notification-host';
@@ -6,6 +6,7 @@ import { Toaster } from '../components/ui/toaster/toaster';
 import { getSession, subscribeAccessChange, subscribeSession } from '../lib/auth/session-store';
 import { createQueryClient } from '../lib/query-client';
 import { ScreenProvider } from '../lib/screen/screen-context';
+import { useLiveUpdates } from './live-updates';
 
 /** Server data cached for one user must never be shown to the next one (sign-out, another sign-in). */
 function useClearCacheOnUserChange(queryClient: QueryClient) {
@@ -28,6 +29,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   useClearCacheOnUserChange(queryClient);
   useRefetchOnAccessChange(queryClient);
+  useLiveUpdates(queryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <ScreenProvider>

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { changeOfEvent, formatCursor, mayReceive, parseCursor, sseComment, sseFrame, sseRetry, type LiveChange, type LiveViewer } from './changes';
+import { rolesAtLocation, type LocationRole } from '../auth/access';
+
+const staff = (held: LocationRole[]): LiveViewer => ({ kind: 'employee', userId: 'u1', rolesAt: (l) => rolesAtLocation(held, l) });
+const customer = (userId: string): LiveViewer => ({ kind: 'customer', userId, rolesAt: () => [] });
+const change = (over: Partial<LiveChange> = {}): LiveChange => ({ topic: 'verification', id: 'v1', customerId: 'c1', locationIds: [1], position: 10, ...over });
+
+describe('changeOfEvent', () => {
+  it('should name a verification, its customer and the location a start names', () => {
+    expect(changeOfEvent('RedemptionVerificationStarted', { redemptionVerificationId: 'v1', customerId: 'c1', locationId: 3 })).toEqual({ topic: 'verification', id: 'v1', customerId: 'c1', locationIds: [3], saleId: null });
+    // An answer names no location: the server looks it up.
+    expect(changeOfEvent('RedemptionVerificationAnswered', { redemptionVerificationId: 'v1', customerId: 'c1' })).toEqual({ topic: 'verification', id: 'v1', customerId: 'c1', locationIds: [], saleId: null });
+  });
+
+  it('should name a sale and both locations of a location correction', () => {
+    expect(changeOfEvent('PackSold', { saleId: 's1', customerId: 'c1', locationId: 2 })).toMatchObject({ topic: 'sale', id: 's1', locationIds: [2], saleId: 's1' });
+    expect(changeOfEvent('PackSaleLocationCorrected', { saleId: 's1', customerId: 'c1', fromLocationId: 1, toLocationId: 4 })).toMatchObject({ locationIds: [1, 4] });
+    expect(changeOfEvent('PackSaleFinalised', { saleId: 's1', customerId: 'c1' })).toMatchObject({ locationIds: [], saleId: 's1' });
+  });
+
+  it('should name a redemption by its issued coupon, with the redeeming and selling locations', () => {
+    expect(changeOfEvent('CouponRedeemed', { issuedCouponId: 'i1', saleId: 's1', customerId: 'c1', locationId: 2, soldLocationId: 1 })).toEqual({ topic: 'redemption', id: 'i1', customerId: 'c1', locationIds: [2, 1], saleId: 's1' });
+    expect(changeOfEvent('CouponRedemptionRoChanged', { issuedCouponId: 'i1', saleId: 's1', customerId: 'c1', from: { locationId: 1 }, to: { locationId: 5 } })).toMatchObject({ locationIds: [1, 5] });
+  });
+
+  it('should ignore other types and data without the ids', () => {
+    expect(changeOfEvent('CustomerCreated', { customerId: 'c1' })).toBeNull();
+    expect(changeOfEvent('PackSold', { saleId: 's1' })).toBeNull();
+    expect(changeOfEvent('RedemptionVerificationStarted', null)).toBeNull();
+    expect(changeOfEvent('CouponRedeemed', { customerId: 'c1', issuedCouponId: '' })).toBeNull();
+  });
+});
+
+describe('mayReceive', () => {
+  it('should tell a customer about their own records only', () => {
+    expect(mayReceive(customer('c1'), change())).toBe(true);
+    expect(mayReceive(customer('c2'), change())).toBe(false);
+  });
+
+  it('should tell staff about a change at a location where they hold a role, not elsewhere', () => {
+    expect(mayReceive(staff([{ role: 'employee', locationId: 1 }]), change())).toBe(true);
+    expect(mayReceive(staff([{ role: 'employee', locationId: 2 }]), change())).toBe(false);
+    expect(mayReceive(staff([{ role: 'employee', locationId: 2 }]), change({ locationIds: [1, 2] }))).toBe(true);
+    expect(mayReceive(staff([{ role: 'manager', locationId: 2 }]), change({ topic: 'sale' }))).toBe(false);
+  });
+
+  it('should tell admins everywhere, and nobody about a change whose location is unknown', () => {
+    expect(mayReceive(staff([{ role: 'admin', locationId: 9 }]), change({ locationIds: [1] }))).toBe(true);
+    expect(mayReceive(staff([{ role: 'admin', locationId: 9 }]), change({ locationIds: [] }))).toBe(false);
+  });
+});
+
+describe('SSE frames and cursors', () => {
+  it('should write id, event and one line of JSON data, ending in a blank line', () => {
+    expect(sseFrame({ id: '5-7', event: 'change', data: { topic: 'sale', text: 'two\nlines' } })).toBe('id: 5-7\nevent: change\ndata: {"topic":"sale","text":"two\\nlines"}\n\n');
+    expect(sseFrame({ id: 'a\nb', data: 1 })).toBe('id: ab\ndata: 1\n\n');
+    expect(sseComment('heart\nbeat')).toBe(': heart beat\n\n');
+    expect(sseRetry(3000.7)).toBe('retry: 3000\n\n');
+  });
+
+  it('should round-trip a cursor and refuse anything else', () => {
+    expect(parseCursor(formatCursor({ verifications: 12, sales: 40 }))).toEqual({ verifications: 12, sales: 40 });
+    for (const bad of [undefined, null, '', '12', '1-2-3', '-1-2', 'a-b', '1e3-1', `${'9'.repeat(16)}-1`]) expect(parseCursor(bad)).toBeNull();
+  });
+});
