@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { EVENT_STREAM_RESOURCE, EVENT_STREAM_TICKET_PATH } from '@dealer/contracts';
-import { STREAM_TICKET_TTL_SECONDS, issueStreamTicket } from '@dealer/platform';
+import { STREAM_TICKET_TTL_SECONDS, apiDoc, issueStreamTicket } from '@dealer/platform';
 
 export function eventStreamTicketRoutes(deps: { tokens: { secret: string } }) {
   return async function routes(app: FastifyInstance) {
@@ -17,6 +17,7 @@ export function eventStreamTicketRoutes(deps: { tokens: { secret: string } }) {
       {
         config: { access: EVENT_STREAM_RESOURCE },
         schema: {
+          ...apiDoc('Live updates', 'Get a live updates ticket', 'A single-use ticket, good for 60 s, that opens the caller\u2019s live updates stream (`GET /api/events?ticket=`): EventSource cannot send the Authorization header. No Idempotency-Key: a retry gets a new ticket.'),
           body: { type: 'object', additionalProperties: false, properties: {} },
           response: { 200: { type: 'object', properties: { dataSet: { type: 'object', properties: { ticket: { type: 'string' }, expiresInSeconds: { type: 'integer' } } } } } },
         },

@@ -27,7 +27,7 @@ import {
   type FormDraftOpening,
   type FormDraftView,
 } from '@dealer/contracts';
-import { DomainError, INPUT_SCHEMAS } from '@dealer/platform';
+import { DomainError, INPUT_SCHEMAS, apiDoc } from '@dealer/platform';
 import type { FormDraftStore } from '@dealer/platform/form-drafts/store';
 import { problemResponse } from './schemas';
 
@@ -138,13 +138,13 @@ export function formDraftRoutes(deps: { drafts: FormDraftStore }) {
   return async function routes(app: FastifyInstance) {
     app.post<{ Body: OpenBody }>(
       '/api/form-drafts',
-      { config: ACCESS, schema: { body: openBody, response: { 200: draftAnswer, '4xx': problemResponse } } },
+      { config: ACCESS, schema: { ...apiDoc('Form drafts', 'Open a form draft', 'The form opened: creates the caller\u2019s draft of that form and object, or loads the one there (`existed: true`, with the values saved and when).'), body: openBody, response: { 200: draftAnswer, '4xx': problemResponse } } },
       async (request) => answer(await deps.drafts.open(ownerOf(request), openingOf(request.body))),
     );
 
     app.put<{ Params: { objectCacheId: string }; Body: { formId: FormDraftFormId; values: Record<string, unknown> } }>(
       '/api/form-drafts/:objectCacheId',
-      { config: ACCESS, schema: { params: draftParams, body: saveBody, response: { 200: draftAnswer, '4xx': problemResponse } } },
+      { config: ACCESS, schema: { ...apiDoc('Form drafts', 'Autosave a form draft', 'Stores the form\u2019s values (each form\u2019s own typed fields, at most 16,384 bytes); the draft\u2019s lifetime starts again. Another user\u2019s draft is a 404.'), params: draftParams, body: saveBody, response: { 200: draftAnswer, '4xx': problemResponse } } },
       async (request) => {
         const { formId, values } = request.body;
         const checked = checkDraftValues(formId, values);
@@ -161,7 +161,7 @@ export function formDraftRoutes(deps: { drafts: FormDraftStore }) {
 
     app.patch<{ Params: { objectCacheId: string }; Body: { isSubmitting: boolean } }>(
       '/api/form-drafts/:objectCacheId',
-      { config: ACCESS, schema: { params: draftParams, body: markBody, response: { 200: draftAnswer, '4xx': problemResponse } } },
+      { config: ACCESS, schema: { ...apiDoc('Form drafts', 'Mark a form draft submitting', 'Saving the form marks its draft submitting (false again when the save failed).'), params: draftParams, body: markBody, response: { 200: draftAnswer, '4xx': problemResponse } } },
       async (request) => {
         const marked = await deps.drafts.markSubmitting(ownerOf(request), request.params.objectCacheId, request.body.isSubmitting);
         if (!marked) throw notFound();
@@ -171,7 +171,7 @@ export function formDraftRoutes(deps: { drafts: FormDraftStore }) {
 
     app.delete<{ Params: { objectCacheId: string } }>(
       '/api/form-drafts/:objectCacheId',
-      { config: ACCESS, schema: { params: draftParams, response: { '4xx': problemResponse } } },
+      { config: ACCESS, schema: { ...apiDoc('Form drafts', 'Delete a form draft', 'The form closed or its save succeeded: the draft and the drafts opened from it are deleted.'), params: draftParams, response: { '4xx': problemResponse } } },
       async (request) => {
         if (!(await deps.drafts.delete(ownerOf(request), request.params.objectCacheId))) throw notFound();
         return { dataSet: { objectCacheId: request.params.objectCacheId, deleted: true } };

@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { EVENT_STREAM_PATH, EVENT_STREAM_RESOURCE, LIVE_MESSAGES } from '@dealer/contracts';
-import { DomainError, STREAM_TICKET_MAX_LENGTH } from '@dealer/platform';
+import { DomainError, STREAM_TICKET_MAX_LENGTH, apiDoc } from '@dealer/platform';
 import { viewerOf, type LiveConnection, type LiveHub } from '../live/hub';
 
 /** A client that reads no more than this lags too far: its stream ends (it reconnects and resumes). */
@@ -23,6 +23,7 @@ export function eventStreamRoutes(hub: LiveHub) {
       {
         config: { access: EVENT_STREAM_RESOURCE, streamTicket: true },
         schema: {
+          ...apiDoc('Live updates', 'Open the live updates stream', 'Server-sent events (`Accept: text/event-stream`, else 406): `ready`, then a `change` `{topic, id, customerId, position}` whenever a verification, sale or redemption the caller may read changed; refetch with `position` as X-Min-Position. Heartbeat comments every 15 s; reconnect with Last-Event-ID. Opened with a ticket or a Bearer token; at most 5 streams per user.'),
           querystring: {
             type: 'object',
             properties: { ticket: { type: 'string', maxLength: STREAM_TICKET_MAX_LENGTH }, lastEventId: { type: 'string', maxLength: 40 } },
