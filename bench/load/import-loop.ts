@@ -1,0 +1,23 @@
+/**
+ * The DMS import beside the load (bench/load/run.ts): imports the given export files one after
+ * another with the product's importer (importDmsFile, what `npm run import:ros` runs), in its own
+ * process, until SIGTERM. After each file it prints "IMPORTED <rows> <seconds>".
+ */
+import { createPool } from '@dealer/platform';
+import { importDmsFile } from '@dealer/dms/index';
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('DATABASE_URL is required');
+const files = process.argv.slice(2);
+const sql = createPool(url, { max: 4, applicationName: 'bench-import' });
+let stopping = false;
+process.on('SIGTERM', () => {
+  stopping = true;
+});
+process.stdout.write('STARTED\n');
+for (let i = 0; !stopping; i = (i + 1) % files.length) {
+  const report = await importDmsFile(sql, files[i]!);
+  process.stdout.write(`IMPORTED ${report.repairOrders.inserted + report.repairOrders.updated} ${report.seconds}\n`);
+}
+await sql.end({ timeout: 5 });
+process.exit(0);
