@@ -34,6 +34,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -144,16 +145,23 @@ async function untilProjected(sql: Sql, timeoutMs: number): Promise<void> {
   }
 }
 
-/** A port nothing listens on now (the product is told to listen on it, as npm start listens on PORT). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
+/**
+ * A port nothing listens on now, below the kernel's ephemeral range (tests on this host listen on
+ * port 0, which takes ephemeral ports: one of them could take a port chosen there before the
+ * product binds it, and the bench would then drive someone else's server).
+ */
+async function freePort(): Promise<number> {
+  const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+  const top = Math.max(2_000, (low ?? 32_768) - 1);
+  for (;;) {
+    const port = 1_025 + Math.floor(Math.random() * (top - 1_025));
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 /** Polls `url` until it answers (any status) or `child` exits. */
@@ -197,6 +205,7 @@ async function signIn(base: string, username: string, timeoutMs = 60_000): Promi
       return await signInOnce(base, username);
     } catch (error) {
       if (!(error instanceof Error && error.message.includes(' 401 ')) || Date.now() > deadline) throw error;
+      log(`${(error as Error).message.slice(0, 120)}: trying again`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
@@ -426,7 +435,7 @@ async function main(): Promise<number> {
   const admin = adminPool(SERVER);
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-load-'));
   const env = {
-    APP_MODE: 'demo', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: `bench:${RUN_ID}`,
+    APP_MODE: 'demo', LOG_LEVEL: process.env.BENCH_LOAD_LOG_LEVEL ?? 'warn', DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: `bench:${RUN_ID}`,
     AUTH_SECRET: randomBytes(32).toString('hex'), PII_MASTER_KEY: randomBytes(32).toString('base64'), PAYMENT_PROVIDER: 'demo',
     AUTH_ACCESS_TTL_SECONDS: '3600', HOST: '127.0.0.1', PORT: String(await freePort()),
   };
@@ -437,10 +446,6 @@ async function main(): Promise<number> {
     log('preparing the database (migrations, demo data) as npm start does');
     await runToEnd('launcher/src/cli/prepare.ts', env);
     sql = createPool(databaseUrl, { max: 4 });
-    if (SEARCH_CUSTOMERS > 0) {
-      log(`loading ${fmtInt(SEARCH_CUSTOMERS)} customers into the search read model`);
-      await loadCustomers(sql, SEED, SEARCH_CUSTOMERS, () => undefined);
-    }
     log(`importing ${fmtInt(SALE_POOL)} closed and ${fmtInt(REDEEM_POOL)} open ROs (LOF lines) at location ${LOCATION} for sales and redemptions`);
     const poolRos = [...Array.from({ length: SALE_POOL }, (_, i) => roRecord(SALE_RO(i), true)), ...Array.from({ length: REDEEM_POOL }, (_, i) => roRecord(REDEEM_RO(i), false))];
     const poolReport = await importDmsRecords(sql, poolRos);
@@ -469,6 +474,8 @@ async function main(): Promise<number> {
     product = spawn(process.execPath, [...profile, '--import', 'tsx', 'launcher/src/server.ts'], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
     children.push(product);
     await untilAnswering(`${base}/healthz`, product);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (product.exitCode !== null || product.signalCode !== null) throw new Error(`the product exited (${product.exitCode ?? product.signalCode}): port ${env.PORT} taken?`);
     floor = (await startProcess('bench/load/floor-server.ts', [], { DATABASE_URL: databaseUrl }, /^READY (\d+)$/).then(({ child, match }) => {
       floorPort = Number(match[1]);
       return child;
@@ -478,8 +485,21 @@ async function main(): Promise<number> {
     for (const childPid of ProcessCpu.childrenOf(product.pid!)) processes.add(ProcessCpu.labelOf(childPid), childPid);
 
     await untilProjected(sql, 180_000);
+    if (SEARCH_CUSTOMERS > 0) {
+      // Once the read side has made its schemas (made before it starts, the projector took them for
+      // another version's and rebuilt them: sign-in found no employee for a while). The demo
+      // customers' search rows go (the bench searches its own customers).
+      log(`loading ${fmtInt(SEARCH_CUSTOMERS)} customers into the search read model`);
+      await loadCustomers(sql, SEED, SEARCH_CUSTOMERS, () => undefined);
+    }
     // Set-up over HTTP as the demo manager: customers with accounts, two 4-packs each.
-    const manager = await signIn(base, 'manager');
+    const manager = await signIn(base, 'manager').catch(async (error: unknown) => {
+      const parked = await sql!`select projection, event_type, left(reason, 200) as reason from parked_events limit 5`.catch(() => []);
+      const cps = await sql!`select name, position::text from checkpoints order by name`;
+      const [head] = await sql!`select max(global_position)::text as head from es_events`;
+      log(`sign-in failed; parked: ${JSON.stringify(parked)}; head ${head?.head}; checkpoints ${JSON.stringify(cps)}`);
+      throw error;
+    });
     log(`set-up: ${ACCOUNTS} customers with accounts, each sold two Oil Change 4-packs`);
     let saleRo = SALE_POOL - 1;
     const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -516,8 +536,10 @@ async function main(): Promise<number> {
     log(`set-up done in ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
 
     const steps: StepResult[] = [];
-    for (const users of [...USERS].sort((a, b) => a - b)) {
-      const stepSplit = splitUsers(users, WEIGHTS);
+    for (const requested of [...USERS].sort((a, b) => a - b)) {
+      const stepSplit = splitUsers(requested, WEIGHTS);
+      // At least one user of each kind: fewer users than kinds are rounded up.
+      const users = Object.values(stepSplit).reduce((a, n) => a + n, 0);
       await admin`checkpoint`;
       log(`${users} users: the floor (${FLOOR_SECONDS} s)`);
       const floorFigures = await floorRun(floorPort, users, FLOOR_SECONDS);
