@@ -56,8 +56,9 @@ export async function dropDatabase(url: string): Promise<void> {
  * is covered by the listeners' polling, as a lost notification always was.
  */
 export async function notifyAsync(sql: Sql, channel: string, payload: string): Promise<void> {
-  await sql.begin(async (tx) => {
-    await tx`set local synchronous_commit = off`;
-    await tx`select pg_notify(${channel}, ${payload})`;
-  });
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  if (payload.includes('\0')) throw new Error('a notification payload cannot hold NUL');
+  // One simple-protocol query, so one round trip: its statements run as one implicit transaction,
+  // in which SET LOCAL holds (parameters would need the extended protocol, one statement a time).
+  await sql.unsafe(`set local synchronous_commit = off; select pg_notify('${channel}', '${payload.replace(/'/g, "''")}')`);
 }
