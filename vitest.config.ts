@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{contracts,domain,platform,dms,read-models,command-api,query-api,projector,workers,launcher,web}/src/**/*.test.{ts,tsx}'],
+    include: ['{contracts,domain,platform,dms,read-models,command-api,query-api,projector,workers,launcher,web}/src/**/*.test.{ts,tsx}', 'bench/lib/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -7,11 +7,13 @@
 #   4. the web client's first-load JavaScript + CSS (gzip) of the sign-in and sales pages, in Chromium (bench/bundle.ts)
 #   5. coupon redemption vs customer create over HTTP (8 clients) and 20 concurrent redemptions of one coupon (bench/redemptions.ts)
 #   6. the eight reports (one month, all of 20 locations, 300,000 sales / 1,000,000 redemptions) and a 100,000-row CSV export vs customer search (bench/reports.ts)
+#   7. the whole product under load: a busiest-hour mix of staff and customers over HTTP (sessions,
+#      anti-forgery) by autocannon, the DMS importer beside, stepped up in users, vs a bare fastify INSERT (bench/load)
 # Needs PostgreSQL (BENCH_DATABASE_SERVER, default postgres://postgres@127.0.0.1:5432), Redis for
 # the reactor (BENCH_REDIS_URL, else REDIS_URL, default redis://127.0.0.1:6379) and pgbench
 # (BENCH_PGBENCH, default /usr/bin/pgbench). Run on a quiet machine: other load skews every figure.
 # Quick run: BENCH_SECONDS=3 BENCH_EVENTS=100000 BENCH_SEARCH_CUSTOMERS=100000 BENCH_SEARCH_ROS=300000 BENCH_IMPORT_ROS=10000 npm run bench
-# One part only: BENCH_ONLY=events|search|import|bundle|redemptions|reports npm run bench; sections of events: BENCH_SECTIONS=abcde
+# One part only: BENCH_ONLY=events|search|import|bundle|redemptions|reports|load npm run bench; sections of events: BENCH_SECTIONS=abcde
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,3 +30,4 @@ if [[ "$only" == all || "$only" == import ]]; then node --import tsx bench/impor
 if [[ "$only" == all || "$only" == bundle ]]; then node --import tsx bench/bundle.ts; fi
 if [[ "$only" == all || "$only" == redemptions ]]; then node --import tsx bench/redemptions.ts; fi
 if [[ "$only" == all || "$only" == reports ]]; then node --import tsx bench/reports.ts; fi
+if [[ "$only" == all || "$only" == load ]]; then node --import tsx bench/load/run.ts; fi

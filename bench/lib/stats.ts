@@ -18,6 +18,11 @@ export class LatencyRecorder {
     return this.size;
   }
 
+  /** The samples recorded so far, in the order they came. */
+  values(): Float64Array {
+    return this.samples.subarray(0, this.size);
+  }
+
   /** Nearest-rank percentile, p in (0, 100]. */
   percentiles(...ps: number[]): number[] {
     const sorted = this.samples.slice(0, this.size).sort();

@@ -12,7 +12,7 @@
  * table) still fail the whole batch, which is retried as before. A retry an admin requests is
  * picked up by the running projector's poll and applied in the projection's transaction.
  */
-import { EventFeed, PARKED_ERROR_MAX, type EventStore, type FeedSubscriber, type Logger, type RecordedEvent, type Sql } from '@dealer/platform';
+import { EventFeed, notifyAsync, PARKED_ERROR_MAX, type EventStore, type FeedSubscriber, type Logger, type RecordedEvent, type Sql } from '@dealer/platform';
 import type { Projection } from '@dealer/read-models/projection';
 import { ensureProjectionSchema } from './schema-setup';
 
@@ -145,7 +145,8 @@ export async function blockedStreams(tx: Sql, projectionName: string, events: Re
  * in `events` are of types the projection does not handle).
  */
 export async function applyBatchTransactionally(sql: Sql, projection: Projection, events: RecordedEvent[], logger?: Logger, until = 0): Promise<BatchOutcome> {
-  return sql.begin(async (tx) => {
+  let moved = false;
+  const outcome = await sql.begin(async (tx): Promise<BatchOutcome> => {
     const [row] = await tx<{ position: string }[]>`select position from checkpoints where name = ${projection.name} for update`;
     const checkpoint = Number(row?.position ?? 0);
     const end = Math.max(until, events[events.length - 1]?.globalPosition ?? 0);
@@ -161,9 +162,13 @@ export async function applyBatchTransactionally(sql: Sql, projection: Projection
       }
     }
     await tx`update checkpoints set position = ${end}, updated_at = now() where name = ${projection.name}`;
-    await tx`select pg_notify('projection_checkpoint', ${`${projection.name}:${end}`})`;
+    moved = true;
     return { position: end, parked: parked.length };
   });
+  // After the commit, in a transaction of its own (notifyAsync): a notification inside this one
+  // held PostgreSQL's notify lock through its WAL flush, and every other notifying commit waited.
+  if (moved) await notifyAsync(sql, 'projection_checkpoint', `${projection.name}:${outcome.position}`);
+  return outcome;
 }
 
 /**
@@ -183,10 +188,10 @@ export async function advanceIdleCheckpoints(sql: Sql, names: string[], position
       update checkpoints c set position = ${position}, updated_at = now()
         from locked where c.name = locked.name and c.position < ${position}
       returning c.name
-    ), notified as (
-      select pg_notify('projection_checkpoint', string_agg(name, ',') || ':' || ${String(position)}) from moved having count(*) > 0
     )
-    select name from moved, (select count(*) from notified) n`;
+    select name from moved`;
+  // Notified after the commit (see applyBatchTransactionally).
+  if (rows.length > 0) await notifyAsync(sql, 'projection_checkpoint', `${rows.map((r) => r.name).join(',')}:${position}`);
   return rows.map((r) => r.name);
 }
 

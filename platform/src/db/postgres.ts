@@ -45,3 +45,20 @@ export async function ensureDatabase(url: string): Promise<void> {
 export async function dropDatabase(url: string): Promise<void> {
   await withServer(url, (sql, name) => sql.unsafe(`drop database if exists ${quoted(name)} with (force)`).then(() => undefined));
 }
+
+/**
+ * NOTIFY in a transaction of its own with asynchronous commit, for a wake-up sent after the
+ * work it announces has committed. PostgreSQL serialises the commits of every notifying
+ * transaction on one database-wide lock, held through the commit's WAL flush; a notification
+ * sent inside a writing transaction makes every other notifying commit wait for that flush
+ * (the load bench saw "Lock:object" waits: issue 22). Here the lock is held only while the
+ * notification is queued: the transaction waits for no flush. A notification lost in a crash
+ * is covered by the listeners' polling, as a lost notification always was.
+ */
+export async function notifyAsync(sql: Sql, channel: string, payload: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  if (payload.includes('\0')) throw new Error('a notification payload cannot hold NUL');
+  // One simple-protocol query, so one round trip: its statements run as one implicit transaction,
+  // in which SET LOCAL holds (parameters would need the extended protocol, one statement a time).
+  await sql.unsafe(`set local synchronous_commit = off; select pg_notify('${channel}', '${payload.replace(/'/g, "''")}')`);
+}

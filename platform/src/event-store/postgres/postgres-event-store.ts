@@ -5,6 +5,7 @@
  * transaction that may append (es_read_all / es_read_horizon), wake on LISTEN/NOTIFY and fall back to polling.
  */
 import type postgres from 'postgres';
+import { notifyAsync } from '../../db/postgres';
 import {
   DuplicateEventIdError,
   WrongExpectedRevisionError,
@@ -237,7 +238,8 @@ export class PostgresEventStore implements EventStore {
     if (this.notifyTimer) return;
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = null;
-      this.sql.notify(NOTIFY_CHANNEL, '').catch(() => undefined);
+      // Asynchronous commit: the notify lock is not held through a WAL flush (notifyAsync).
+      notifyAsync(this.sql, NOTIFY_CHANNEL, '').catch(() => undefined);
     }, this.notifyDelayMs);
   }
 

@@ -1,0 +1,25 @@
+/**
+ * The DMS import beside the load (bench/load/run.ts): imports the given export files one after
+ * another with the product's importer (importDmsFile, what `npm run import:ros` runs), in its own
+ * process, until SIGTERM. After each file it prints "IMPORTED <rows> <seconds>".
+ */
+import { createPool, NO_EVENTS_APPLICATION_NAME } from '@dealer/platform';
+import { importDmsFile } from '@dealer/dms/index';
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('DATABASE_URL is required');
+const files = process.argv.slice(2);
+// Named as `npm run import:ros` names its connections: its long transactions append no events, so
+// they do not hold back the read side's horizon.
+const sql = createPool(url, { max: 4, applicationName: NO_EVENTS_APPLICATION_NAME });
+let stopping = false;
+process.on('SIGTERM', () => {
+  stopping = true;
+});
+process.stdout.write('STARTED\n');
+for (let i = 0; !stopping; i = (i + 1) % files.length) {
+  const report = await importDmsFile(sql, files[i]!);
+  process.stdout.write(`IMPORTED ${report.repairOrders.inserted + report.repairOrders.updated} ${report.seconds}\n`);
+}
+await sql.end({ timeout: 5 });
+process.exit(0);
