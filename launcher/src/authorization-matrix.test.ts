@@ -71,6 +71,7 @@ const MATRIX: Record<string, Persona[]> = {
   'POST /api/payment-webhooks/:provider': ALL,
   'POST /api/email-phone-verification': OWN_A,
   'POST /api/contact-change-confirmations': OWN_A,
+  'POST /api/contact-change-declines': OWN_A,
   'POST /auth-api/contact-change/confirm': ALL,
   'GET /api/ro-data': STAFF,
   'GET /api/ro-search': STAFF,
@@ -180,6 +181,7 @@ const PAYLOADS: Record<string, Record<string, unknown>> = {
   '/api/customer-contact-form': { customerId: customerA },
   '/api/email-phone-verification': { customerId: customerA },
   '/api/contact-change-confirmations': { customerId: customerA },
+  '/api/contact-change-declines': { customerId: customerA },
 };
 
 beforeAll(async () => {

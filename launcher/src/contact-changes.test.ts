@@ -176,6 +176,43 @@ describe('an e-mail change requested by an employee', () => {
   });
 });
 
+describe('a contact change the customer declines (issue 23, /verify)', () => {
+  const decline = (customerId: string, type: string, headers: Record<string, string>) =>
+    inject({ method: 'POST', url: '/api/contact-change-declines', payload: { customerId, type }, headers });
+
+  it('should drop the pending e-mail, leave the e-mail as it was, and let its link confirm nothing', async () => {
+    const { id, position } = await createCustomer('dana.old@example.com', '7205550460');
+    const dana = await giveAccount(id, 'dana.old@example.com', position);
+    const other = await createCustomer('lee.other@example.com', '7205550461');
+    const lee = await giveAccount(other.id, 'lee.other@example.com', other.position);
+    expect((await requestChange({ type: 'email', info: 'dana.new@example.com', customerId: id })).statusCode).toBe(200);
+    const [link] = await outbox('dana.new@example.com', 1);
+    const token = /\/verify\/contact\/([\w-]+)/.exec(link!.body)![1]!;
+
+    // Another customer cannot decline it; a type that is not one is named.
+    expect((await decline(id, 'email', lee)).statusCode).toBe(403);
+    const odd = await decline(id, 'fax', dana);
+    expect(odd.statusCode).toBe(400);
+    expect(JSON.stringify(odd.json())).toContain('type');
+
+    const declined = await decline(id, 'email', dana);
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json().dataSet).toEqual({ customerId: id, kind: 'email', declined: true });
+    const after = await getCustomer(id, declined.json().metaData.position);
+    expect(after).toMatchObject({ emailAddress: 'dana.old@example.com', pendingEmail: null });
+    const [event] = await server.product.sql<{ data: { kind: string } }[]>`select data from es_events where stream_id = ${customerStreamId(id)} and event_type = 'CustomerContactChangeDeclined'`;
+    expect(event!.data.kind).toBe('email');
+
+    // Declined again: nothing to record. The link confirms nothing; Dana still signs in with the old e-mail.
+    expect((await decline(id, 'email', dana)).json().dataSet.declined).toBe(false);
+    const anonymous = await xsrfHeaders(server);
+    const confirmed = await server.product.app.inject({ method: 'POST', url: '/auth-api/contact-change/confirm', headers: anonymous, payload: { token } });
+    expect(confirmed.statusCode).toBe(400);
+    expect((await getCustomer(id, declined.json().metaData.position)).emailAddress).toBe('dana.old@example.com');
+    expect((await signIn('dana.old@example.com')).status).toBe(200);
+  });
+});
+
 describe('a phone change confirmed with the SMS code', () => {
   it('should change the phone once the customer, re-authenticated, types the right code', async () => {
     const { id, position } = await createCustomer('phone.self@example.com', '7205550420');

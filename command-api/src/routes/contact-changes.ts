@@ -2,7 +2,8 @@
  * Contact changes (SPEC 2.5, 4, 7): POST /api/email-phone-verification requests one;
  * POST /auth-api/contact-change/confirm confirms an e-mail change from its link (public: the
  * token is the secret, the link works without signing in); POST /api/contact-change-confirmations
- * confirms a phone change with the SMS code (signed in).
+ * confirms a phone change with the SMS code (signed in); POST /api/contact-change-declines drops a
+ * pending change (the customer on /verify, or staff for them).
  */
 import type { FastifyInstance } from 'fastify';
 import { CONTACT_CHANGE_MESSAGES } from '@dealer/contracts';
@@ -10,6 +11,7 @@ import { DomainError, type EventStore, type Sql, apiDoc } from '@dealer/platform
 import { commandContext } from '../plugins/request-context';
 import { requestContactChange } from '../contact-changes/request-contact-change';
 import { confirmContactChange, type ConfirmedChange } from '../contact-changes/confirm-contact-change';
+import { declineContactChange } from '../contact-changes/decline-contact-change';
 import { checkCode, checkLinkToken } from '../contact-changes/verification-secrets';
 import { problemResponse } from './schemas';
 import type { ContactReservations } from '../customers/contact-reservations';
@@ -91,6 +93,30 @@ export function contactChangeRoutes(store: EventStore, sql: Sql, hashKey: Buffer
         // E-mail changes are confirmed by their link; the code confirms a phone change.
         const check = await checkCode(sql, hashKey, request.body.customerId, 'phone', code, new Date());
         return confirmedAnswer(await confirmContactChange({ store, sql, reservations, log: request.log }, check, 'code', commandContext(request)));
+      },
+    );
+
+    app.post<{ Body: { customerId: string; type: 'email' | 'phone' } }>(
+      '/api/contact-change-declines',
+      {
+        config: { access: 'email-phone-verification', customerScope: { in: 'body', field: 'customerId' } },
+        schema: { ...apiDoc('Contact changes', 'Decline a pending e-mail or phone change', 'Drops the customer\'s pending change of `type` (`email` or `phone`): its link or code no longer confirms it. A customer declines only their own; nothing pending answers `declined: false`.'),
+          body: { type: 'object', required: ['customerId', 'type'], additionalProperties: false, properties: { customerId: uuid, type: { type: 'string', enum: ['email', 'phone'] } } },
+          response: {
+            200: {
+              type: 'object',
+              properties: {
+                dataSet: { type: 'object', properties: { customerId: { type: 'string' }, kind: { type: 'string' }, declined: { type: 'boolean' } } },
+                metaData: { type: 'object', properties: { position: { type: 'string' } } },
+              },
+            },
+            '4xx': problemResponse,
+          },
+        },
+      },
+      async (request) => {
+        const declined = await declineContactChange(store, request.body.customerId, request.body.type, commandContext(request));
+        return { dataSet: { customerId: declined.customerId, kind: declined.kind, declined: declined.declined }, metaData: position(declined.position) };
       },
     );
   };

@@ -126,10 +126,16 @@ export interface ContactChangeConfirmed {
   data: { customerId: string; changeId: string; kind: ContactKind; emailAddress?: string; phoneMobile?: string };
 }
 
+/** The customer (or staff for them) declined the pending change: it is dropped and its link or code no longer confirms it. */
+export interface ContactChangeDeclined {
+  type: 'CustomerContactChangeDeclined';
+  data: { customerId: string; changeId: string; kind: ContactKind };
+}
+
 /** Recorded by the workers once the code or link went out (no secret, no address). */
 export interface ContactVerificationSent {
   type: 'CustomerContactVerificationSent';
   data: { customerId: string; changeId: string; kind: ContactKind };
 }
 
-export type ContactChangeEvent = ContactChangeRequested | ContactChangeConfirmed | ContactVerificationSent;
+export type ContactChangeEvent = ContactChangeRequested | ContactChangeConfirmed | ContactChangeDeclined | ContactVerificationSent;

@@ -51,6 +51,7 @@ export const HISTORY_EVENT_NAMES: Readonly<Record<string, string>> = {
   CustomerContactChangeRequested: 'Contact change requested',
   CustomerContactVerificationSent: 'Contact change verification sent',
   CustomerContactChangeConfirmed: 'Contact change confirmed',
+  CustomerContactChangeDeclined: 'Contact change declined',
   AppEventTriggered: 'App event',
   CustomerPersonalDataErased: 'Personal data erased',
   RedemptionVerificationStarted: 'Redemption verification started',

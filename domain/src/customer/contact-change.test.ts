@@ -99,3 +99,32 @@ describe('contact change decider: confirm', () => {
     expect(state).toMatchObject({ contact: { pending: { phone: null, email: { changeId: change2, value: 'new@example.com' } } } });
   });
 });
+
+describe('contact change decider: decline', () => {
+  const decline = (kind: 'email' | 'phone'): CustomerCommand => ({ type: 'DeclineContactChange', data: { customerId: id, kind } });
+  const declined = (kind: 'email' | 'phone', changeId = change1): CustomerAggregateEvent => ({ type: 'CustomerContactChangeDeclined', data: { customerId: id, changeId, kind } });
+
+  it('should drop the pending change of that kind, keeping the e-mail as it was', () => {
+    const history = [created, emailRequested(change1, 'new@example.com')];
+    const events = given(history).when(decline('email'))();
+    expect(events).toEqual([declined('email')]);
+    const state = [...history, ...events].reduce(evolveCustomer, initialCustomerState());
+    expect(state).toMatchObject({ profile: { emailAddress: 'pat@example.com' }, contact: { pending: { email: null } } });
+  });
+
+  it('should leave a confirmation of the declined change nothing to confirm', () => {
+    expect(given([created, phoneRequested, declined('phone')]).when(confirm('phone'))).toThrow(CONTACT_CHANGE_MESSAGES.codeInvalid);
+  });
+
+  it('should record nothing when nothing is pending (declined already, or a retry)', () => {
+    expect(given([created, phoneRequested, declined('phone')]).when(decline('phone'))()).toEqual([]);
+    expect(given([created]).when(decline('email'))()).toEqual([]);
+  });
+
+  it("should keep the pending change of the other kind, and take a new request of the declined kind", () => {
+    const history = [created, phoneRequested, emailRequested(change2, 'new@example.com'), declined('phone')];
+    expect(history.reduce(evolveCustomer, initialCustomerState())).toMatchObject({ contact: { pending: { phone: null, email: { changeId: change2 } } } });
+    const again: CustomerCommand = { type: 'RequestContactChange', data: { customerId: id, changeId: change2, kind: 'phone', value: '7205550199' } };
+    expect(given(history).when(again)()).toEqual([{ type: 'CustomerContactChangeRequested', data: { customerId: id, changeId: change2, kind: 'phone', pendingPhone: '7205550199' } }]);
+  });
+});

@@ -3,20 +3,28 @@
  * change'): a request records the new value as pending; only a confirmation changes the
  * e-mail or mobile phone. Pure; the customer decider delegates these commands here.
  */
-import { CONTACT_CHANGE_MESSAGES, CUSTOMER_MESSAGES, type ContactChangeConfirmed, type ContactChangeRequested, type ContactKind } from '@dealer/contracts';
+import { CONTACT_CHANGE_MESSAGES, CUSTOMER_MESSAGES, type ContactChangeConfirmed, type ContactChangeDeclined, type ContactChangeRequested, type ContactKind } from '@dealer/contracts';
 import { DomainError } from '../errors';
 import type { CustomerState } from './customer';
 
 export type ContactChangeCommand =
   /** `value` is already validated and normalised (lower-case e-mail, 10-digit phone). */
   | { type: 'RequestContactChange'; data: { customerId: string; changeId: string; kind: ContactKind; value: string } }
-  | { type: 'ConfirmContactChange'; data: { customerId: string; changeId: string; kind: ContactKind } };
+  | { type: 'ConfirmContactChange'; data: { customerId: string; changeId: string; kind: ContactKind } }
+  /** The pending change of `kind`, whichever it is (the customer sees a pending value, not its id). */
+  | { type: 'DeclineContactChange'; data: { customerId: string; kind: ContactKind } };
 
 
 const notFound = () => new DomainError('not_found', [CUSTOMER_MESSAGES.notFound]);
 
-export function decideContactChange(command: ContactChangeCommand, state: CustomerState): (ContactChangeRequested | ContactChangeConfirmed)[] {
+export function decideContactChange(command: ContactChangeCommand, state: CustomerState): (ContactChangeRequested | ContactChangeConfirmed | ContactChangeDeclined)[] {
   if (state.status !== 'active') throw notFound();
+  if (command.type === 'DeclineContactChange') {
+    // Nothing pending (declined already, confirmed, or never asked): nothing to record, so a retry is harmless.
+    const pending = state.contact.pending[command.data.kind];
+    if (!pending) return [];
+    return [{ type: 'CustomerContactChangeDeclined', data: { customerId: command.data.customerId, changeId: pending.changeId, kind: command.data.kind } }];
+  }
   const { customerId, changeId, kind } = command.data;
 
   if (command.type === 'RequestContactChange') {

@@ -108,6 +108,12 @@ export function evolveCustomer(state: CustomerState, event: { type: string; data
       const value = (kind === 'email' ? e.data.pendingEmail : e.data.pendingPhone) ?? '';
       return { ...state, contact: { ...state.contact, pending: { ...state.contact.pending, [kind]: { changeId, value } } } };
     }
+    // Recorded only for the change pending at that moment (decideContactChange), so, applied in order, it
+    // drops that one, as a confirmation does (the read model's rows keep pending values, not their ids).
+    case 'CustomerContactChangeDeclined': {
+      if (state.status !== 'active') return state;
+      return { ...state, contact: { ...state.contact, pending: { ...state.contact.pending, [e.data.kind]: null } } };
+    }
     case 'CustomerContactChangeConfirmed': {
       if (state.status !== 'active') return state;
       const { kind, changeId } = e.data;

@@ -72,6 +72,7 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
     }
     case 'RequestContactChange':
     case 'ConfirmContactChange':
+    case 'DeclineContactChange':
       return decideContactChange(command, state);
   }
 }

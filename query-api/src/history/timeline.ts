@@ -34,6 +34,7 @@ const SUMMARIES: Record<string, (d: Record<string, unknown>) => string> = {
   CustomerContactChangeRequested: (d) => `${d.kind === 'phone' ? 'Phone' : 'E-mail'} change requested`,
   CustomerContactVerificationSent: (d) => (d.kind === 'phone' ? 'Phone change code sent by text' : 'E-mail change confirmation link sent'),
   CustomerContactChangeConfirmed: (d) => `${d.kind === 'phone' ? 'Phone' : 'E-mail'} change confirmed`,
+  CustomerContactChangeDeclined: (d) => `${d.kind === 'phone' ? 'Phone' : 'E-mail'} change declined`,
   AppEventTriggered: (d) => `App event: ${String(d.name ?? d.eventType)}`,
   CustomerPersonalDataErased: () => 'Personal data erased',
   ...REDEMPTION_SUMMARIES,

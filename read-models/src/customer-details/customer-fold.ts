@@ -59,6 +59,7 @@ export const CUSTOMER_EVENTS: ReadonlySet<string> = new Set([
   'CustomerRegistered',
   'CustomerContactChangeRequested',
   'CustomerContactChangeConfirmed',
+  'CustomerContactChangeDeclined',
   'CustomerPersonalDataErased',
   // Events of the customer stream that change no column still move the row's revision, so an
   // editor's expectedRevision (read from this row) matches the stream.

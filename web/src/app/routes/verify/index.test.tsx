@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // Route-level test of /verify (issue 23): signed out, what it is for and a sign-in that returns here (no
 // refresh asked); signed in as a customer, their open verifications answered without a link, and a pending
-// phone change confirmed with its code.
+// phone change confirmed with its code or declined.
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -77,5 +77,30 @@ describe('/verify', () => {
     expect(await within(contact).findByRole('textbox', { name: /Code/ })).toBeInTheDocument();
     expect(within(contact).getByText(/New number: \(217\) 555-0199/)).toBeInTheDocument();
     expect(within(contact).getByText(VERIFY_TEXTS.phoneDecline)).toBeInTheDocument();
+  });
+
+  it('should decline a pending phone change once the customer confirms, and show nothing pending after', async () => {
+    const declines: unknown[] = [];
+    let pendingPhone: string | null = '2175550199';
+    server.use(
+      http.get('/api/customers/:customerId', () => ok({ ...jane, pendingPhone })),
+      http.post('/api/contact-change-declines', async ({ request }) => {
+        declines.push(await request.json());
+        pendingPhone = null;
+        return ok({ customerId: jane.customerId, kind: 'phone', declined: true });
+      }),
+    );
+    const { user } = renderApp('/verify', { as: customer(jane.customerId) });
+
+    const contact = await screen.findByRole('region', { name: VERIFY_TEXTS.contactTitle });
+    await user.click(await within(contact).findByRole('button', { name: VERIFY_TEXTS.declineButton('phone') }));
+    // Asked first: No keeps the change.
+    const ask = await screen.findByRole('alertdialog');
+    expect(within(ask).getByText(VERIFY_TEXTS.declineConfirm('phone'))).toBeInTheDocument();
+    await user.click(within(ask).getByRole('button', { name: 'Yes' }));
+
+    expect(await screen.findByText(VERIFY_TEXTS.declined('phone'))).toBeInTheDocument();
+    expect(declines).toEqual([{ customerId: jane.customerId, type: 'phone' }]);
+    expect(await within(contact).findByText(VERIFY_TEXTS.noContactChanges)).toBeInTheDocument();
   });
 });

@@ -1,10 +1,13 @@
 // /verify: the customer's place for what waits on them (issue 23). Signed in as a customer: their open
 // redemption verifications, each answered here with Approve / Decline per service (the same answer as the
 // link's page, without the link), and their pending e-mail and phone changes (a phone change confirmed with
-// its texted code; an e-mail change by the link sent to the new address). Signed out: what the page is for
+// its texted code; an e-mail change by the link sent to the new address; either declined here). Signed out: what the page is for
 // and a sign-in that comes back here. Staff are pointed to where they follow verifications.
 import { Link } from 'react-router-dom';
-import { locationLabel, phoneOrDash, type RedemptionVerification } from '@dealer/contracts';
+import { locationLabel, phoneOrDash, type ContactKind, type RedemptionVerification } from '@dealer/contracts';
+import { confirm } from '../../../components/ui/modal/notification-store';
+import { toast } from '../../../components/ui/toaster/toast-store';
+import { useDeclineContactChange } from '../../../features/contact-changes/api/decline-contact-change';
 import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { TimeAgo } from '../../../components/ui/time-ago/time-ago';
@@ -32,9 +35,14 @@ export const VERIFY_TEXTS = {
   contactTitle: 'Contact changes',
   noContactChanges: 'No change to your email or mobile phone waits for you.',
   emailPending: (email: string) => `Your new email ${email} waits for your confirmation. Open the link we emailed to it to confirm the change.`,
-  emailDecline: (current: string | null) =>
-    `Not your change? Do not open the link: it expires after 24 hours and your email stays ${current ?? 'as it is'}.`,
-  phoneDecline: 'Not your change? Do not enter the code: it expires after 10 minutes and your mobile phone stays as it is.',
+  emailDecline: (current: string | null) => `Not your change? Decline it and your email stays ${current ?? 'as it is'}.`,
+  phoneDecline: 'Not your change? Decline it and your mobile phone stays as it is.',
+  declineButton: (kind: ContactKind) => (kind === 'email' ? 'Decline email change' : 'Decline phone change'),
+  declineConfirm: (kind: ContactKind) =>
+    kind === 'email'
+      ? 'Decline this email change? The link we sent will no longer work, and your email stays as it is.'
+      : 'Decline this mobile phone change? The code we sent will no longer work, and your mobile phone stays as it is.',
+  declined: (kind: ContactKind) => (kind === 'email' ? 'The email change was declined.' : 'The mobile phone change was declined.'),
   staffLead: 'This page is where customers approve services and contact changes. Staff follow verifications on the Sales page.',
   back: 'Back to My coupons',
 } as const;
@@ -78,6 +86,27 @@ function ServicesToApprove({ customerId }: { customerId: string }) {
   );
 }
 
+function DeclineChange({ customerId, kind, onDeclined }: { customerId: string; kind: ContactKind; onDeclined: () => void }) {
+  const decline = useDeclineContactChange({
+    onSuccess: () => {
+      toast.success(VERIFY_TEXTS.declined(kind));
+      onDeclined();
+    },
+  });
+  return (
+    <button
+      type="button"
+      className="btn"
+      disabled={decline.isPending}
+      onClick={async () => {
+        if (await confirm({ message: VERIFY_TEXTS.declineConfirm(kind) })) decline.mutate({ customerId, type: kind });
+      }}
+    >
+      {VERIFY_TEXTS.declineButton(kind)}
+    </button>
+  );
+}
+
 function ContactChanges({ customerId }: { customerId: string }) {
   const customer = useCustomer(customerId);
   let body;
@@ -95,6 +124,7 @@ function ContactChanges({ customerId }: { customerId: string }) {
               <h3>Email change</h3>
               <p>{VERIFY_TEXTS.emailPending(c.pendingEmail)}</p>
               <p className="muted">{VERIFY_TEXTS.emailDecline(c.emailAddress)}</p>
+              <DeclineChange customerId={c.customerId} kind="email" onDeclined={() => void customer.refetch()} />
             </li>
           )}
           {c.pendingPhone && (
@@ -108,6 +138,7 @@ function ContactChanges({ customerId }: { customerId: string }) {
                 onConfirmed={() => void customer.refetch()}
               />
               <p className="muted">{VERIFY_TEXTS.phoneDecline}</p>
+              <DeclineChange customerId={c.customerId} kind="phone" onDeclined={() => void customer.refetch()} />
             </li>
           )}
         </ul>
