@@ -31,12 +31,19 @@ startAppServer(
 
 const janeProfile: FormDraftOpening = { formId: 'customer-profile', objectCacheModelId: jane.customerId, parentCacheModelId: null, parentKey: null, isObjectNew: false };
 
+/** Picks Jane through Search Customer, the page's one customer search (decision 0078). */
+async function pickJane(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'Search customers' }, { timeout: 20_000 }));
+  const search = await screen.findByRole('dialog', { name: 'Search Customer' });
+  await user.type(within(search).getByRole('searchbox', { name: 'Search customers by phone, email or RO number' }), 'Roe');
+  await user.click(within(search).getByRole('button', { name: 'Search' }));
+  await user.click(await within(search).findByText('Jane Roe'));
+}
+
 /** The sales page with Jane selected, then her profile editor. */
 async function openJaneEditor(as = employee()) {
   const app = renderApp('/employee/sales', { as });
-  await app.user.type(await screen.findByRole('searchbox', { name: 'Search customers by phone, email or RO number' }), 'Roe');
-  await app.user.click(screen.getByRole('button', { name: 'Search' }));
-  await app.user.click(within(await screen.findByRole('table', { name: 'Search results' })).getByRole('button', { name: 'Jane Roe' }));
+  await pickJane(app.user);
   await screen.findByRole('heading', { name: 'Jane Roe', level: 2 });
   await app.user.click(screen.getByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit Customer' });
@@ -135,9 +142,7 @@ describe('customer profile editor drafts', () => {
   it("should offer the sell dialog's unfinished sale for the same customer and restore the pack chosen", async () => {
     drafts.leave({ formId: 'sell-pack', objectCacheModelId: null, parentCacheModelId: null, parentKey: jane.customerId, isObjectNew: true }, { locationId: String(locations[0]!.locationId), packId: oilPack.packId, changePrice: false, priceText: '', reason: '' }, 5);
     const app = renderApp('/employee/sales', { as: employee() });
-    await app.user.type(await screen.findByRole('searchbox', { name: 'Search customers by phone, email or RO number' }), 'Roe');
-    await app.user.click(screen.getByRole('button', { name: 'Search' }));
-    await app.user.click(within(await screen.findByRole('table', { name: 'Search results' })).getByRole('button', { name: 'Jane Roe' }));
+    await pickJane(app.user);
     await app.user.click(await screen.findByRole('button', { name: PACK_SALE_TEXTS.sellPack }));
     const dialog = await screen.findByRole('dialog', { name: PACK_SALE_TEXTS.sellTitle });
     const offer = await within(dialog).findByRole('status');
