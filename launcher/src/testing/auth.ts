@@ -2,7 +2,7 @@
 import type { AuthTokenPayload } from '@dealer/contracts';
 import { hashPassword } from '@dealer/command-api';
 import { DEMO_CUSTOMER_LOGIN, DEMO_PASSWORD } from '../demo/accounts';
-import type { TestServer } from './test-server';
+import { waitForProjections, type TestServer } from './test-server';
 
 export type DemoAccount = 'admin' | 'manager' | 'controller' | 'employee' | 'customer';
 
@@ -48,6 +48,8 @@ export async function createCustomerWithAccount(
   const id = created.json().dataSet.customerId as string;
   await server.product.sql`insert into auth_credentials (user_kind, user_id, login, password_hash)
     values ('customer', ${id}, ${profile.emailAddress}, ${await hashPassword(DEMO_PASSWORD)})`;
+  // Sign-in reads the customer from the read models: a sign-in before they caught up is refused as unknown.
+  await waitForProjections(server.product);
   const xsrf = await xsrfHeaders(server);
   const login = await server.product.app.inject({ method: 'POST', url: '/auth-api/login', headers: xsrf, payload: { username: profile.emailAddress, password: DEMO_PASSWORD } });
   if (login.statusCode !== 200) throw new Error(`the customer's sign-in failed: ${login.statusCode} ${login.body}`);
