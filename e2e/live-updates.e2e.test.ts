@@ -11,6 +11,7 @@ import { givenRolesAtEveryRooftop } from '@dealer/launcher/testing/rooftops';
 import { apiHeaders, signIn } from './support/auth';
 import { launchBrowser, openPage, screenshot, visible, waitForTitle } from './support/browser';
 import { expectAccessible } from './support/axe';
+import { verifiableRos, type VerifiableRo } from './support/repair-orders';
 
 let server: TestServer;
 let browser: Browser;
@@ -20,22 +21,13 @@ let adminApi: Record<string, string>;
 const subject = demoCustomer(55);
 const name = `${subject.firstName} ${subject.lastName}`;
 const email = subject.emailAddress!;
-let ro: { roNumber: string; locationId: number };
+let ro: VerifiableRo;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   await givenRolesAtEveryRooftop(server, ['employee']);
   adminApi = await apiHeaders(server.url, 'admin');
-  const [row] = await server.product.sql<{ roNumber: string; locationId: number }[]>`
-    select r.ro_number as "roNumber", r.location_id as "locationId"
-    from ref.repair_orders r
-    join ref.locations l on l.location_id = r.location_id and l.is_using_crm
-    join rm_customer_details.customers c on c.email_address = r.customer_email and c.verify_redemptions
-    where r.customer_email = ${email}
-      and exists (select 1 from ref.ro_jobs j where j.location_id = r.location_id and j.ro_number = r.ro_number)
-    order by r.location_id, r.ro_number limit 1`;
-  if (!row) throw new Error(`Demo customer ${email} needs an RO with jobs at a CRM location`);
-  ro = row;
+  [ro] = (await verifiableRos(server, email, 1)) as [VerifiableRo];
 });
 
 afterAll(async () => {

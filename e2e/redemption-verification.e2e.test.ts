@@ -9,6 +9,7 @@ import { demoCustomer } from '@dealer/launcher/demo/seed';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
 import { givenRolesAtEveryRooftop } from '@dealer/launcher/testing/rooftops';
 import { apiHeaders, signIn, type DemoLogin } from './support/auth';
+import { verifiableRos } from './support/repair-orders';
 import { SCREENSHOT_DIR, launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
 
 let server: TestServer;
@@ -37,15 +38,7 @@ beforeAll(async () => {
   // Issue 20: staff act only where they hold a role; this test's demo ROs may be at any rooftop.
   await givenRolesAtEveryRooftop(server, ['employee', 'manager']);
   [employeeApi, adminApi] = await Promise.all([apiHeaders(server.url, 'employee'), apiHeaders(server.url, 'admin')]);
-  const rows = await server.product.sql<(Ro & { customerId: string })[]>`
-    select r.ro_number as "roNumber", r.location_id as "locationId", l.location_name as "locationName", c.customer_id::text as "customerId"
-    from ref.repair_orders r
-    join ref.locations l on l.location_id = r.location_id and l.is_using_crm
-    join rm_customer_details.customers c on c.email_address = r.customer_email and c.verify_redemptions
-    where r.customer_email = ${email}
-      and exists (select 1 from ref.ro_jobs j where j.location_id = r.location_id and j.ro_number = r.ro_number)
-    order by r.location_id, r.ro_number limit 2`;
-  if (rows.length < 2) throw new Error(`Demo customer ${email} needs two ROs with jobs at CRM locations, found ${rows.length}`);
+  const rows = await verifiableRos(server, email, 2);
   firstRo = rows[0]!;
   secondRo = rows[1]!;
   customerId = rows[0]!.customerId;
