@@ -184,6 +184,8 @@ describe('gift packs', () => {
     await buyer.page.setViewportSize({ width: 1366, height: 900 });
     await rows.first().getByRole('link').click();
     await buyer.page.waitForURL(`**/customer/purchase/confirm?orderId=${orderId}`);
+    // The address changes before the order page's code has loaded and replaced My coupons.
+    await sent.waitFor({ state: 'detached' });
     await visible(buyer.page.getByText(/^Claimed on /));
     expect(buyer.pageErrors).toEqual([]);
     await buyer.context.close();
