@@ -12,6 +12,8 @@ import {
   type CouponTerms,
   type CustomerCouponRedemptionView,
   type CustomerCouponView,
+  type CustomerSearchResult,
+  type DeskCodeHit,
   type IssuedCouponStatus,
   type PackSaleCorrectionView,
   type PackSaleView,
@@ -298,4 +300,53 @@ export async function pendingSalesWithClosedRo(sql: Sql, after: string, limit: n
      order by s.sale_id
      limit ${limit}`;
   return rows.map((r) => r.sale_id);
+}
+
+/**
+ * Issue 24: the customer a desk code (as stored, XXXXX-XXXXX) belongs to, as a customer search
+ * hit ('Code') with the sale or coupon it names and its status at `now`; null for no such code.
+ * The customer's name and contact come from the customer-search read model (null when erased).
+ */
+export async function findByDeskCode(sql: Sql, code: string, now: Date): Promise<CustomerSearchResult | null> {
+  const [row] = await sql<
+    {
+      code: string; kind: 'sale' | 'coupon'; saleId: string; issuedCouponId: string | null; customerId: string; packName: string;
+      saleStatus: SaleStatus; couponName: string | null; expiresAt: Date | null; redemptionState: string | null;
+      firstName: string | null; lastName: string | null; emailAddress: string | null; phoneMobile: string | null;
+    }[]
+  >`
+    select d.code, d.kind, d.sale_id::text as "saleId", d.issued_coupon_id::text as "issuedCouponId", d.customer_id::text as "customerId",
+      s.pack_name as "packName", s.status as "saleStatus", c.terms->>'name' as "couponName", c.expires_at as "expiresAt",
+      c.redemption_state as "redemptionState",
+      cs.first_name as "firstName", cs.last_name as "lastName", cs.email_address as "emailAddress", cs.phone_mobile as "phoneMobile"
+    from rm_pack_sales.desk_codes d
+    join rm_pack_sales.sales s on s.sale_id = d.sale_id
+    left join rm_pack_sales.issued_coupons c on c.issued_coupon_id = d.issued_coupon_id
+    left join rm_customer_search.customers cs on cs.customer_id = d.customer_id
+    where d.code = ${code}`;
+  if (!row) return null;
+  const status: DeskCodeHit['status'] =
+    row.kind === 'sale'
+      ? row.saleStatus
+      : issuedCouponStatus({ saleStatus: row.saleStatus, expiresAt: row.expiresAt!.toISOString(), redeemed: row.redemptionState === 'redeemed' }, now);
+  return {
+    customerId: row.customerId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    emailAddress: row.emailAddress,
+    searchType: 'Code',
+    soldDMSNumber: null,
+    soldLocationName: null,
+    soldDate: null,
+    phoneMobile: row.phoneMobile,
+    deskCode: {
+      code: row.code,
+      kind: row.kind,
+      saleId: row.saleId,
+      issuedCouponId: row.issuedCouponId,
+      packName: row.packName,
+      couponName: row.kind === 'coupon' ? row.couponName : null,
+      status,
+    },
+  };
 }
