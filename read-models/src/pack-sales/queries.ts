@@ -29,6 +29,7 @@ type SaleStatus = PackSaleView['status'];
 
 interface SaleRow {
   saleId: string;
+  deskCode: string | null;
   customerId: string;
   packId: string;
   packName: string;
@@ -61,6 +62,7 @@ interface SaleRow {
 
 interface CouponRow {
   issuedCouponId: string;
+  deskCode: string | null;
   saleId: string;
   couponId: string;
   terms: CouponTerms;
@@ -100,9 +102,10 @@ function couponRows(sql: Sql, filter: { customerId: string } | { saleIds: string
       c.redemption_id as "redemptionId", c.redemption_state as "redemptionState", c.redemption_location_id as "redemptionLocationId",
       c.redemption_ro_number as "redemptionRoNumber", c.redemption_op_code as "redemptionOpCode",
       c.redemption_labor_type as "redemptionLaborType", c.redemption_amount::text as "redemptionAmount",
-      c.redeemed_at as "redeemedAt", c.redeemed_by as "redeemedBy"
+      c.redeemed_at as "redeemedAt", c.redeemed_by as "redeemedBy", d.code as "deskCode"
     from rm_pack_sales.issued_coupons c
     join rm_pack_sales.sales s on s.sale_id = c.sale_id
+    left join rm_pack_sales.desk_codes d on d.issued_coupon_id = c.issued_coupon_id
     where ${'customerId' in filter ? sql`c.customer_id = ${filter.customerId}` : sql`c.sale_id = any(${filter.saleIds}::uuid[])`}
     order by c.sale_id, c.position`;
 }
@@ -137,6 +140,7 @@ function couponView(r: CouponRow, names: Map<number, string>, staff: Map<string,
   const redeemed = redemption?.state === 'redeemed';
   return {
     issuedCouponId: r.issuedCouponId,
+    deskCode: r.deskCode,
     saleId: r.saleId,
     couponId: r.couponId,
     name: r.terms.name,
@@ -189,8 +193,9 @@ export async function listPurchases(sql: Sql, customerId: string, now: Date): Pr
       to_char(sold_on, 'YYYY-MM-DD') as "soldOn", sold_by as "soldBy", list_price::text as "listPrice", price::text as price,
       price_override_reason as "priceOverrideReason", tax_exempt as "taxExempt", tax::text as tax, total::text as total, status,
       finalised_at as "finalisedAt", finalised_via as "finalisedVia", void_reason as "voidReason", voided_by as "voidedBy",
-      voided_at as "voidedAt", paper_book_number as "paperBookNumber"
-    from rm_pack_sales.sales where customer_id = ${customerId}
+      voided_at as "voidedAt", paper_book_number as "paperBookNumber",
+      (select d.code from rm_pack_sales.desk_codes d where d.sale_id = s.sale_id and d.kind = 'sale') as "deskCode"
+    from rm_pack_sales.sales s where customer_id = ${customerId}
     order by sold_at desc, sale_id desc`;
   if (sales.length === 0) return [];
   const saleIds = sales.map((s) => s.saleId);
@@ -229,6 +234,7 @@ export async function listPurchases(sql: Sql, customerId: string, now: Date): Pr
 
   return sales.map((s) => ({
     saleId: s.saleId,
+    deskCode: s.deskCode,
     id: s.saleId,
     customerId: s.customerId,
     packId: s.packId,

@@ -3,7 +3,7 @@
 // search) opens the profile editor, and the saved customer closes this dialog too.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fullName, phoneOrDash, type CustomerSearchResult } from '@dealer/contracts';
+import { deskCodeStatusNote, fullName, phoneOrDash, type CustomerSearchResult, type DeskCodeHit } from '@dealer/contracts';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { messagesOf } from '../../../lib/api-error';
 import { getCustomerQueryOptions, type CustomerRecord } from '../api/get-customer';
@@ -33,15 +33,28 @@ export const searchRowKey = (r: CustomerSearchResult) => `${r.customerId}-${r.se
 const COLUMNS: readonly SearchColumn<CustomerSearchResult>[] = [
   { header: 'Name', cell: (r) => <span className="search-name">{nameOf(r)}</span> },
   { header: 'Email', cell: (r) => r.emailAddress ?? '-', className: 'search-email' },
-  { header: 'Type', cell: (r) => r.searchType },
+  { header: 'Type', cell: (r) => (r.deskCode ? <DeskCodeCell hit={r.deskCode} /> : r.searchType) },
   { header: 'RO#', cell: (r) => <RoInfoPopover result={r} /> },
   { header: 'Phone', cell: (r) => phoneOrDash(r.phoneMobile), className: 'nowrap' },
 ];
 
+/** Issue 24: a desk-code hit says what the code names and whether it can be redeemed now. */
+function DeskCodeCell({ hit }: { hit: DeskCodeHit }) {
+  const note = deskCodeStatusNote(hit);
+  return (
+    <span className="desk-code-hit">
+      Code: {hit.couponName ?? hit.packName}
+      {hit.kind === 'sale' && <span className="detail-note"> (pack)</span>}
+      {note && <span className="field-error desk-code-note">{note}</span>}
+    </span>
+  );
+}
+
 interface SearchCustomerDialogProps {
   open: boolean;
   initialTerm?: string;
-  onClose: (customer: CustomerRecord | null) => void;
+  /** The customer picked (null: cancelled) and, when found by a desk code (issue 24), what the code names. */
+  onClose: (customer: CustomerRecord | null, deskCode?: DeskCodeHit | null) => void;
 }
 
 export function SearchCustomerDialog({ open, initialTerm, onClose }: SearchCustomerDialogProps) {
@@ -49,10 +62,10 @@ export function SearchCustomerDialog({ open, initialTerm, onClose }: SearchCusto
   const [loading, setLoading] = useState(false);
   const [creating, setCreating] = useState(false);
 
-  const load = async (customerId: string) => {
+  const load = async (customerId: string, deskCode: DeskCodeHit | null = null) => {
     setLoading(true);
     try {
-      onClose(await queryClient.fetchQuery(getCustomerQueryOptions(customerId)));
+      onClose(await queryClient.fetchQuery(getCustomerQueryOptions(customerId)), deskCode);
     } catch (error) {
       // SPEC 8: the dialog's own error handling is not shown; loading stops and the messages are toasted.
       toast.errors(messagesOf(error));
@@ -67,14 +80,14 @@ export function SearchCustomerDialog({ open, initialTerm, onClose }: SearchCusto
       title={SEARCH_CUSTOMER_TEXTS.title}
       size="lg"
       placeholder={SEARCH_CUSTOMER_TEXTS.placeholder}
-      searchLabel="Search customers by phone, email or RO number"
+      searchLabel="Search customers by phone, email, RO number or coupon code"
       initialTerm={initialTerm}
       queryKey={customerKeys.search}
       search={searchCustomers}
       columns={COLUMNS}
       rowKey={searchRowKey}
       cardTitle={nameOf}
-      onSelect={(row) => void load(row.customerId)}
+      onSelect={(row) => void load(row.customerId, row.deskCode ?? null)}
       onCancel={() => onClose(null)}
       addNew={{ label: SEARCH_CUSTOMER_TEXTS.create, onClick: () => setCreating(true), disabledHint: SEARCH_CUSTOMER_TEXTS.searchFirst }}
       searchButton
