@@ -356,3 +356,12 @@ export async function findByDeskCode(sql: Sql, code: string, now: Date): Promise
     },
   };
 }
+
+/** Issue 24: a sale's desk code and its issued coupons' (by issued coupon id); null while the read model has not got the sale. */
+export async function deskCodesOfSale(sql: Sql, saleId: string): Promise<{ sale: string; coupons: Map<string, string> } | null> {
+  const rows = await sql<{ code: string; kind: 'sale' | 'coupon'; issuedCouponId: string | null }[]>`
+    select code, kind, issued_coupon_id::text as "issuedCouponId" from rm_pack_sales.desk_codes where sale_id = ${saleId}`;
+  const sale = rows.find((r) => r.kind === 'sale');
+  if (!sale) return null;
+  return { sale: sale.code, coupons: new Map(rows.flatMap((r) => (r.issuedCouponId ? [[r.issuedCouponId.toLowerCase(), r.code] as const] : []))) };
+}
