@@ -23,8 +23,17 @@ export interface DeskCodeOwner {
   issuedCouponId: string | null;
 }
 
-/** This install's desk-code key, made on first use (concurrent first uses agree: the first insert wins). */
+/**
+ * This install's desk-code key, made on first use. The first use takes a lock (the live projection
+ * and a rebuild may both get there first): whoever creates the key, everyone reads the same one.
+ */
 export async function deskCodeKey(tx: Tx): Promise<Buffer> {
+  const [table] = await tx.unsafe<{ present: boolean }[]>(`select to_regclass('public.read_model_keys') is not null as present`);
+  if (table!.present) {
+    const [row] = await tx.unsafe<{ key: Buffer }[]>(`select key from public.read_model_keys where name = 'desk-codes'`);
+    if (row) return row.key;
+  }
+  await tx.unsafe(`select pg_advisory_xact_lock(hashtext('read_model_keys'))`);
   await tx.unsafe(`create table if not exists public.read_model_keys (name text primary key, key bytea not null, created_at timestamptz not null default now())`);
   await tx.unsafe(`insert into public.read_model_keys (name, key) values ('desk-codes', $1) on conflict (name) do nothing`, [randomBytes(32) as never]);
   const [row] = await tx.unsafe<{ key: Buffer }[]>(`select key from public.read_model_keys where name = 'desk-codes'`);
