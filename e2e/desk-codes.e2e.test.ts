@@ -70,7 +70,12 @@ describe('desk codes', () => {
   it('should show the customer a coupon\'s code and QR code at the desk, on a phone', async () => {
     const { page, context, pageErrors } = await openPage(browser, server.url, 'mobile');
     await signIn(page, DEMO_CUSTOMER);
-    await page.getByRole('button', { name: /^Show at the desk: / }).first().click();
+    const show = page.getByRole('button', { name: /^Show at the desk: / }).first();
+    await show.waitFor();
+    await page.getByText('Welcome!', { exact: false }).first().waitFor({ state: 'detached' }).catch(() => undefined);
+    await show.scrollIntoViewIfNeeded();
+    await screenshot(page, 'desk-code-coupons-mobile');
+    await show.click();
     const dialog = await visible(page.getByRole('dialog', { name: 'Show at the desk' }));
     const code = (await dialog.locator('.desk-code-text').innerText()).trim();
     expect(code).toMatch(/^[2-9A-HJKMNP-TV-Z]{5}-[2-9A-HJKMNP-TV-Z]{5}$/);
