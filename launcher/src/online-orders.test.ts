@@ -96,6 +96,10 @@ describe('online orders with the demo provider', () => {
     expect(receipt!.body).toContain('Total paid: $');
     expect(receipt!.body).toContain('Demo payment: no money moves.');
     expect(receipt!.body).toContain('4 x ');
+    // Issue 24: each coupon's desk code and the pack's, the ones My coupons shows.
+    const codes = await server.product.sql<{ code: string; kind: string }[]>`select code, kind from rm_pack_sales.desk_codes where sale_id = ${saleId}`;
+    expect(codes).toHaveLength(5);
+    for (const { code, kind } of codes) expect(receipt!.body).toContain(kind === 'sale' ? `Pack code: ${code}` : code);
     expect(receipt!.body).toContain(`Order reference: ${order.orderId}`);
   });
 

@@ -7,7 +7,7 @@
 import { AUTH_MESSAGES, CONTACT_CHANGE_MESSAGES } from '@dealer/contracts';
 import { DomainError, type Sql } from '@dealer/platform';
 import { verifyPassword } from '../identity/passwords';
-import { clearFailures, countAttempt, THROTTLE } from '../identity/throttle';
+import { clearFailures, countAttempt, THROTTLE } from '@dealer/platform/auth/throttle';
 
 export async function reauthenticateCustomer(sql: Sql, customerId: string, password: string | undefined): Promise<void> {
   if (!password) {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '@dealer/platform';
 import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
 import { IDENTITY_MIGRATIONS } from './schema';
-import { countAttempt, reserveAddressTurn, withCountRetries } from './throttle';
+import { countAttempt, reserveAddressTurn, withCountRetries } from '@dealer/platform/auth/throttle';
 
 let db: TestDatabase;
 beforeAll(async () => {

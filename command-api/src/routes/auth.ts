@@ -12,7 +12,7 @@ import { DomainError, handle, type EventStore, type Sql, apiDoc } from '@dealer/
 import { customerDecider } from '@dealer/domain/customer/decider';
 import { commandContext } from '../plugins/request-context';
 import { hashPassword, verifyPassword } from '../identity/passwords';
-import { clearFailures, countAttempt, pruneThrottle, reserveAddressTurn, THROTTLE, uncountAttempt } from '../identity/throttle';
+import { clearFailures, countAttempt, pruneThrottle, reserveAddressTurn, THROTTLE, uncountAttempt } from '@dealer/platform/auth/throttle';
 import { issueRefreshToken, rotateRefreshToken, sessionOfRefreshToken, type RefreshPolicy } from '../identity/refresh-tokens';
 import type { PaymentProvider } from '@dealer/platform/payments/port';
 import { activeSession, revokeSession, startSession, type Session } from '../identity/sessions';

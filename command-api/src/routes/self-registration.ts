@@ -23,7 +23,7 @@ import { DomainError, createdByRequest, handle, type CommandContext, type EventS
 import { ContactValueTakenError, contactValuesOf, normaliseEmail, type ContactReservations } from '../customers/contact-reservations';
 import { customerDecider } from '@dealer/domain/customer/decider';
 import { loginExists } from '../identity/credentials';
-import { countAttempt } from '../identity/throttle';
+import { countAttempt } from '@dealer/platform/auth/throttle';
 import { commandContext } from '../plugins/request-context';
 import { problemResponse } from './schemas';
 

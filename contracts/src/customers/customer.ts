@@ -40,9 +40,26 @@ export interface CustomerSearchResult {
   soldLocationName: string | null;
   soldDate: string | null;
   phoneMobile: string | null;
+  /** Set on a 'Code' hit (issue 24): the desk code typed or scanned and what it belongs to. */
+  deskCode?: DeskCodeHit | null;
 }
 
-export type CustomerSearchType = 'Phone' | 'Email' | 'Name' | 'RO';
+/**
+ * What a desk code belongs to: a pack sale or one issued coupon of it, with its status now
+ * (a coupon: available, redeemed, expired or voided; a sale: pending, final or voided).
+ */
+export interface DeskCodeHit {
+  code: string;
+  kind: 'sale' | 'coupon';
+  saleId: string;
+  issuedCouponId: string | null;
+  packName: string;
+  /** The coupon's name (kind 'coupon'), else null. */
+  couponName: string | null;
+  status: 'available' | 'redeemed' | 'expired' | 'voided' | 'pending' | 'final';
+}
+
+export type CustomerSearchType = 'Phone' | 'Email' | 'Name' | 'RO' | 'Code';
 
 export function fullName(c: { firstName?: string | null; lastName?: string | null }): string {
   return [c.firstName, c.lastName].filter(Boolean).join(' ');
@@ -67,4 +84,23 @@ export const CUSTOMER_MESSAGES = {
   sentTo: (name: string) => `Email or Text sent to ${name}.`,
   /** SPEC 5: a search term must be longer than 1 character (the search box and the API say the same). */
   searchTermTooShort: `Please enter at least ${LIMITS.searchTermMin} characters to search.`,
+  /** Issue 24: a code-shaped term that no sale or coupon has. */
+  deskCodeNotFound: 'No coupon or pack has this code. Check the code and try again.',
+  /** Issue 24: too many codes not found by one employee or address (throttled like sign-in). */
+  deskCodeThrottled: 'Too many codes that were not found. Please wait 15 minutes, or search by name, phone or e-mail.',
 } as const;
+
+/** Issue 24: what the customer search says about a code's coupon or pack that cannot be redeemed now. */
+export function deskCodeStatusNote(hit: Pick<DeskCodeHit, 'kind' | 'status'>): string | null {
+  const what = hit.kind === 'coupon' ? 'This coupon' : 'This pack';
+  switch (hit.status) {
+    case 'redeemed':
+      return 'This coupon has already been used.';
+    case 'voided':
+      return `${what} has been voided.`;
+    case 'expired':
+      return 'This coupon has expired.';
+    default:
+      return null;
+  }
+}

@@ -91,6 +91,8 @@ export interface PackView extends PackTerms {
 /** One coupon a customer owns (staff's panel, issue 11; the customer's own page, issue 13). */
 export interface CustomerCouponView {
   issuedCouponId: string;
+  /** Issue 24: the coupon's desk code (XXXXX-XXXXX), what the customer shows at the service desk; null until the read model has it. */
+  deskCode: string | null;
   saleId: string;
   couponId: string;
   /** The coupon's terms as sold (the sale's snapshot). */
@@ -158,6 +160,8 @@ export interface PackSaleCorrectionView {
 /** One pack a customer bought (purchase history). */
 export interface PackSaleView {
   saleId: string;
+  /** Issue 24: the sale's desk code (XXXXX-XXXXX); null until the read model has it. */
+  deskCode: string | null;
   id: string;
   customerId: string;
   packId: string;

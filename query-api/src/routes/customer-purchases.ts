@@ -26,6 +26,7 @@ const customerCouponSchema = {
   type: 'object',
   properties: {
     issuedCouponId: str,
+    deskCode: { ...nullableStr, description: 'The coupon\'s desk code (XXXXX-XXXXX), shown and read at the service desk (issue 24).' },
     saleId: str,
     couponId: str,
     name: str,
@@ -70,6 +71,7 @@ const packSaleSchema = {
   type: 'object',
   properties: {
     saleId: str,
+    deskCode: { ...nullableStr, description: 'The sale\'s desk code (XXXXX-XXXXX), issue 24.' },
     id: str,
     customerId: str,
     packId: str,

@@ -15,6 +15,7 @@ import { useEventStoreDatabase } from '@dealer/platform/testing/event-store-data
 import { rebuildProjection } from '@dealer/projector/rebuild';
 import { append, catchUp, couponRedeemed, couponTerms, issuedCouponStream, packSold, redemptionFacts, saleStream } from './test-events';
 import { packSales } from './projection';
+import { deriveDeskCode, deskCodeKey } from './desk-codes';
 
 const env = useEventStoreDatabase();
 
@@ -122,13 +123,14 @@ describe('pack_sales', () => {
       await env.db.sql`select * from rm_pack_sales.sales order by sale_id`,
       await env.db.sql`select * from rm_pack_sales.issued_coupons order by issued_coupon_id`,
       await env.db.sql`select * from rm_pack_sales.corrections order by sale_id, revision`,
+      await env.db.sql`select * from rm_pack_sales.desk_codes order by code`,
     ];
     const expected = await snapshot();
     const result = await rebuildProjection({ sql: env.db.sql, store: env.store }, packSales, { batchSize: 2 });
     expect(result.parked).toBe(1);
     expect(await snapshot()).toEqual(expected);
     const indexes = await env.db.sql`select indexname, indexdef from pg_indexes where schemaname = 'rm_pack_sales' order by 1`;
-    expect(indexes.map((i) => i.indexname)).toEqual(['corrections_pkey', 'issued_coupons_customer', 'issued_coupons_pkey', 'issued_coupons_sale', 'sales_customer', 'sales_pkey', 'sales_status_ro']);
+    expect(indexes.map((i) => i.indexname)).toEqual(['corrections_pkey', 'desk_codes_issued_coupon_id_key', 'desk_codes_pkey', 'desk_codes_sale', 'issued_coupons_customer', 'issued_coupons_pkey', 'issued_coupons_sale', 'sales_customer', 'sales_pkey', 'sales_status_ro']);
     expect(indexes.find((i) => i.indexname === 'sales_status_ro')!.indexdef).toContain('(status, location_id, sale_ro_number)');
     // Two rows: only with sequential scans off does the planner show the index it would use on a big table.
     const plan = await env.db.sql.begin(async (tx) => {
@@ -279,5 +281,31 @@ describe('pack_sales: issued coupons and their redemptions', () => {
     const result = await rebuildProjection({ sql: env.db.sql, store: env.store }, packSales, { batchSize: 3 });
     expect(result.parked).toBe(2);
     expect(await snapshot()).toEqual(expected);
+  });
+
+  it('should give every sale and issued coupon its own desk code, keyed, the same on a rebuild and for sales from before codes', async () => {
+    const two = packSold({ customerId, items: [{ couponId: oil, terms: couponTerms('Oil and Filter'), quantity: 2 }], saleRoNumber: '9900003' });
+    await append(env.store, saleStream(two.saleId), [{ type: 'PackSold', data: two }]);
+    await catchUp(env.db.sql, env.store, packSales);
+    const codes = await env.db.sql<{ code: string; kind: string; issued_coupon_id: string | null; customer_id: string }[]>`
+      select code, kind, issued_coupon_id::text, customer_id::text from rm_pack_sales.desk_codes where sale_id = ${two.saleId} order by kind desc, issued_coupon_id`;
+    expect(codes.map((c) => c.kind)).toEqual(['sale', 'coupon', 'coupon']);
+    expect(new Set(codes.map((c) => c.code)).size).toBe(3);
+    for (const c of codes) {
+      expect(c.code).toMatch(/^[2-9A-HJKMNP-TV-Z]{5}-[2-9A-HJKMNP-TV-Z]{5}$/);
+      expect(c.customer_id).toBe(customerId);
+    }
+    // The code is the keyed derivation of the id: without this install's key it cannot be worked out.
+    const key = await env.db.sql.begin((tx) => deskCodeKey(tx as unknown as Sql));
+    expect(codes[0]!.code).toBe(deriveDeskCode(key, { kind: 'sale', saleId: two.saleId, issuedCouponId: null }));
+    expect(codes[1]!.code).toBe(deriveDeskCode(key, { kind: 'coupon', saleId: two.saleId, issuedCouponId: codes[1]!.issued_coupon_id }));
+    expect(codes[0]!.code).not.toBe(deriveDeskCode(Buffer.alloc(32, 1), { kind: 'sale', saleId: two.saleId, issuedCouponId: null }));
+
+    // A live schema filled before codes existed: its rows get the same codes when the projector starts (createTables).
+    const all = await env.db.sql`select code, kind, sale_id::text, issued_coupon_id::text from rm_pack_sales.desk_codes order by code`;
+    await env.db.sql`delete from rm_pack_sales.desk_codes`;
+    await env.db.sql.begin((tx) => packSales.createTables(tx as unknown as Sql, 'rm_pack_sales'));
+    expect(await env.db.sql`select code, kind, sale_id::text, issued_coupon_id::text from rm_pack_sales.desk_codes order by code`).toEqual(all);
+    expect(all.length).toBeGreaterThanOrEqual(6);
   });
 });

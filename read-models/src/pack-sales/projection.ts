@@ -34,6 +34,7 @@ import {
 import type { RecordedEvent } from '@dealer/platform';
 import type { Projection, Tx } from '../projection';
 import { ident } from '../projection';
+import { assignDeskCodes, type DeskCodeOwner } from './desk-codes';
 
 export const packSales: Projection = {
   name: 'pack_sales',
@@ -109,6 +110,15 @@ export const packSales: Projection = {
       -- Issue 12: the paper book a sale converted (null for a sale over the counter); a live
       -- schema built before gains it, its rows are none.
       alter table ${s}.sales add column if not exists paper_book_number text;
+      -- Issue 24: the desk code of every sale and issued coupon (desk-codes.ts); a live schema
+      -- built before gains the table here and its codes just below (backfillDeskCodes).
+      create table if not exists ${s}.desk_codes (
+        code text primary key,
+        kind text not null check (kind in ('sale', 'coupon')),
+        sale_id uuid not null,
+        customer_id uuid not null,
+        issued_coupon_id uuid unique
+      );
       create table if not exists ${s}.corrections (
         sale_id uuid not null,
         revision integer not null,
@@ -120,6 +130,7 @@ export const packSales: Projection = {
         corrected_at timestamptz not null,
         primary key (sale_id, revision)
       )`);
+    await backfillDeskCodes(tx, s);
   },
 
   async createIndexes(tx, schema) {
@@ -130,7 +141,8 @@ export const packSales: Projection = {
       create index if not exists sales_status_ro on ${s}.sales (status, location_id, sale_ro_number);
       create index if not exists sales_customer on ${s}.sales (customer_id, sold_at desc);
       create index if not exists issued_coupons_customer on ${s}.issued_coupons (customer_id);
-      create index if not exists issued_coupons_sale on ${s}.issued_coupons (sale_id, position);`);
+      create index if not exists issued_coupons_sale on ${s}.issued_coupons (sale_id, position);
+      create unique index if not exists desk_codes_sale on ${s}.desk_codes (sale_id) where kind = 'sale';`);
   },
 
   async applyBatch(tx, schema, events) {
@@ -344,10 +356,40 @@ async function insertSales(tx: Tx, s: string, sold: { data: PackSold['data']; re
     });
   });
   await tx.unsafe(`insert into ${s}.sales select * from json_populate_recordset(null::${s}.sales, $1::json)`, [sales as never]);
-  if (coupons.length === 0) return;
-  await tx.unsafe(
-    `insert into ${s}.issued_coupons select * from json_populate_recordset(null::${s}.issued_coupons, $1::json)`,
-    [coupons as never],
+  if (coupons.length > 0) {
+    await tx.unsafe(
+      `insert into ${s}.issued_coupons select * from json_populate_recordset(null::${s}.issued_coupons, $1::json)`,
+      [coupons as never],
+    );
+  }
+  await assignDeskCodes(tx, s, deskCodeOwners(sold));
+}
+
+/** The desk codes of new sales: the sale's, then each issued coupon's, in event order. */
+function deskCodeOwners(sold: { data: PackSold['data'] }[]): DeskCodeOwner[] {
+  return sold.flatMap(({ data: d }) => [
+    { kind: 'sale' as const, saleId: d.saleId, customerId: d.customerId, issuedCouponId: null },
+    ...d.coupons.map((c) => ({ kind: 'coupon' as const, saleId: d.saleId, customerId: d.customerId, issuedCouponId: c.issuedCouponId })),
+  ]);
+}
+
+/**
+ * Codes for the sales and coupons of a live schema filled before desk codes existed (a no-op once
+ * every row has one, and in a rebuild's empty schema), in the order they were sold.
+ */
+async function backfillDeskCodes(tx: Tx, s: string): Promise<void> {
+  const missing = await tx.unsafe<{ saleId: string; customerId: string; issuedCouponId: string | null }[]>(`
+    select s.sale_id::text as "saleId", s.customer_id::text as "customerId", null as "issuedCouponId", s.sold_at, s.sale_id, -1 as position
+      from ${s}.sales s where not exists (select 1 from ${s}.desk_codes d where d.kind = 'sale' and d.sale_id = s.sale_id)
+    union all
+    select c.sale_id::text, c.customer_id::text, c.issued_coupon_id::text, s.sold_at, s.sale_id, c.position
+      from ${s}.issued_coupons c join ${s}.sales s on s.sale_id = c.sale_id
+     where not exists (select 1 from ${s}.desk_codes d where d.issued_coupon_id = c.issued_coupon_id)
+    order by 4, 5, 6`);
+  await assignDeskCodes(
+    tx,
+    s,
+    missing.map((r) => ({ kind: r.issuedCouponId ? 'coupon' : 'sale', saleId: r.saleId, customerId: r.customerId, issuedCouponId: r.issuedCouponId })),
   );
 }
 

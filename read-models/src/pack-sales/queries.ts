@@ -12,6 +12,8 @@ import {
   type CouponTerms,
   type CustomerCouponRedemptionView,
   type CustomerCouponView,
+  type CustomerSearchResult,
+  type DeskCodeHit,
   type IssuedCouponStatus,
   type PackSaleCorrectionView,
   type PackSaleView,
@@ -27,6 +29,7 @@ type SaleStatus = PackSaleView['status'];
 
 interface SaleRow {
   saleId: string;
+  deskCode: string | null;
   customerId: string;
   packId: string;
   packName: string;
@@ -59,6 +62,7 @@ interface SaleRow {
 
 interface CouponRow {
   issuedCouponId: string;
+  deskCode: string | null;
   saleId: string;
   couponId: string;
   terms: CouponTerms;
@@ -98,9 +102,10 @@ function couponRows(sql: Sql, filter: { customerId: string } | { saleIds: string
       c.redemption_id as "redemptionId", c.redemption_state as "redemptionState", c.redemption_location_id as "redemptionLocationId",
       c.redemption_ro_number as "redemptionRoNumber", c.redemption_op_code as "redemptionOpCode",
       c.redemption_labor_type as "redemptionLaborType", c.redemption_amount::text as "redemptionAmount",
-      c.redeemed_at as "redeemedAt", c.redeemed_by as "redeemedBy"
+      c.redeemed_at as "redeemedAt", c.redeemed_by as "redeemedBy", d.code as "deskCode"
     from rm_pack_sales.issued_coupons c
     join rm_pack_sales.sales s on s.sale_id = c.sale_id
+    left join rm_pack_sales.desk_codes d on d.issued_coupon_id = c.issued_coupon_id
     where ${'customerId' in filter ? sql`c.customer_id = ${filter.customerId}` : sql`c.sale_id = any(${filter.saleIds}::uuid[])`}
     order by c.sale_id, c.position`;
 }
@@ -135,6 +140,7 @@ function couponView(r: CouponRow, names: Map<number, string>, staff: Map<string,
   const redeemed = redemption?.state === 'redeemed';
   return {
     issuedCouponId: r.issuedCouponId,
+    deskCode: r.deskCode,
     saleId: r.saleId,
     couponId: r.couponId,
     name: r.terms.name,
@@ -187,8 +193,9 @@ export async function listPurchases(sql: Sql, customerId: string, now: Date): Pr
       to_char(sold_on, 'YYYY-MM-DD') as "soldOn", sold_by as "soldBy", list_price::text as "listPrice", price::text as price,
       price_override_reason as "priceOverrideReason", tax_exempt as "taxExempt", tax::text as tax, total::text as total, status,
       finalised_at as "finalisedAt", finalised_via as "finalisedVia", void_reason as "voidReason", voided_by as "voidedBy",
-      voided_at as "voidedAt", paper_book_number as "paperBookNumber"
-    from rm_pack_sales.sales where customer_id = ${customerId}
+      voided_at as "voidedAt", paper_book_number as "paperBookNumber",
+      (select d.code from rm_pack_sales.desk_codes d where d.sale_id = s.sale_id and d.kind = 'sale') as "deskCode"
+    from rm_pack_sales.sales s where customer_id = ${customerId}
     order by sold_at desc, sale_id desc`;
   if (sales.length === 0) return [];
   const saleIds = sales.map((s) => s.saleId);
@@ -227,6 +234,7 @@ export async function listPurchases(sql: Sql, customerId: string, now: Date): Pr
 
   return sales.map((s) => ({
     saleId: s.saleId,
+    deskCode: s.deskCode,
     id: s.saleId,
     customerId: s.customerId,
     packId: s.packId,
@@ -306,4 +314,62 @@ export async function saleLocationsOf(sql: Sql, saleIds: readonly string[]): Pro
   const rows = await sql<{ id: string; location_id: number }[]>`
     select sale_id::text as id, location_id from rm_pack_sales.sales where sale_id = any(${saleIds}::uuid[])`;
   return new Map(rows.map((r) => [r.id, r.location_id]));
+}
+
+/**
+ * Issue 24: the customer a desk code (as stored, XXXXX-XXXXX) belongs to, as a customer search
+ * hit ('Code') with the sale or coupon it names and its status at `now`; null for no such code.
+ * The customer's name and contact come from the customer-search read model (null when erased).
+ */
+export async function findByDeskCode(sql: Sql, code: string, now: Date): Promise<CustomerSearchResult | null> {
+  const [row] = await sql<
+    {
+      code: string; kind: 'sale' | 'coupon'; saleId: string; issuedCouponId: string | null; customerId: string; packName: string;
+      saleStatus: SaleStatus; couponName: string | null; expiresAt: Date | null; redemptionState: string | null;
+      firstName: string | null; lastName: string | null; emailAddress: string | null; phoneMobile: string | null;
+    }[]
+  >`
+    select d.code, d.kind, d.sale_id::text as "saleId", d.issued_coupon_id::text as "issuedCouponId", d.customer_id::text as "customerId",
+      s.pack_name as "packName", s.status as "saleStatus", c.terms->>'name' as "couponName", c.expires_at as "expiresAt",
+      c.redemption_state as "redemptionState",
+      cs.first_name as "firstName", cs.last_name as "lastName", cs.email_address as "emailAddress", cs.phone_mobile as "phoneMobile"
+    from rm_pack_sales.desk_codes d
+    join rm_pack_sales.sales s on s.sale_id = d.sale_id
+    left join rm_pack_sales.issued_coupons c on c.issued_coupon_id = d.issued_coupon_id
+    left join rm_customer_search.customers cs on cs.customer_id = d.customer_id
+    where d.code = ${code}`;
+  if (!row) return null;
+  const status: DeskCodeHit['status'] =
+    row.kind === 'sale'
+      ? row.saleStatus
+      : issuedCouponStatus({ saleStatus: row.saleStatus, expiresAt: row.expiresAt!.toISOString(), redeemed: row.redemptionState === 'redeemed' }, now);
+  return {
+    customerId: row.customerId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    emailAddress: row.emailAddress,
+    searchType: 'Code',
+    soldDMSNumber: null,
+    soldLocationName: null,
+    soldDate: null,
+    phoneMobile: row.phoneMobile,
+    deskCode: {
+      code: row.code,
+      kind: row.kind,
+      saleId: row.saleId,
+      issuedCouponId: row.issuedCouponId,
+      packName: row.packName,
+      couponName: row.kind === 'coupon' ? row.couponName : null,
+      status,
+    },
+  };
+}
+
+/** Issue 24: a sale's desk code and its issued coupons' (by issued coupon id); null while the read model has not got the sale. */
+export async function deskCodesOfSale(sql: Sql, saleId: string): Promise<{ sale: string; coupons: Map<string, string> } | null> {
+  const rows = await sql<{ code: string; kind: 'sale' | 'coupon'; issuedCouponId: string | null }[]>`
+    select code, kind, issued_coupon_id::text as "issuedCouponId" from rm_pack_sales.desk_codes where sale_id = ${saleId}`;
+  const sale = rows.find((r) => r.kind === 'sale');
+  if (!sale) return null;
+  return { sale: sale.code, coupons: new Map(rows.flatMap((r) => (r.issuedCouponId ? [[r.issuedCouponId.toLowerCase(), r.code] as const] : []))) };
 }

@@ -1,7 +1,9 @@
 /**
  * Job: e-mail the customer the receipt of a paid online order (OnlineOrderPaid, issue 13): the
  * pack, the location it was sold with, price, tax and total, the coupons with their expiry, the
- * order reference. The send's idempotency key is the job id, so a retried job never delivers
+ * order reference, and (issue 24) each coupon's desk code and the pack's, to show at the service
+ * desk: read from the pack_sales read model, so they are the codes My coupons shows; a receipt
+ * job that runs before the read model has the sale fails and is retried. The send's idempotency key is the job id, so a retried job never delivers
  * twice; an order is paid once, so there is one receipt. A customer with no e-mail address (or
  * erased) gets none. The message's subject is the customer, so an erasure scrubs it from the
  * development outbox.
@@ -22,6 +24,7 @@ import {
   type PackSold,
 } from '@dealer/contracts';
 import { load, type EventStore, type Sql } from '@dealer/platform';
+import { deskCodesOfSale } from '@dealer/read-models/pack-sales/queries';
 import type { MessageSender } from '../messaging/message';
 
 export interface SendOnlineOrderReceiptJob {
@@ -58,14 +61,19 @@ export function onlineOrderReceiptText(
   sale: PackSold['data'],
   customer: { firstName: string | null },
   locationName: string,
+  codes: { sale: string; coupons: ReadonlyMap<string, string> },
 ): { subject: string; body: string } {
-  const counts = new Map<string, { name: string; count: number; expiresOn: string }>();
+  const counts = new Map<string, { name: string; count: number; expiresOn: string; codes: string[] }>();
   for (const c of sale.coupons) {
     const item = sale.pack.items.find((i) => i.couponId === c.couponId);
     const key = `${c.couponId}:${c.expiresOn}`;
+    const code = codes.coupons.get(c.issuedCouponId.toLowerCase());
+    if (!code) throw new Error(`issued coupon ${c.issuedCouponId} of sale ${sale.saleId} has no desk code in the read model yet`);
     const seen = counts.get(key);
-    if (seen) seen.count++;
-    else counts.set(key, { name: item?.coupon.name ?? 'Coupon', count: 1, expiresOn: c.expiresOn });
+    if (seen) {
+      seen.count++;
+      seen.codes.push(code);
+    } else counts.set(key, { name: item?.coupon.name ?? 'Coupon', count: 1, expiresOn: c.expiresOn, codes: [code] });
   }
   const lines = [
     greeting(customer),
@@ -75,7 +83,9 @@ export function onlineOrderReceiptText(
     ...orderLines(order, sale.pack.name, locationName),
     '',
     'Your coupons:',
-    ...[...counts.values()].map((c) => `  ${c.count} x ${c.name}, good through ${c.expiresOn}`),
+    ...[...counts.values()].flatMap((c) => [`  ${c.count} x ${c.name}, good through ${c.expiresOn}`, `    ${c.count > 1 ? 'Codes' : 'Code'}: ${c.codes.join(', ')}`]),
+    '',
+    `At the service desk, show a coupon's code (or its QR code under My Coupons), or read it aloud. Pack code: ${codes.sale}`,
     '',
     `Order reference: ${order.orderId}`,
   ];
@@ -118,6 +128,8 @@ export async function sendOnlineOrderReceipt(jobId: string, job: SendOnlineOrder
   const folded = contactOf((await load(deps.store, customerStreamId(job.customerId), customerDecider)).state);
   const customer = { firstName: folded.firstName, emailAddress: folded.emailAddress, erased: folded.personalDataErased };
   if (customer.erased || !customer.emailAddress) return;
+  const codes = sale && !gift ? await deskCodesOfSale(deps.sql, sale.saleId) : null;
+  if (sale && !gift && !codes) throw new Error(`the pack sale ${sale.saleId} of online order ${job.orderId} is not in the pack_sales read model yet (its desk codes); retried`);
   const [location] = await deps.sql<{ location_name: string }[]>`select location_name from ref.locations where location_id = ${placed.locationId}`;
   const locationName = location?.location_name ?? `Location ${placed.locationId}`;
   const packName = gift ? ((await load(deps.store, packStreamId(placed.packId), packDecider)).state?.terms.name ?? 'coupon pack') : '';
@@ -125,7 +137,7 @@ export async function sendOnlineOrderReceipt(jobId: string, job: SendOnlineOrder
     idempotencyKey: jobId,
     channel: 'email',
     to: customer.emailAddress,
-    ...(gift ? giftOrderReceiptText(placed, gift, packName, customer, locationName) : onlineOrderReceiptText(placed, sale!, customer, locationName)),
+    ...(gift ? giftOrderReceiptText(placed, gift, packName, customer, locationName) : onlineOrderReceiptText(placed, sale!, customer, locationName, codes!)),
     subjectId: job.customerId,
   });
 }

@@ -55,4 +55,25 @@ describe('/customer/coupons', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(within(pack).queryByText('Front Range Toyota, Flatirons Honda, Cherry Creek Ford')).toBeNull();
   });
+
+  it('should show an available coupon\'s code, and its QR code in "Show at the desk"; a used coupon has none (issue 24)', async () => {
+    const { user } = renderApp('/customer/coupons', { as: customer(jane.customerId) });
+    const pack = await screen.findByRole('article', { name: janeSale.packName });
+    const coupons = within(pack).getByRole('table', { name: CUSTOMER_AREA_TEXTS.couponsOf(janeSale.packName) });
+    const available = within(coupons).getByRole('row', { name: new RegExp(`^${availableCoupon.name}`) });
+    expect(within(available).getByText(availableCoupon.deskCode!)).toBeInTheDocument();
+    const used = within(coupons).getByRole('row', { name: new RegExp(`^${redeemedCoupon.name}`) });
+    expect(within(used).queryByRole('button', { name: CUSTOMER_AREA_TEXTS.showAtDeskLabel(redeemedCoupon.name) })).toBeNull();
+    expect(within(used).queryByText(redeemedCoupon.deskCode!)).toBeNull();
+
+    await user.click(within(available).getByRole('button', { name: CUSTOMER_AREA_TEXTS.showAtDeskLabel(availableCoupon.name) }));
+    const dialog = await screen.findByRole('dialog', { name: CUSTOMER_AREA_TEXTS.deskTitle });
+    const qr = within(dialog).getByRole('img', { name: CUSTOMER_AREA_TEXTS.deskQrLabel(availableCoupon.deskCode!) });
+    // Version 1 (21 modules) plus the quiet zone of 4 on each side: an 11-character code in QR's alphanumeric mode.
+    expect(qr.getAttribute('viewBox')).toBe('0 0 29 29');
+    expect(qr.querySelector('path')!.getAttribute('d')!.length).toBeGreaterThan(100);
+    expect(within(dialog).getByText(availableCoupon.deskCode!)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: CUSTOMER_AREA_TEXTS.deskClose }));
+    expect(screen.queryByRole('dialog', { name: CUSTOMER_AREA_TEXTS.deskTitle })).toBeNull();
+  });
 });

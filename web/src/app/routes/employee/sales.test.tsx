@@ -49,7 +49,7 @@ async function openJane(as = employee()) {
   const { user } = app;
   await user.click(await screen.findByRole('button', { name: 'Search customers' }, { timeout: 20_000 }));
   const dialog = await screen.findByRole('dialog', { name: 'Search Customer' });
-  await user.type(within(dialog).getByRole('searchbox', { name: 'Search customers by phone, email or RO number' }), 'Roe');
+  await user.type(within(dialog).getByRole('searchbox', { name: 'Search customers by phone, email, RO number or coupon code' }), 'Roe');
   await user.click(within(dialog).getByRole('button', { name: 'Search' }));
   await user.click(await within(dialog).findByText('Jane Roe'));
   await screen.findByRole('heading', { name: 'Jane Roe', level: 2 });
@@ -205,5 +205,41 @@ describe('/employee/sales', () => {
     expect(within(used).getByText(redeemedCoupon.name)).toBeInTheDocument();
     await user.click(within(filters).getByRole('button', { name: 'Voided (0)' }));
     expect(screen.getByText('No voided coupons.')).toBeInTheDocument();
+  });
+
+  it('should find the customer by a coupon code typed in Search Customer and open her with that coupon marked, ready to redeem (issue 24)', async () => {
+    const hit = { code: availableCoupon.deskCode!, kind: 'coupon' as const, saleId: availableCoupon.saleId, issuedCouponId: availableCoupon.issuedCouponId, packName: availableCoupon.packName, couponName: availableCoupon.name, status: 'available' as const };
+    server.use(
+      http.get('/api/customer-search', ({ request }) => {
+        const term = new URL(request.url).searchParams.get('searchTerm') ?? '';
+        searches.push(term);
+        return ok([{ ...janeSearchResult, searchType: 'Code', deskCode: hit }]);
+      }),
+    );
+    const { user } = renderApp('/employee/sales', { as: employee() });
+    await user.click(await screen.findByRole('button', { name: 'Search customers' }, { timeout: 20_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Search Customer' });
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search customers by phone, email, RO number or coupon code' }), hit.code.toLowerCase());
+    await user.click(within(dialog).getByRole('button', { name: 'Search' }));
+    expect(await within(dialog).findByText(`Code: ${availableCoupon.name}`)).toBeInTheDocument();
+    await user.click(within(dialog).getByText('Jane Roe'));
+    await screen.findByRole('heading', { name: 'Jane Roe', level: 2 });
+    expect(searches).toEqual([hit.code.toLowerCase()]);
+    expect(await screen.findByText(`${PACK_SALE_TEXTS.codeMatch(hit.code, availableCoupon.name)} ${PACK_SALE_TEXTS.codeMatchReady}`)).toBeInTheDocument();
+    const coupons = await screen.findByRole('table', { name: PACK_SALE_TEXTS.couponsTitle });
+    const marked = within(coupons).getAllByRole('row').filter((row) => row.getAttribute('aria-current') === 'true');
+    expect(marked).toHaveLength(1);
+    expect(within(marked[0]!).getByRole('button', { name: REDEMPTION_TEXTS.redeemLabel(availableCoupon.name) })).toBeInTheDocument();
+  });
+
+  it('should say in Search Customer when a code names a used coupon (issue 24)', async () => {
+    const hit = { code: redeemedCoupon.deskCode!, kind: 'coupon' as const, saleId: redeemedCoupon.saleId, issuedCouponId: redeemedCoupon.issuedCouponId, packName: redeemedCoupon.packName, couponName: redeemedCoupon.name, status: 'redeemed' as const };
+    server.use(http.get('/api/customer-search', () => ok([{ ...janeSearchResult, searchType: 'Code', deskCode: hit }])));
+    const { user } = renderApp('/employee/sales', { as: employee() });
+    await user.click(await screen.findByRole('button', { name: 'Search customers' }, { timeout: 20_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Search Customer' });
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search customers by phone, email, RO number or coupon code' }), hit.code);
+    await user.click(within(dialog).getByRole('button', { name: 'Search' }));
+    expect(await within(dialog).findByText('This coupon has already been used.')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@
 // the selected customer gets the coupon packs (sell, purchase history; the location selector and Enter Sale RO #
 // lent in), their coupons, and the redemption-verification panel (which also asks for the RO through Enter RO #).
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { fullName } from '@dealer/contracts';
+import { fullName, type DeskCodeHit } from '@dealer/contracts';
 import { PageHeader } from '../../../components/layouts/page-header';
 import { lazyDialog } from '../../../components/ui/modal/lazy-dialog';
 import type { ContactChangeDialogProps } from '../../../features/contact-changes/components/contact-change-dialog';
@@ -79,6 +79,7 @@ function CouponsAndVerification(props: {
   name: string;
   saleSlots: PackSaleSlots;
   renderEnterRo?: (props: EnterRoRendererProps) => ReactNode;
+  highlight?: { issuedCouponId: string; code: string } | null;
 }) {
   const [request, setRequest] = useState<VerificationRequest | null>(null);
   const [started, setStarted] = useState<VerificationRo | null>(null);
@@ -91,7 +92,7 @@ function CouponsAndVerification(props: {
   const link = useMemo(() => ({ onStart, started, changes }), [onStart, started, changes]);
   return (
     <>
-      <CustomerCouponsPanel customerId={props.customer.customerId} customerName={props.name} slots={props.saleSlots} verification={link} />
+      <CustomerCouponsPanel customerId={props.customer.customerId} customerName={props.name} slots={props.saleSlots} verification={link} highlight={props.highlight} />
       <RedemptionVerificationPanel
         customer={props.customer}
         renderEnterRo={props.renderEnterRo}
@@ -109,7 +110,7 @@ export function SalesRoute() {
   // Keyed by customer: another customer starts a fresh panel (SPEC 4: the listener resets on a customer change).
   const renderCustomerPanels = useCallback(
     // An erased customer can no longer be reached: nothing can be sold or sent to them.
-    (customer: CustomerRecord) => {
+    (customer: CustomerRecord, deskCode: DeskCodeHit | null) => {
       if (customer.personalDataErased) return null;
       const name = fullName(customer) || 'the customer';
       return (
@@ -119,7 +120,14 @@ export function SalesRoute() {
             customer={{ customerId: customer.customerId, name, isTaxExempt: Boolean(customer.isTaxExempt) }}
             slots={saleSlots}
           />
-          <CouponsAndVerification key={customer.customerId} customer={customer} name={name} saleSlots={saleSlots} renderEnterRo={slots.renderEnterRo} />
+          <CouponsAndVerification
+            key={customer.customerId}
+            customer={customer}
+            name={name}
+            saleSlots={saleSlots}
+            renderEnterRo={slots.renderEnterRo}
+            highlight={deskCode?.issuedCouponId ? { issuedCouponId: deskCode.issuedCouponId, code: deskCode.code } : null}
+          />
         </>
       );
     },
@@ -127,7 +135,7 @@ export function SalesRoute() {
   );
   return (
     <>
-      <PageHeader title="Sales" description="Find a customer by phone, e-mail or RO number, or create a new one." />
+      <PageHeader title="Sales" description="Find a customer by phone, e-mail, RO number or coupon code, or create a new one." />
       <CustomerDialogSlotsProvider value={slots}>
         <CustomerWorkspace renderCustomerPanels={renderCustomerPanels} />
       </CustomerDialogSlotsProvider>

@@ -61,9 +61,13 @@ export interface SearchDialogProps<T> {
   listWhenEmpty?: boolean;
   /** Rendered inside the dialog, after it (e.g. a dialog opened from Add New). */
   children?: ReactNode;
+  /** More controls beside the search box (e.g. Scan code, issue 24). */
+  searchTools?: ReactNode;
+  /** A new key starts the search afresh from `initialTerm` (e.g. a scanned code). */
+  bodyKey?: string | number;
 }
 
-function SearchDialogBody<T>(props: Omit<SearchDialogProps<T>, 'open' | 'title' | 'size' | 'children'>) {
+function SearchDialogBody<T>(props: Omit<SearchDialogProps<T>, 'open' | 'title' | 'size' | 'children' | 'bodyKey'>) {
   const {
     placeholder = SEARCH_DIALOG_TEXTS.placeholder,
     searchLabel = placeholder,
@@ -85,6 +89,7 @@ function SearchDialogBody<T>(props: Omit<SearchDialogProps<T>, 'open' | 'title' 
     busy = false,
     busyLabel = 'Loading...',
     listWhenEmpty = false,
+    searchTools,
   } = props;
   const box = useSearchTerm(initialTerm);
   const browsing = listWhenEmpty && box.term === null && box.input.trim() === '';
@@ -236,6 +241,7 @@ function SearchDialogBody<T>(props: Omit<SearchDialogProps<T>, 'open' | 'title' 
               Search
             </button>
           )}
+          {searchTools}
         </form>
         <div
           className={isDesktop ? 'search-dialog-results is-table' : 'search-dialog-results'}
@@ -278,10 +284,10 @@ function SearchDialogBody<T>(props: Omit<SearchDialogProps<T>, 'open' | 'title' 
   );
 }
 
-export function SearchDialog<T>({ open, title, size = 'lg', children, ...body }: SearchDialogProps<T>) {
+export function SearchDialog<T>({ open, title, size = 'lg', children, bodyKey, ...body }: SearchDialogProps<T>) {
   return (
     <Modal open={open} onOpenChange={(next) => (next ? undefined : body.onCancel())} title={title} size={size}>
-      {open && <SearchDialogBody {...body} />}
+      {open && <SearchDialogBody key={bodyKey} {...body} />}
       {children}
     </Modal>
   );

@@ -2,7 +2,7 @@
 // for, with its coupons: value in plain words, where it is good, until when, and what became of it (used where and
 // when, expired, cancelled). A table per pack on larger screens, cards at 768 px and below (SPEC 9).
 // The route lends the purchases (the pack-sales feature reads them; features do not import each other).
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { couponPlacesWords, formatMoney, type CustomerCouponView, type PackSaleView } from '@dealer/contracts';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { useIsMobile } from '../../../hooks/use-is-mobile';
@@ -21,7 +21,27 @@ import {
   type CouponGroup,
 } from './customer-area-texts';
 import { StatusBadge } from './status-badge';
+import { lazyDialog } from '../../../components/ui/modal/lazy-dialog';
+import type { DeskCodeDialogProps } from './desk-code-dialog';
 import './customer-area.css';
+
+// Issue 24: the QR view loads when first opened (the QR library stays out of the page's first load).
+const DeskCodeDialog = lazyDialog<DeskCodeDialogProps>(() => import('./desk-code-dialog').then((m) => m.DeskCodeDialog));
+
+/** A coupon the customer can still use, with its desk code: its code and the "Show at the desk" button. */
+function DeskCode({ coupon, onShow }: { coupon: CustomerCouponView; onShow: (c: CustomerCouponView) => void }) {
+  if (coupon.status !== 'available' || !coupon.deskCode || coupon.redemption) return null;
+  return (
+    <span className="area-desk-code">
+      <span className="area-note">
+        {T.code} <span className="desk-code-inline">{coupon.deskCode}</span>
+      </span>
+      <button type="button" className="btn btn-sm" aria-label={T.showAtDeskLabel(coupon.name)} onClick={() => onShow(coupon)}>
+        {T.showAtDesk}
+      </button>
+    </span>
+  );
+}
 
 function CouponNotes({ coupon }: { coupon: CustomerCouponView }) {
   const use = couponUseWords(coupon);
@@ -33,7 +53,13 @@ function CouponNotes({ coupon }: { coupon: CustomerCouponView }) {
   );
 }
 
-function CouponTable({ groups, label }: { groups: CouponGroup[]; label: string }) {
+interface CouponListProps {
+  groups: CouponGroup[];
+  label: string;
+  onShow: (c: CustomerCouponView) => void;
+}
+
+function CouponTable({ groups, label, onShow }: CouponListProps) {
   return (
     <div className="table-wrap">
       <table className="table area-coupon-table">
@@ -53,6 +79,7 @@ function CouponTable({ groups, label }: { groups: CouponGroup[]; label: string }
               <td>
                 <strong>{groupName(g)}</strong>
                 <CouponNotes coupon={g.coupon} />
+                <DeskCode coupon={g.coupon} onShow={onShow} />
               </td>
               <td>{couponValueWords(g.coupon.value)}</td>
               <td>{couponPlacesWords(g.coupon)}</td>
@@ -68,7 +95,7 @@ function CouponTable({ groups, label }: { groups: CouponGroup[]; label: string }
   );
 }
 
-function CouponCards({ groups, label }: { groups: CouponGroup[]; label: string }) {
+function CouponCards({ groups, label, onShow }: CouponListProps) {
   return (
     <ul className="card-list" aria-label={label}>
       {groups.map((g) => (
@@ -86,6 +113,7 @@ function CouponCards({ groups, label }: { groups: CouponGroup[]; label: string }
             <dt>{T.expires}</dt>
             <dd>{formatDay(g.coupon.expiresOn)}</dd>
           </dl>
+          <DeskCode coupon={g.coupon} onShow={onShow} />
         </li>
       ))}
     </ul>
@@ -101,7 +129,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function PackArticle({ sale, isMobile }: { sale: PackSaleView; isMobile: boolean }) {
+function PackArticle({ sale, isMobile, onShow }: { sale: PackSaleView; isMobile: boolean; onShow: (c: CustomerCouponView) => void }) {
   const titleId = useId();
   const groups = groupCoupons(sale.coupons);
   const available = sale.coupons.filter((c) => c.status === 'available').length;
@@ -128,7 +156,8 @@ function PackArticle({ sale, isMobile }: { sale: PackSaleView; isMobile: boolean
         <Fact label={T.goodFor}>{termWords(sale.termMonths, sale.termMileage)}</Fact>
         <Fact label={T.paid}>{formatMoney(sale.total)}</Fact>
       </dl>
-      {groups.length > 0 && (isMobile ? <CouponCards groups={groups} label={label} /> : <CouponTable groups={groups} label={label} />)}
+      {groups.length > 0 &&
+        (isMobile ? <CouponCards groups={groups} label={label} onShow={onShow} /> : <CouponTable groups={groups} label={label} onShow={onShow} />)}
     </article>
   );
 }
@@ -145,6 +174,7 @@ const byStatus = (sales: PackSaleView[]) => [...sales.filter((s) => s.status !==
 export function MyPacks({ purchases }: { purchases: PurchasesState }) {
   const titleId = useId();
   const isMobile = useIsMobile();
+  const [showing, setShowing] = useState<CustomerCouponView | null>(null);
   let body: ReactNode;
   if (purchases.isPending) body = <div className="panel empty-state"><Spinner label={T.packsLoading} /></div>;
   else if (purchases.error)
@@ -158,7 +188,7 @@ export function MyPacks({ purchases }: { purchases: PurchasesState }) {
     body = (
       <div className="area-pack-list">
         {byStatus(purchases.data).map((sale) => (
-          <PackArticle key={sale.saleId} sale={sale} isMobile={isMobile} />
+          <PackArticle key={sale.saleId} sale={sale} isMobile={isMobile} onShow={setShowing} />
         ))}
       </div>
     );
@@ -168,6 +198,12 @@ export function MyPacks({ purchases }: { purchases: PurchasesState }) {
         {T.myPacks}
       </h2>
       {body}
+      <DeskCodeDialog
+        open={showing !== null}
+        onOpenChange={(open) => !open && setShowing(null)}
+        couponName={showing?.name ?? ''}
+        code={showing?.deskCode ?? ''}
+      />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { ErrorMessages } from '../../../components/ui/error-messages/error-messages';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { isApiError } from '../../../lib/api-error';
+import type { DeskCodeHit } from '@dealer/contracts';
 import { useCustomer, type CustomerRecord } from '../api/get-customer';
 import { useSelectedCustomerId } from '../hooks/use-selected-customer-id';
 import { CustomerDetails } from './customer-details';
@@ -12,10 +13,14 @@ import { lazyDialog } from '../../../components/ui/modal/lazy-dialog';
 import type { ProfileDialogProps } from './customer-profile-dialog';
 
 const CustomerProfileDialog = lazyDialog<ProfileDialogProps>(() => import('./customer-profile-dialog').then((m) => m.CustomerProfileDialog));
-import { SearchCustomerDialog } from './search-customer-dialog';
+import type { SearchCustomerDialogProps } from './search-customer-dialog';
+
+// Issue 24: Search Customer (with its results table, RO popover and Scan code) loads when first opened, which
+// keeps the sales page's first load under its 200 kB budget with the desk-code additions (decision 0079).
+const SearchCustomerDialog = lazyDialog<SearchCustomerDialogProps>(() => import('./search-customer-dialog').then((m) => m.SearchCustomerDialog));
 import './customers.css';
 
-export const NO_CUSTOMER_TEXT = 'Search for a customer by phone, e-mail or RO number to see their coupons, sell a pack or redeem a coupon.';
+export const NO_CUSTOMER_TEXT = 'Search for a customer by phone, e-mail, RO number or coupon code to see their coupons, sell a pack or redeem a coupon.';
 
 interface SelectedCustomerProps {
   customerId: string;
@@ -53,7 +58,7 @@ function SelectedCustomer({ customerId, reveal, onClear, onEdit }: SelectedCusto
 
 interface CustomerWorkspaceProps {
   /** Panels about the selected customer, shown under the search once the customer has loaded. */
-  renderCustomerPanels?: (customer: CustomerRecord) => ReactNode;
+  renderCustomerPanels?: (customer: CustomerRecord, deskCode: DeskCodeHit | null) => ReactNode;
 }
 
 export function CustomerWorkspace({ renderCustomerPanels }: CustomerWorkspaceProps = {}) {
@@ -62,13 +67,16 @@ export function CustomerWorkspace({ renderCustomerPanels }: CustomerWorkspacePro
   const [searching, setSearching] = useState(false);
   // False for a customer restored on load; true once the user picks or saves one.
   const [reveal, setReveal] = useState(false);
-  const pick = (customerId: string) => {
+  // Issue 24: what the desk code the customer was found by names (its coupon is marked, ready to redeem).
+  const [deskCode, setDeskCode] = useState<{ customerId: string; hit: DeskCodeHit } | null>(null);
+  const pick = (customerId: string, hit: DeskCodeHit | null = null) => {
     setSelectedId(customerId);
+    setDeskCode(hit ? { customerId, hit } : null);
     setReveal(true);
   };
   const selected = useCustomer(selectedId);
   const editing = editorOpen ? (selected.data ?? null) : null;
-  const panels = selectedId && selected.data && renderCustomerPanels ? renderCustomerPanels(selected.data) : null;
+  const panels = selectedId && selected.data && renderCustomerPanels ? renderCustomerPanels(selected.data, deskCode?.customerId === selectedId ? deskCode.hit : null) : null;
 
   return (
     <>
@@ -100,9 +108,9 @@ export function CustomerWorkspace({ renderCustomerPanels }: CustomerWorkspacePro
         />
         <SearchCustomerDialog
           open={searching}
-          onClose={(customer) => {
+          onClose={(customer, hit) => {
             setSearching(false);
-            if (customer) pick(customer.customerId);
+            if (customer) pick(customer.customerId, hit ?? null);
           }}
         />
       </div>

@@ -4,8 +4,8 @@
 // coupon is redeemed again and held until the customer answers. Held coupons are read again while they wait.
 // Issue 23: each coupon is listed once (not again under its sale), grouped by the pack it came with, with
 // filters for available, used, expired and voided coupons; the pack is the group's heading, not a line per coupon.
-import { useEffect, useId, useRef, useState } from 'react';
-import { COUPON_REDEMPTION_MESSAGES, TIMINGS, couponPlacesWords, permissionsFor, type CustomerCouponView } from '@dealer/contracts';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { COUPON_REDEMPTION_MESSAGES, TIMINGS, couponPlacesWords, deskCodeStatusNote, permissionsFor, type CustomerCouponView } from '@dealer/contracts';
 import { Spinner } from '../../../components/ui/spinner/spinner';
 import { toast } from '../../../components/ui/toaster/toast-store';
 import { VoidReasonDialog } from '../../../components/ui/void-reason/void-reason-dialog';
@@ -29,13 +29,28 @@ const REDEMPTION_RO_TYPE = 'Redemption';
 interface CouponListProps {
   coupons: CustomerCouponView[];
   actions: CouponRedemptionActions;
+  /** Issue 24: the coupon whose desk code staff looked up: marked and scrolled to. */
+  highlightId?: string | null;
 }
 
-function CouponCards({ coupons, actions }: CouponListProps) {
+/** A coupon's row; the one found by its desk code (issue 24) is marked and scrolled into view. */
+function HighlightRow({ highlighted, children }: { highlighted: boolean; children: ReactNode }) {
+  const ref = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    if (highlighted) ref.current?.scrollIntoView?.({ block: 'center' });
+  }, [highlighted]);
+  return (
+    <tr ref={ref} className={highlighted ? 'is-code-match' : undefined} aria-current={highlighted ? 'true' : undefined}>
+      {children}
+    </tr>
+  );
+}
+
+function CouponCards({ coupons, actions, highlightId }: CouponListProps) {
   return (
     <ul className="card-list" aria-label={PACK_SALE_TEXTS.couponsTitle}>
       {coupons.map((c) => (
-        <CouponCard key={c.issuedCouponId} coupon={c} actions={<CouponRedemptionButtons coupon={c} actions={actions} />}>
+        <CouponCard key={c.issuedCouponId} coupon={c} highlighted={c.issuedCouponId === highlightId} actions={<CouponRedemptionButtons coupon={c} actions={actions} />}>
           <dt>{PACK_SALE_TEXTS.offer}</dt>
           <dd>{describeOffer(c.value)}</dd>
           <dt>{PACK_SALE_TEXTS.honouredAt}</dt>
@@ -54,7 +69,7 @@ function CouponCards({ coupons, actions }: CouponListProps) {
   );
 }
 
-function CouponTable({ coupons, actions }: CouponListProps) {
+function CouponTable({ coupons, actions, highlightId }: CouponListProps) {
   return (
     <div className="table-wrap">
       <table className="table customer-coupon-table">
@@ -69,7 +84,7 @@ function CouponTable({ coupons, actions }: CouponListProps) {
         </thead>
         <tbody>
           {coupons.map((c) => (
-            <tr key={c.issuedCouponId}>
+            <HighlightRow key={c.issuedCouponId} highlighted={c.issuedCouponId === highlightId}>
               {/* Where it is honoured sits under the name: a column of its own wrapped word by word at 1366 px. */}
               <td>
                 {c.name}
@@ -85,7 +100,7 @@ function CouponTable({ coupons, actions }: CouponListProps) {
                 {/* The buttons sit with the status they change: a column of their own does not fit beside the customer. */}
                 <CouponRedemptionButtons coupon={c} actions={actions} />
               </td>
-            </tr>
+            </HighlightRow>
           ))}
         </tbody>
       </table>
@@ -141,7 +156,7 @@ function CouponFilters({ coupons, value, onChange }: { coupons: readonly Custome
   );
 }
 
-function CouponGroups({ coupons, actions, isMobile }: CouponListProps & { isMobile: boolean }) {
+function CouponGroups({ coupons, actions, isMobile, highlightId }: CouponListProps & { isMobile: boolean }) {
   const groups = groupByPack(coupons);
   return (
     <div className="coupon-groups">
@@ -150,10 +165,26 @@ function CouponGroups({ coupons, actions, isMobile }: CouponListProps & { isMobi
           <h3 className="coupon-group-title">
             {g.packName} <span className="detail-note">({g.coupons.length})</span>
           </h3>
-          {isMobile ? <CouponCards coupons={g.coupons} actions={actions} /> : <CouponTable coupons={g.coupons} actions={actions} />}
+          {isMobile ? (
+            <CouponCards coupons={g.coupons} actions={actions} highlightId={highlightId} />
+          ) : (
+            <CouponTable coupons={g.coupons} actions={actions} highlightId={highlightId} />
+          )}
         </section>
       ))}
     </div>
+  );
+}
+
+/** Issue 24: which coupon the looked-up code names, and whether it can be redeemed now. */
+function CodeMatchNote({ highlight, coupons }: { highlight: { issuedCouponId: string; code: string }; coupons: readonly CustomerCouponView[] }) {
+  const coupon = coupons.find((c) => c.issuedCouponId === highlight.issuedCouponId);
+  if (!coupon) return null;
+  const note = deskCodeStatusNote({ kind: 'coupon', status: coupon.status });
+  return (
+    <p className={note ? 'alert alert-danger code-match-note' : 'alert alert-info code-match-note'} role="status">
+      {PACK_SALE_TEXTS.codeMatch(highlight.code, coupon.name)} {note ?? PACK_SALE_TEXTS.codeMatchReady}
+    </p>
   );
 }
 
@@ -192,9 +223,11 @@ interface CustomerCouponsPanelProps {
   /** The Enter RO # dialog, lent by the route (features do not import each other). */
   slots: Pick<PackSaleSlots, 'renderEnterRo'>;
   verification?: CouponVerificationLink;
+  /** Issue 24: the coupon staff found by its desk code (Search Customer), shown marked, ready to redeem. */
+  highlight?: { issuedCouponId: string; code: string } | null;
 }
 
-export function CustomerCouponsPanel({ customerId, customerName, slots, verification }: CustomerCouponsPanelProps) {
+export function CustomerCouponsPanel({ customerId, customerName, slots, verification, highlight }: CustomerCouponsPanelProps) {
   const titleId = useId();
   const isMobile = useIsMobile();
   const coupons = useCustomerCoupons(customerId);
@@ -321,11 +354,12 @@ export function CustomerCouponsPanel({ customerId, customerName, slots, verifica
         <p className="empty-state">{PACK_SALE_TEXTS.couponsEmpty}</p>
       ) : (
         <>
+          {highlight && <CodeMatchNote highlight={highlight} coupons={coupons.data} />}
           <CouponFilters coupons={coupons.data} value={filter} onChange={setFilter} />
           {shown.length === 0 ? (
             <p className="empty-state">No {COUPON_FILTERS.find((f) => f.key === filter)!.label.toLowerCase()} coupons.</p>
           ) : (
-            <CouponGroups coupons={shown} actions={actions} isMobile={isMobile} />
+            <CouponGroups coupons={shown} actions={actions} isMobile={isMobile} highlightId={highlight?.issuedCouponId ?? null} />
           )}
         </>
       )}

@@ -59,6 +59,9 @@ export const PACK_SALE_TEXTS = {
   finalisedByRo: (at: string) => `Final since the sale RO closed (${at}).`,
   couponsTitle: 'Coupons',
   couponsIntro: (name: string) => `Every coupon ${name} owns, and where it can be used.`,
+  /** Issue 24: the coupon Search Customer found by its desk code. */
+  codeMatch: (code: string, coupon: string) => `Code ${code}: ${coupon}.`,
+  codeMatchReady: 'Ready to redeem.',
   couponsEmpty: 'No coupons yet. Coupons appear here when the customer buys a pack.',
   couponsLoading: 'Loading coupons...',
   coupon: 'Coupon',

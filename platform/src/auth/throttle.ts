@@ -12,8 +12,10 @@
  * The count must be written before the attempt is answered: a database that cannot give a
  * connection for a moment (the server out of connections, a dropped connection) has the count
  * retried, for up to about 3 seconds, rather than the attempt answered uncounted (issue 20).
+ * In platform since issue 24 so that query-api's desk-code look-ups are throttled the same way;
+ * the table `auth_throttle` is command-api's (IDENTITY_MIGRATIONS).
  */
-import type { Sql } from '@dealer/platform';
+import type { Sql } from '../db/postgres';
 
 export const THROTTLE = {
   windowMinutes: 15,
