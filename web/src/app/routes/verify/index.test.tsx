@@ -2,7 +2,7 @@
 // Route-level test of /verify (issue 23): signed out, what it is for and a sign-in that returns here (no
 // refresh asked); signed in as a customer, their open verifications answered without a link, and a pending
 // phone change confirmed with its code or declined.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { RedemptionVerificationCodeSubmission } from '@dealer/contracts';
@@ -16,13 +16,17 @@ import { renderApp } from '../../../testing/render-app';
 import { VERIFY_TEXTS } from './index';
 
 const answers: RedemptionVerificationCodeSubmission[] = [];
+/** GET /api/redemption-verifications calls so far. */
+let gets = 0;
 const refreshes: string[] = [];
 const verification = pendingVerification(5);
 
 startAppServer(
   http.get('/api/redemption-verifications', ({ request }) => {
     expect(new URL(request.url).searchParams.get('customerId')).toBe(jane.customerId);
-    return ok([verification]);
+    gets += 1;
+    // Once answered it is no longer open.
+    return ok(answers.length > 0 ? [] : [verification]);
   }),
   http.get('/api/customers/:customerId', () => ok({ ...jane, pendingPhone: '2175550199' })),
   http.put('/api/redemption-verifications', async ({ request }) => {
@@ -64,9 +68,13 @@ describe('/verify', () => {
     const rot = within(item).getByRole('group', { name: 'ROT Tire rotation' });
     await user.click(within(lof).getByRole('radio', { name: REDEMPTION_ANSWER_TEXTS.approve }));
     await user.click(within(rot).getByRole('radio', { name: REDEMPTION_ANSWER_TEXTS.decline }));
+    const getsBefore = gets;
     await user.click(within(item).getByRole('button', { name: REDEMPTION_ANSWER_TEXTS.submit }));
 
     expect(await within(item).findByText(REDEMPTION_ANSWER_TEXTS.thanks)).toBeInTheDocument();
+    // The list is read again and no longer has it: the answered one stays, with its thank-you, while the customer is here.
+    await waitFor(() => expect(gets).toBeGreaterThan(getsBefore));
+    expect(screen.getByRole('article', { name: /RO# 7400123/ })).toHaveTextContent(REDEMPTION_ANSWER_TEXTS.thanks);
     expect(answers).toEqual([{ codeId: verification.redemptionVerificationId, reply: { approvedOpCodes: ['LOF'], declinedOpCodes: ['ROT'] } }]);
   });
 

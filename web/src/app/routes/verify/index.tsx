@@ -3,6 +3,7 @@
 // link's page, without the link), and their pending e-mail and phone changes (a phone change confirmed with
 // its texted code; an e-mail change by the link sent to the new address; either declined here). Signed out: what the page is for
 // and a sign-in that comes back here. Staff are pointed to where they follow verifications.
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { locationLabel, phoneOrDash, type ContactKind, type RedemptionVerification } from '@dealer/contracts';
 import { confirm } from '../../../components/ui/modal/notification-store';
@@ -47,7 +48,7 @@ export const VERIFY_TEXTS = {
   back: 'Back to My coupons',
 } as const;
 
-function VerificationItem({ verification }: { verification: RedemptionVerification }) {
+function VerificationItem({ verification, onAnswered }: { verification: RedemptionVerification; onAnswered: () => void }) {
   const titleId = `verify-ro-${verification.redemptionVerificationId}`;
   return (
     <li className="verify-item">
@@ -58,7 +59,7 @@ function VerificationItem({ verification }: { verification: RedemptionVerificati
           </h3>
           <TimeAgo value={verification.sentDate ?? verification.startedDate} prefix="Sent" className="verify-item-time" />
         </header>
-        <OwnRedemptionAnswer verification={verification} />
+        <OwnRedemptionAnswer verification={verification} onAnswered={onAnswered} />
       </article>
     </li>
   );
@@ -66,15 +67,24 @@ function VerificationItem({ verification }: { verification: RedemptionVerificati
 
 function ServicesToApprove({ customerId }: { customerId: string }) {
   const list = usePendingApprovals(customerId);
+  // An answered verification leaves the open list at the next refetch (a live update comes at once);
+  // it stays shown here, with its thank-you, until the customer leaves the page.
+  const [answered, setAnswered] = useState<RedemptionVerification[]>([]);
+  const open = list.data ?? [];
+  const shown = [...open, ...answered.filter((a) => !open.some((v) => v.redemptionVerificationId === a.redemptionVerificationId))];
   let body;
   if (list.isPending) body = <Spinner label="Loading services to approve..." />;
   else if (list.isError) body = <ErrorMessages error={list.error} />;
-  else if (list.data.length === 0) body = <p className="muted">{VERIFY_TEXTS.noServices}</p>;
+  else if (shown.length === 0) body = <p className="muted">{VERIFY_TEXTS.noServices}</p>;
   else
     body = (
       <ul className="verify-list">
-        {list.data.map((v) => (
-          <VerificationItem key={v.redemptionVerificationId} verification={v} />
+        {shown.map((v) => (
+          <VerificationItem key={v.redemptionVerificationId} verification={v} onAnswered={() => {
+              setAnswered((kept) => [...kept, v]);
+              void list.refetch();
+            }}
+          />
         ))}
       </ul>
     );
