@@ -311,17 +311,25 @@ export function startProjector(options: ProjectorOptions): ProjectorHandle {
   };
 
   const concurrency = Math.max(1, options.concurrency ?? 4);
+  /**
+   * The members the current read is for: only their types are read, so only they may take its
+   * `reached`. One that came out of its back-off (or became active) while the read ran had its
+   * types left out, and would otherwise be moved past events it never saw.
+   */
+  let readFor: ReadonlySet<Member> = new Set();
   const subscriber: FeedSubscriber = {
     from: () => {
       if (stopping) return null;
       const ms = readable();
+      readFor = new Set(ms);
       return ms.length === 0 ? null : Math.min(...ms.map((m) => m.status.position));
     },
-    types: () => new Set(readable().flatMap((m) => [...m.projection.handles])),
+    types: () => new Set([...readFor].flatMap((m) => [...m.projection.handles])),
     deliver: async (events, reached, readFrom) => {
       const idle: Member[] = [];
       const work: { m: Member; relevant: RecordedEvent[] }[] = [];
       for (const m of readable()) {
+        if (!readFor.has(m)) continue;
         // One that became active after this read started may be further back: the next read is for it.
         if (m.status.position >= reached || m.status.position < readFrom) continue;
         const from = m.status.position;
