@@ -35,7 +35,7 @@ const janeProfile: FormDraftOpening = { formId: 'customer-profile', objectCacheM
 async function pickJane(user: ReturnType<typeof renderApp>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Search customers' }, { timeout: 20_000 }));
   const search = await screen.findByRole('dialog', { name: 'Search Customer' });
-  await user.type(within(search).getByRole('searchbox', { name: 'Search customers by phone, email or RO number' }), 'Roe');
+  await user.type(within(search).getByRole('searchbox', { name: 'Search customers by phone, email, RO number or coupon code' }), 'Roe');
   await user.click(within(search).getByRole('button', { name: 'Search' }));
   await user.click(await within(search).findByText('Jane Roe'));
 }
