@@ -128,6 +128,20 @@ describe('desk codes', () => {
     expect(name.json().dataSet).toEqual([]);
   });
 
+  it('should find a customer whose name is written like a code, however often, never throttled', async () => {
+    // "Casey Baker": five letters, a space, five letters, all in the code alphabet.
+    const created = await inject({ method: 'POST', url: '/api/customers', payload: { firstName: 'Casey', lastName: 'Baker', emailAddress: 'casey.baker@example.com', phoneMobile: '7205550491' } }, employee);
+    expect(created.statusCode).toBe(201);
+    const position = created.json().metaData.position as string;
+    for (let i = 0; i < 12; i++) {
+      const res = await inject({ method: 'GET', url: `/api/customer-search?searchTerm=${encodeURIComponent('Casey Baker')}`, headers: { 'x-min-position': position } }, employee);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().dataSet).toContainEqual(expect.objectContaining({ customerId: created.json().dataSet.customerId, searchType: 'Name' }));
+    }
+    // The code look-ups of that employee are not locked by it.
+    expect((await search((await unusedCoupon()).code)).statusCode).toBe(200);
+  });
+
   it('should refuse a customer session (a code reveals nothing without a staff session) and no session at all', async () => {
     const coupon = await unusedCoupon();
     expect((await search(coupon.code, customer)).statusCode).toBe(403);

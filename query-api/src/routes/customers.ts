@@ -41,6 +41,9 @@ const searchResultSchema = {
 export const DESK_CODE_MISSES = 10;
 
 
+/** Two words of letters: a name as much as a code. */
+const NAME_LIKE = /^[A-Za-z]+\s+[A-Za-z]+$/;
+
 export function customerQueryRoutes(sql: Sql) {
   return async function routes(app: FastifyInstance) {
     app.get<{ Params: { id: string } }>(
@@ -63,7 +66,7 @@ export function customerQueryRoutes(sql: Sql) {
       '/api/customer-search',
       {
         config: { access: 'customer-search', readModels: [CUSTOMER_SEARCH, PACK_SALES] },
-        schema: { ...apiDoc('Customers', 'Search customers', 'Finds customers by phone (any format), e-mail, name or RO number (`searchTerm`, at least 2 characters). A desk code (`7KQ4M-XR2TD`: ten characters, any case, hyphen or space optional) finds the customer whose pack sale or coupon has it (searchType `Code`, with `deskCode`: what it names and its status); a code nobody has answers 404. Code look-ups are throttled like sign-in: 10 codes not found per employee in 15 minutes lock that employee\'s code look-ups for 15 minutes, and an address past 30 look-ups is slowed to one a second (429).'),
+        schema: { ...apiDoc('Customers', 'Search customers', 'Finds customers by phone (any format), e-mail, name or RO number (`searchTerm`, at least 2 characters). A desk code (`7KQ4M-XR2TD`: ten characters, any case, hyphen or space optional) finds the customer whose pack sale or coupon has it (searchType `Code`, with `deskCode`: what it names and its status); a code nobody has answers 404, except two words of letters ("Casey Baker"), which are then searched as a name. Code look-ups are throttled like sign-in: 10 codes not found per employee in 15 minutes lock that employee\'s code look-ups for 15 minutes, and an address past 30 look-ups is slowed to one a second (429).'),
           querystring: { type: 'object', properties: { searchTerm: { type: 'string', maxLength: 254 }, minPosition: { type: 'string', maxLength: 40 } } },
           response: { 200: { type: 'object', properties: { dataSet: { type: 'array', items: searchResultSchema } } } },
         },
@@ -71,7 +74,14 @@ export function customerQueryRoutes(sql: Sql) {
       async (request) => {
         const term = (request.query.searchTerm ?? '').trim();
         if (term.length < LIMITS.searchTermMin) throw new DomainError('validation', [CUSTOMER_MESSAGES.searchTermTooShort]);
-        if (looksLikeDeskCode(term)) return { dataSet: [await deskCodeLookup(request, term)] };
+        if (looksLikeDeskCode(term)) {
+          // "Casey Baker" is written like a code (five letters, a space, five letters): such a term
+          // finds a code when there is one, and is otherwise a name search, neither refused nor
+          // slowed by the code throttle (a code of letters only is one in 22 codes, of 22^10).
+          if (!NAME_LIKE.test(term)) return { dataSet: [await deskCodeLookup(request, term)] };
+          const hit = await findByDeskCode(sql, parseDeskCode(term)!, new Date());
+          if (hit) return { dataSet: [hit] };
+        }
         const results = await searchCustomers(sql, term);
         // Staff lookups are logged: who, what kind, how many hits; never the term itself.
         request.log.info({ actor: request.auth?.actor, lookup: 'customer-search', kind: results[0]?.searchType ?? 'none', hits: results.length }, 'staff customer lookup');
