@@ -73,6 +73,12 @@ ensure_chromium() {
   apt_install chromium
 }
 
+# The training videos' narration and encoding (npm run training:videos).
+ensure_media_tools() {
+  command -v espeak-ng >/dev/null 2>&1 || apt_install espeak-ng
+  command -v ffmpeg >/dev/null 2>&1 || apt_install ffmpeg
+}
+
 build_web() {
   say "building the web client"
   npm run build -w @dealer/web --silent >/dev/null || fail "web build failed (run: npm run build -w @dealer/web)"

@@ -250,6 +250,8 @@ function paperScenes(): Scene[] {
         const dialog = await visible(page.getByRole('dialog', { name: 'Search Customer' }));
         await type(page, dialog.getByPlaceholder('Phone, Email, RO #'), paperCustomer.emailAddress);
         await press(page, dialog.getByRole('button', { name: 'Search', exact: true }));
+        // The typed term's own search (after its debounce) may redraw the results once more.
+        await page.waitForTimeout(800);
         await press(page, await visible(dialog.getByText(`${paperCustomer.firstName} ${paperCustomer.lastName}`, { exact: true }).first()));
         await dialog.waitFor({ state: 'detached' });
         await page.waitForURL('**customer=**');
