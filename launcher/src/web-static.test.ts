@@ -198,3 +198,15 @@ describe('static files', () => {
     expect(res.headers['content-type']).not.toMatch(/text\/html/);
   });
 });
+
+describe("nginx's default.conf and the training media", () => {
+  it('should cache the videos and captions as the launcher does, from their own location block', async () => {
+    const conf = await readFile(path.join(REPO_ROOT, 'docker/nginx/default.conf'), 'utf8');
+    const block = /location ~ \^\/\[\^\/\]\+\\\.\(mp4\|webm\|vtt\)\$ \{([\s\S]*?)\n {4}\}/.exec(conf)?.[1];
+    expect(block).toBeDefined();
+    expect(block).toContain(`add_header Cache-Control "${MEDIA_CACHE}";`);
+    expect(block).toContain('try_files $uri =404;');
+    // Before the SPA's catch-all, whose no-cache would otherwise apply to them.
+    expect(conf.indexOf('(mp4|webm|vtt)')).toBeLessThan(conf.indexOf('location / {'));
+  });
+});
