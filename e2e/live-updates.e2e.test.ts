@@ -12,6 +12,7 @@ import { apiHeaders, signIn } from './support/auth';
 import { launchBrowser, openPage, screenshot, visible, waitForTitle } from './support/browser';
 import { expectAccessible } from './support/axe';
 import { verifiableRos, type VerifiableRo } from './support/repair-orders';
+import { pickCustomerOnSales } from './support/sales';
 
 let server: TestServer;
 let browser: Browser;
@@ -59,12 +60,7 @@ describe('live updates', () => {
     expect(new URL(stream.url()).searchParams.get('ticket')).toBeTruthy();
     await page.getByText('Login Successful').waitFor({ state: 'detached' });
 
-    await page.getByRole('button', { name: 'Search customers' }).click();
-    const search = await visible(page.getByRole('dialog', { name: 'Search Customer' }));
-    await search.getByPlaceholder('Phone, Email, RO #').fill(email);
-    await search.getByRole('button', { name: 'Search', exact: true }).click();
-    await (await visible(search.locator('tr, li').filter({ hasText: name }).first())).getByText(name, { exact: true }).click();
-    await search.waitFor({ state: 'detached' });
+    await pickCustomerOnSales(page, email, name);
     const panel = await visible(page.getByRole('region', { name: 'Redemption verification' }));
 
     await panel.getByRole('button', { name: 'Start verification' }).click();

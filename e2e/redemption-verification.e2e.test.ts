@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-
 import { givenRolesAtEveryRooftop } from '@dealer/launcher/testing/rooftops';
 import { apiHeaders, signIn, type DemoLogin } from './support/auth';
 import { verifiableRos } from './support/repair-orders';
+import { pickCustomerOnSales } from './support/sales';
 import { SCREENSHOT_DIR, launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
 
 let server: TestServer;
@@ -61,12 +62,7 @@ async function signedIn(login: DemoLogin, viewport: ViewportName = 'desktop', fa
 
 /** Picks the customer through the Search Customer dialog and waits for the verification panel. */
 async function selectSubject(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'Search customers' }).click();
-  const dialog = await visible(page.getByRole('dialog', { name: 'Search Customer' }));
-  await dialog.getByPlaceholder('Phone, Email, RO #').fill(email);
-  await dialog.getByRole('button', { name: 'Search', exact: true }).click();
-  await (await visible(dialog.locator('tr, li').filter({ hasText: name }).first())).getByText(name, { exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
+  await pickCustomerOnSales(page, email, name);
   return visible(page.getByRole('region', { name: 'Redemption verification' }));
 }
 

@@ -25,14 +25,19 @@ export async function openSales(browser: Browser, baseUrl: string, login: DemoLo
   return opened;
 }
 
-/** Picks the customer named `name` through the Search Customer dialog (searching `term`); returns the Coupons panel. */
-export async function selectCustomerOnSales(page: Page, term: string, name: string): Promise<Locator> {
+/** Picks the customer named `name` through Search Customer, the Sales page's one search (searching `term`). */
+export async function pickCustomerOnSales(page: Page, term: string, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Search customers' }).click();
   const dialog = await visible(page.getByRole('dialog', { name: 'Search Customer' }));
   await dialog.getByPlaceholder('Phone, Email, RO #').fill(term);
   await dialog.getByRole('button', { name: 'Search', exact: true }).click();
   await (await visible(dialog.locator('tr, li').filter({ hasText: name }).first())).getByText(name, { exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/** Picks the customer named `name` through Search Customer (searching `term`); returns the Coupons panel. */
+export async function selectCustomerOnSales(page: Page, term: string, name: string): Promise<Locator> {
+  await pickCustomerOnSales(page, term, name);
   return visible(page.getByRole('region', { name: 'Coupons', exact: true }));
 }
 
