@@ -1,5 +1,5 @@
 /** The customer aggregate's state and evolve (stream `customer-{id}`); pure, no I/O. */
-import type { ContactChangeEvent, ContactKind, CustomerProfile } from '@dealer/contracts';
+import { DEFAULT_MARKETING_CONSENT, type ContactChangeEvent, type ContactKind, type CustomerMarketingConsentChanged, type CustomerProfile, type MarketingConsent } from '@dealer/contracts';
 
 export interface RegistrationMessageRequested {
   type: 'RegistrationMessageRequested';
@@ -22,6 +22,7 @@ export type CustomerAggregateEvent =
   | RegistrationMessageRequested
   | RegistrationMessageSent
   | CustomerRegistered
+  | CustomerMarketingConsentChanged
   | ContactChangeEvent;
 
 /** A requested contact change waiting for the customer's confirmation (SPEC 4). */
@@ -48,6 +49,8 @@ export type CustomerState =
       contact: ContactChanges;
       /** Erased (issue 5): the personal-data key is gone, so every personal field reads null. */
       personalDataErased: boolean;
+      /** Marketing consent per channel (issue 24): e-mail on, texts off until agreed. */
+      marketingConsent: MarketingConsent;
     };
 
 export const initialCustomerState = (): CustomerState => ({ status: 'none' });
@@ -94,7 +97,7 @@ export function evolveCustomer(state: CustomerState, event: { type: string; data
   switch (e.type) {
     case 'CustomerCreated': {
       const erased = (e.data as { personalDataErased?: unknown }).personalDataErased === true;
-      return { status: 'active', customerId: e.data.customerId, profile: profileFields({}, e.data) as CustomerProfile, isRegistered: false, contact: noContactChanges(), personalDataErased: erased };
+      return { status: 'active', customerId: e.data.customerId, profile: profileFields({}, e.data) as CustomerProfile, isRegistered: false, contact: noContactChanges(), personalDataErased: erased, marketingConsent: { ...DEFAULT_MARKETING_CONSENT } };
     }
     case 'CustomerEdited': {
       if (state.status !== 'active') return state;
@@ -102,6 +105,8 @@ export function evolveCustomer(state: CustomerState, event: { type: string; data
     }
     case 'CustomerRegistered':
       return state.status === 'active' ? { ...state, isRegistered: true } : state;
+    case 'CustomerMarketingConsentChanged':
+      return state.status === 'active' ? { ...state, marketingConsent: { ...state.marketingConsent, [e.data.channel]: e.data.granted } } : state;
     case 'CustomerContactChangeRequested': {
       if (state.status !== 'active') return state;
       const { kind, changeId } = e.data;

@@ -84,3 +84,31 @@ describe('customer decider: partial edits', () => {
     expect(events).toEqual([{ type: 'CustomerEdited', data: { customerId: id, city: 'Golden' } }]);
   });
 });
+
+describe('customer decider: marketing consent', () => {
+  const smsOn: CustomerAggregateEvent = { type: 'CustomerMarketingConsentChanged', data: { customerId: id, channel: 'sms', granted: true, source: 'profile' } };
+
+  it('should start with e-mail on and texts off', () => {
+    const state = [created].reduce(evolveCustomer, initialCustomerState());
+    expect(state.status === 'active' && state.marketingConsent).toEqual({ email: true, sms: false });
+  });
+
+  it('should record a change of consent on one channel', () => {
+    expect(given([created]).when({ type: 'SetMarketingConsent', data: { customerId: id, channel: 'sms', granted: true, source: 'profile' } })()).toEqual([smsOn]);
+  });
+
+  it('should record nothing when the consent already is so (a retried or second STOP)', () => {
+    expect(given([created, smsOn]).when({ type: 'SetMarketingConsent', data: { customerId: id, channel: 'sms', granted: true, source: 'sms-keyword' } })()).toEqual([]);
+    expect(given([created]).when({ type: 'SetMarketingConsent', data: { customerId: id, channel: 'email', granted: true, source: 'profile' } })()).toEqual([]);
+  });
+
+  it('should fold a withdrawal after a grant', () => {
+    const off: CustomerAggregateEvent = { type: 'CustomerMarketingConsentChanged', data: { customerId: id, channel: 'sms', granted: false, source: 'sms-keyword' } };
+    const state = [created, smsOn, off].reduce(evolveCustomer, initialCustomerState());
+    expect(state.status === 'active' && state.marketingConsent).toEqual({ email: true, sms: false });
+  });
+
+  it('should refuse consent for a customer that does not exist', () => {
+    expect(given([]).when({ type: 'SetMarketingConsent', data: { customerId: id, channel: 'email', granted: false, source: 'unsubscribe-link' } })).toThrow(DomainError);
+  });
+});

@@ -1,5 +1,5 @@
 /** Commands of the customer aggregate and the decider that turns them into events. Pure. */
-import { CUSTOMER_MESSAGES, type CustomerProfile } from '@dealer/contracts';
+import { CUSTOMER_MESSAGES, type ConsentSource, type CustomerProfile, type MarketingChannel } from '@dealer/contracts';
 import { DomainError } from '../errors';
 import type { CustomerAggregateEvent, CustomerState } from './customer';
 import { decideContactChange, type ContactChangeCommand } from './contact-change';
@@ -10,6 +10,8 @@ export type CustomerCommand =
   | { type: 'EditCustomer'; data: { customerId: string; profile: Partial<CustomerProfile> } }
   | { type: 'RequestRegistrationMessage'; data: { customerId: string; channel: 'email' | 'sms' } }
   | { type: 'RegisterCustomer'; data: { customerId: string } }
+  /** Records the customer's marketing consent on one channel; nothing when it already is so (a retry, a second STOP). */
+  | { type: 'SetMarketingConsent'; data: { customerId: string; channel: MarketingChannel; granted: boolean; source: ConsentSource } }
   | ContactChangeCommand;
 
 export const REGISTRATION_MESSAGES = {
@@ -69,6 +71,12 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
       if (state.isRegistered) throw new DomainError('conflict', [REGISTRATION_MESSAGES.alreadyRegistered]);
       if (!state.profile.emailAddress) throw new DomainError('validation', [REGISTRATION_MESSAGES.needsEmail]);
       return [{ type: 'CustomerRegistered', data: { customerId: command.data.customerId, via: 'registration-link' } }];
+    }
+    case 'SetMarketingConsent': {
+      if (state.status !== 'active') throw notFound();
+      const { customerId, channel, granted, source } = command.data;
+      if (state.marketingConsent[channel] === granted) return [];
+      return [{ type: 'CustomerMarketingConsentChanged', data: { customerId, channel, granted, source } }];
     }
     case 'RequestContactChange':
     case 'ConfirmContactChange':

@@ -28,6 +28,9 @@ export interface CustomerRow {
   pending_email: string | null;
   pending_phone: string | null;
   personal_data_erased: boolean;
+  /** Marketing consent per channel (issue 24): the state's, with the domain's defaults for rows from before it. */
+  marketing_email: boolean;
+  marketing_sms: boolean;
   revision: number;
   created_date: string;
   modified_date: string;
@@ -61,6 +64,7 @@ export const CUSTOMER_EVENTS: ReadonlySet<string> = new Set([
   'CustomerContactChangeConfirmed',
   'CustomerContactChangeDeclined',
   'CustomerPersonalDataErased',
+  'CustomerMarketingConsentChanged',
   // Events of the customer stream that change no column still move the row's revision, so an
   // editor's expectedRevision (read from this row) matches the stream.
   'RegistrationMessageRequested',
@@ -82,6 +86,7 @@ function stateOfRow(row: CustomerRow): ActiveCustomer {
     isRegistered: row.is_registered,
     contact: { pending: { email: pending(row.pending_email), phone: pending(row.pending_phone) }, lastConfirmed: { email: null, phone: null } },
     personalDataErased: row.personal_data_erased,
+    marketingConsent: { email: row.marketing_email, sms: row.marketing_sms },
   };
 }
 
@@ -95,6 +100,8 @@ function writeState(row: CustomerRow, state: ActiveCustomer): void {
   row.pending_phone = erased ? null : state.contact.pending.phone?.value ?? null;
   row.is_registered = state.isRegistered;
   row.personal_data_erased = erased;
+  row.marketing_email = state.marketingConsent.email;
+  row.marketing_sms = state.marketingConsent.sms;
 }
 
 /** Applies events to `rows` (keyed by customer id); returns the ids whose row changed. */

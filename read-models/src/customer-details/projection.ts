@@ -18,7 +18,9 @@ export const customerDetails: Projection = {
         is_email_validated boolean not null, is_phone_validated boolean not null,
         pending_email text, pending_phone text, personal_data_erased boolean not null,
         revision integer not null, created_date timestamptz not null, modified_date timestamptz not null
-      )`);
+      );
+      alter table ${ident(schema)}.customers add column if not exists marketing_email boolean not null default true;
+      alter table ${ident(schema)}.customers add column if not exists marketing_sms boolean not null default false`);
   },
 
   async applyBatch(tx, schema, events) {
@@ -27,7 +29,7 @@ export const customerDetails: Projection = {
     const existing = await tx.unsafe<CustomerRow[]>(
       `select customer_id::text, first_name, last_name, email_address, phone_mobile, phone_other, address, address2, city,
         state, zip, is_tax_exempt, verify_redemptions, is_registered, is_email_validated, is_phone_validated, pending_email,
-        pending_phone, personal_data_erased, revision, created_date, modified_date
+        pending_phone, personal_data_erased, revision, created_date, modified_date, marketing_email, marketing_sms
        from ${table} where customer_id = any($1::uuid[])`,
       [ids],
     );
@@ -45,6 +47,7 @@ export const customerDetails: Projection = {
         is_registered = excluded.is_registered, is_email_validated = excluded.is_email_validated,
         is_phone_validated = excluded.is_phone_validated, pending_email = excluded.pending_email,
         pending_phone = excluded.pending_phone, personal_data_erased = excluded.personal_data_erased,
+        marketing_email = excluded.marketing_email, marketing_sms = excluded.marketing_sms,
         revision = excluded.revision, modified_date = excluded.modified_date`,
       [changed as unknown as string],
     );
