@@ -46,10 +46,24 @@ describe('customer row fold (customer_details, customer_search)', () => {
       pending_email: null,
       pending_phone: null,
       personal_data_erased: false,
+      marketing_email: true,
+      marketing_sms: false,
       revision: 0,
       created_date: '2026-01-01T10:00:00.000Z',
       modified_date: '2026-01-01T10:00:00.000Z',
     });
+  });
+
+  it('should keep the marketing consent per channel, also across batches (from the stored row)', () => {
+    revisions.clear();
+    const first = fold([
+      event(A, 'CustomerCreated', profile, '2026-01-01T10:00:00.000Z'),
+      event(A, 'CustomerMarketingConsentChanged', { channel: 'sms', granted: true, source: 'profile' }, '2026-01-02T10:00:00.000Z'),
+    ]);
+    expect(first.rows.get(A)).toMatchObject({ marketing_email: true, marketing_sms: true, revision: 1 });
+    const second = fold([event(A, 'CustomerMarketingConsentChanged', { channel: 'email', granted: false, source: 'unsubscribe-link' }, '2026-01-03T10:00:00.000Z')], first.rows);
+    expect([...second.touched]).toEqual([A]);
+    expect(second.rows.get(A)).toMatchObject({ marketing_email: false, marketing_sms: true, revision: 2 });
   });
 
   it('should apply edits, registration and both contact changes; messages move only the revision', () => {
