@@ -9,10 +9,15 @@
  *   the vault: a key per new customer), measured
  *   product-idle:    alone;
  *   product-running: while every projection of the product (startProjector) and the reactor
- *                    (startReactor, BullMQ on Redis) run in the same process and database, as
- *                    `npm start` runs them. After the measured time the projections' catch-up
- *                    time (until every one reached the last append) is recorded too.
+ *                    (startReactor, BullMQ on Redis) run on the same database in a child
+ *                    process, as `npm start` runs them (ADR 0074; bench/read-side-child.ts).
+ *                    BENCH_READ_SIDE=in-process runs them in the bench's own process instead,
+ *                    as the tests do (and as npm start did before ADR 0074). After the measured
+ *                    time the projections' catch-up time (until every one reached the last
+ *                    append) is recorded too.
  */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { customerStreamId } from '@dealer/contracts';
@@ -21,6 +26,7 @@ import { projections, startProjector } from '@dealer/projector';
 import { MESSAGES_QUEUE, WORKER_MIGRATIONS, startReactor } from '@dealer/workers';
 import { ALL_PLATFORM_MIGRATIONS } from '@dealer/platform/migrations';
 import { appendSession, benchEventData, poolSizeFor, type AppendSession } from './append';
+import type { ReadSideMessage } from './read-side-child';
 import { RUN_ID } from './lib/databases';
 
 const DATA = benchEventData();
@@ -70,6 +76,45 @@ const WARMUP_MS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1) * 1000;
 
 const MASTER_KEY = randomBytes(32);
 
+/** Where bench (e) runs the read side: a child process (as npm start) unless BENCH_READ_SIDE=in-process. */
+export const READ_SIDE_IN_PROCESS = process.env.BENCH_READ_SIDE === 'in-process';
+
+/** The read side as npm start runs it, in its own process; `reached` is its lowest projection position. */
+interface ReadSideChild {
+  reached(): number;
+  stop(): Promise<void>;
+}
+
+async function forkReadSide(url: string): Promise<ReadSideChild> {
+  let reached = 0;
+  const child: ChildProcess = fork(fileURLToPath(new URL('./read-side-child.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_CHILD_URL: url, BENCH_CHILD_REDIS_URL: REDIS_URL, BENCH_CHILD_PREFIX: `bench:${RUN_ID}`, BENCH_CHILD_MASTER_KEY: MASTER_KEY.toString('hex') },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the read side did not start within 60 s')), 60_000);
+    child.on('message', (message: ReadSideMessage) => {
+      if (message.kind === 'reached') reached = message.position;
+      if (message.kind === 'ready') {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the read side exited with ${code}`)));
+  });
+  return {
+    reached: () => reached,
+    async stop() {
+      child.send({ kind: 'stop' });
+      const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
+
 function profile(i: string) {
   return {
     firstName: `Bench${i}`, lastName: 'Customer', emailAddress: `bench.${i}@example.com`, phoneMobile: '3035550100', phoneOther: null,
@@ -83,10 +128,11 @@ export function productSession(url: string, writers: number, running: boolean): 
     const sql: Sql = createPool(url, { max: Math.max(20, poolSizeFor(writers)) });
     const raw = new PostgresEventStore(sql);
     const store = new ProtectedEventStore(raw, new PersonalDataVault(sql, MASTER_KEY));
-    const redis = running ? createRedis(REDIS_URL) : null;
+    const inProcess = running && READ_SIDE_IN_PROCESS;
+    const redis = inProcess ? createRedis(REDIS_URL) : null;
     const queue = redis ? new Queue(MESSAGES_QUEUE, { connection: redis, prefix: `bench:${RUN_ID}` }) : null;
     // One reader of the log for the projections and the reactor, as the product runs them (ADR 0074).
-    const feed = running ? new EventFeed({ store, sql }) : null;
+    const feed = inProcess ? new EventFeed({ store, sql }) : null;
     const projector = feed ? startProjector({ sql, store, projections, feed }) : null;
     const reactor = queue && feed ? await startReactor({ sql, store, queue, feed }) : null;
     // Measured once every projection and the reactor are running (their start-up is not an append cost).
@@ -97,16 +143,19 @@ export function productSession(url: string, writers: number, running: boolean): 
     ) {
       await new Promise((r) => setTimeout(r, 20));
     }
+    const child = running && !inProcess ? await forkReadSide(url) : null;
+    /** How far every projection has reached: the lowest projection position. */
+    const reachedByAll = projector ? () => Math.min(...projector.status().map((p) => p.position)) : child ? () => child.reached() : null;
     let last = 0;
     // Appends waiting to be reached by every projection: [position, answered at].
     let waiting: [number, number][] = [];
     const lags = caughtUpMs.get(writers) ?? [];
     caughtUpMs.set(writers, lags);
     const measureFrom = performance.now() + WARMUP_MS;
-    const sampler = projector
+    const sampler = reachedByAll
       ? setInterval(() => {
           if (waiting.length === 0) return;
-          const reached = Math.min(...projector.status().map((p) => p.position));
+          const reached = reachedByAll();
           const now = performance.now();
           waiting = waiting.filter(([position, at]) => (position <= reached ? (lags.push(now - at), false) : true));
         }, 5)
@@ -123,14 +172,15 @@ export function productSession(url: string, writers: number, running: boolean): 
         if (sampler && performance.now() >= measureFrom) waiting.push([result.position, performance.now()]);
       },
       close: async () => {
-        if (projector) {
+        if (reachedByAll) {
           const t0 = performance.now();
           const deadline = t0 + 120_000;
-          while (projector.status().some((p) => p.position < last) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+          while (reachedByAll() < last && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
           catchUpSeconds.push((performance.now() - t0) / 1000);
           await new Promise((r) => setTimeout(r, 10));
           if (sampler) clearInterval(sampler);
-          await projector.stop();
+          await projector?.stop();
+          await child?.stop();
         }
         await reactor?.stop();
         await feed?.stop();

@@ -102,4 +102,57 @@ describe('readAllOfTypes and the shared reader (EventFeed)', () => {
       await feed.stop();
     }
   });
+
+  it('should read ahead through a backlog while subscribers apply, without a gap or a repeat, and drop a read ahead nobody can use', async () => {
+    const start = await store.headPosition();
+    const types = ['A', 'B', 'C'] as const;
+    const positions: number[] = [];
+    for (let i = 0; i < 9; i++) positions.push((await store.appendToStream(`ahead-${i}`, [newEvent(types[i % 3]!, { i })])).position);
+    const seenBySlow: number[] = [];
+    const slow = {
+      position: start,
+      from: () => slow.position,
+      types: () => null,
+      deliver: async (events: RecordedEvent[], reached: number) => {
+        await new Promise((r) => setTimeout(r, 5));
+        seenBySlow.push(...events.map((e) => e.globalPosition));
+        slow.position = reached;
+      },
+    };
+    // Fails its second delivery once: it stands back for 30 ms, then needs the same events again.
+    const seenByFlaky: number[] = [];
+    let deliveries = 0;
+    let backingOff = false;
+    const flaky = {
+      position: start,
+      from: () => (backingOff ? null : flaky.position),
+      types: () => new Set(['A']),
+      deliver: async (events: RecordedEvent[], reached: number) => {
+        deliveries += 1;
+        if (deliveries === 2) {
+          backingOff = true;
+          setTimeout(() => {
+            backingOff = false;
+            feed.wake();
+          }, 30);
+          return;
+        }
+        seenByFlaky.push(...events.map((e) => e.globalPosition));
+        flaky.position = reached;
+      },
+    };
+    const feed = new EventFeed({ store, sql: db.sql, pollIntervalMs: 1000, batchSize: 2 });
+    const removeSlow = feed.add(slow);
+    const removeFlaky = feed.add(flaky);
+    try {
+      const last = positions[positions.length - 1]!;
+      await until(() => slow.position >= last && flaky.position >= last);
+      expect(seenBySlow).toEqual(positions);
+      expect(seenByFlaky).toEqual(positions.filter((_, i) => i % 3 === 0));
+    } finally {
+      await removeSlow();
+      await removeFlaky();
+      await feed.stop();
+    }
+  });
 });

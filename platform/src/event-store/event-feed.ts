@@ -9,10 +9,13 @@
  *
  * Ordering and gap-freedom are the store's: readAllOfTypes reads below the oldest transaction
  * that may still append, as readAll does, and `reached` is computed under the same horizon.
- * Subscribers are delivered to in parallel; the next read waits until each has finished.
+ * Subscribers are delivered to in parallel; the next read waits until each has finished. When a
+ * read came back full (a backlog: more events wait), the next read, from where this one reached,
+ * goes out while the subscribers apply this one, and is used when every subscriber then needs
+ * events from there with the same types (the steady state); otherwise it is dropped.
  */
 import type { Sql } from '../db/postgres';
-import { readAllOfTypesByFiltering, type EventStore, type RecordedEvent } from './port';
+import { readAllOfTypesByFiltering, type EventStore, type ReadAllOfTypesResult, type RecordedEvent } from './port';
 import { NOTIFY_CHANNEL } from './postgres/postgres-event-store';
 
 export interface FeedSubscriber {
@@ -92,7 +95,7 @@ export class EventFeed {
     this.loop = this.run();
   }
 
-  private read(after: number, types: readonly string[] | null) {
+  private read(after: number, types: readonly string[] | null): Promise<ReadAllOfTypesResult> {
     const { store } = this.options;
     const options = { after, maxCount: this.batchSize, types };
     return store.readAllOfTypes ? store.readAllOfTypes(options) : readAllOfTypesByFiltering(store, options);
@@ -100,6 +103,8 @@ export class EventFeed {
 
   private async run(): Promise<void> {
     let failures = 0;
+    /** A read sent ahead during the last delivery: used only for the same start and types. */
+    let ahead: { from: number; types: string; result: Promise<ReadAllOfTypesResult> } | null = null;
     while (!this.stopped) {
       this.woken = false;
       let delay = this.pollIntervalMs;
@@ -110,12 +115,21 @@ export class EventFeed {
       if (wanting.length > 0) {
         const from = Math.min(...wanting.map((w) => w.from));
         const types = wanting.some((w) => w.types === null) ? null : [...new Set(wanting.flatMap((w) => [...w.types!]))].sort();
+        const typesKey = types === null ? '*' : types.join(',');
+        const reading: Promise<ReadAllOfTypesResult> = ahead && ahead.from === from && ahead.types === typesKey ? ahead.result : this.read(from, types);
+        // A read ahead that is not used is dropped (its failure too: the next read reports its own).
+        if (ahead && ahead.result !== reading) ahead.result.catch(() => undefined);
+        ahead = null;
         try {
-          const { events, reached, pending } = await this.read(from, types);
+          const { events, reached, pending }: ReadAllOfTypesResult = await reading;
           this.stats.reads += 1;
           this.stats.events += events.length;
           failures = 0;
           if (reached > from) {
+            if (events.length >= this.batchSize) {
+              ahead = { from: reached, types: typesKey, result: this.read(reached, types) };
+              ahead.result.catch(() => undefined);
+            }
             this.round = Promise.all(
               wanting
                 .filter((w) => reached > w.from)

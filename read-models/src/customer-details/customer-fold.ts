@@ -143,6 +143,19 @@ export function foldCustomerEvents(rows: Map<string, CustomerRow>, events: Recor
   return new Set(states.keys());
 }
 
-export function customerIdsOf(events: RecordedEvent[]): string[] {
-  return [...new Set(events.map((e) => (e.data as { customerId: string }).customerId))];
+/**
+ * The customers whose stored row a batch needs: every customer an event names, except those whose
+ * first event in the batch is CustomerCreated (the first event of a customer's stream, so no row
+ * of theirs can exist yet: the checkpoint moves with the tables).
+ */
+export function customerIdsToLoad(events: RecordedEvent[]): string[] {
+  const seen = new Set<string>();
+  const load: string[] = [];
+  for (const event of events) {
+    const id = (event.data as { customerId: string }).customerId;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    if (event.type !== 'CustomerCreated') load.push(id);
+  }
+  return load;
 }

@@ -1,7 +1,27 @@
 /** Read model `customer-details`: one full customer record, for GET /api/customers/{id}. */
 import type { Projection } from '../projection';
 import { ident } from '../projection';
-import { CUSTOMER_EVENTS, customerIdsOf, foldCustomerEvents, type CustomerRow } from './customer-fold';
+import { columnArrays, unnestSelect, type ColumnSpec } from '../row-arrays';
+import { CUSTOMER_EVENTS, customerIdsToLoad, foldCustomerEvents, type CustomerRow } from './customer-fold';
+
+/** The table's columns in order, with their types (the rows travel as one array per column). */
+const COLUMNS: readonly ColumnSpec<CustomerRow>[] = [
+  { name: 'customer_id', type: 'uuid' },
+  ...(['first_name', 'last_name', 'email_address', 'phone_mobile', 'phone_other', 'address', 'address2', 'city', 'state', 'zip'] as const).map((name) => ({ name, type: 'text' })),
+  ...(['is_tax_exempt', 'verify_redemptions', 'is_registered', 'is_email_validated', 'is_phone_validated'] as const).map((name) => ({ name, type: 'boolean' })),
+  { name: 'pending_email', type: 'text' },
+  { name: 'pending_phone', type: 'text' },
+  { name: 'personal_data_erased', type: 'boolean' },
+  { name: 'revision', type: 'integer' },
+  { name: 'created_date', type: 'timestamptz' },
+  { name: 'modified_date', type: 'timestamptz' },
+  { name: 'marketing_email', type: 'boolean' },
+  { name: 'marketing_sms', type: 'boolean' },
+];
+const COLUMN_LIST = COLUMNS.map((c) => c.name).join(', ');
+const UPDATED = COLUMNS.filter((c) => c.name !== 'customer_id' && c.name !== 'created_date')
+  .map((c) => `${c.name} = excluded.${c.name}`)
+  .join(', ');
 
 export const customerDetails: Projection = {
   name: 'customer_details',
@@ -25,31 +45,23 @@ export const customerDetails: Projection = {
 
   async applyBatch(tx, schema, events) {
     const table = `${ident(schema)}.customers`;
-    const ids = customerIdsOf(events);
-    const existing = await tx.unsafe<CustomerRow[]>(
-      `select customer_id::text, first_name, last_name, email_address, phone_mobile, phone_other, address, address2, city,
-        state, zip, is_tax_exempt, verify_redemptions, is_registered, is_email_validated, is_phone_validated, pending_email,
-        pending_phone, personal_data_erased, revision, created_date, modified_date, marketing_email, marketing_sms
-       from ${table} where customer_id = any($1::uuid[])`,
-      [ids],
-    );
+    // A customer created in this batch has no row yet: only the others are loaded.
+    const ids = customerIdsToLoad(events);
+    const existing =
+      ids.length === 0
+        ? []
+        : await tx.unsafe<CustomerRow[]>(
+            `select customer_id::text, ${COLUMN_LIST.replace('customer_id, ', '')} from ${table} where customer_id = any($1::uuid[])`,
+            [ids],
+          );
     const rows = new Map(existing.map((r) => [r.customer_id, r]));
     const touched = foldCustomerEvents(rows, events);
     if (touched.size === 0) return;
     const changed = [...touched].map((id) => rows.get(id)!);
     await tx.unsafe(
-      `insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)
-       on conflict (customer_id) do update set
-        first_name = excluded.first_name, last_name = excluded.last_name, email_address = excluded.email_address,
-        phone_mobile = excluded.phone_mobile, phone_other = excluded.phone_other, address = excluded.address,
-        address2 = excluded.address2, city = excluded.city, state = excluded.state, zip = excluded.zip,
-        is_tax_exempt = excluded.is_tax_exempt, verify_redemptions = excluded.verify_redemptions,
-        is_registered = excluded.is_registered, is_email_validated = excluded.is_email_validated,
-        is_phone_validated = excluded.is_phone_validated, pending_email = excluded.pending_email,
-        pending_phone = excluded.pending_phone, personal_data_erased = excluded.personal_data_erased,
-        marketing_email = excluded.marketing_email, marketing_sms = excluded.marketing_sms,
-        revision = excluded.revision, modified_date = excluded.modified_date`,
-      [changed as unknown as string],
+      `insert into ${table} (${COLUMN_LIST}) ${unnestSelect(COLUMNS)}
+       on conflict (customer_id) do update set ${UPDATED}`,
+      columnArrays(COLUMNS, changed) as never[],
     );
   },
 };

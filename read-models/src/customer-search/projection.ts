@@ -5,7 +5,36 @@
 import { digitsOnly } from '@dealer/contracts';
 import type { Projection } from '../projection';
 import { ident } from '../projection';
-import { CUSTOMER_EVENTS, customerIdsOf, foldCustomerEvents, type CustomerRow } from '../customer-details/customer-fold';
+import { columnArrays, unnestSelect, type ColumnSpec } from '../row-arrays';
+import { CUSTOMER_EVENTS, customerIdsToLoad, foldCustomerEvents, type CustomerRow } from '../customer-details/customer-fold';
+
+interface SearchRow {
+  customer_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email_address: string | null;
+  phone_mobile: string | null;
+  phone_other: string | null;
+  first_name_norm: string;
+  last_name_norm: string;
+  full_name_norm: string;
+  email_norm: string;
+  phone_digits: string;
+  phone_other_digits: string;
+  created_date: string;
+}
+
+/** The table's columns in order, with their types (the rows travel as one array per column). */
+const COLUMNS: readonly ColumnSpec<SearchRow>[] = [
+  { name: 'customer_id', type: 'uuid' },
+  ...(
+    ['first_name', 'last_name', 'email_address', 'phone_mobile', 'phone_other', 'first_name_norm', 'last_name_norm', 'full_name_norm', 'email_norm', 'phone_digits', 'phone_other_digits'] as const
+  ).map((name) => ({ name, type: 'text' })),
+  { name: 'created_date', type: 'timestamptz' },
+];
+const UPDATED = COLUMNS.filter((c) => c.name !== 'customer_id' && c.name !== 'created_date')
+  .map((c) => `${c.name} = excluded.${c.name}`)
+  .join(', ');
 
 const norm = (s: string | null) => (s ?? '').trim().toLowerCase();
 
@@ -44,16 +73,20 @@ export const customerSearch: Projection = {
 
   async applyBatch(tx, schema, events) {
     const table = `${ident(schema)}.customers`;
-    const ids = customerIdsOf(events);
-    const existing = await tx.unsafe<(Pick<CustomerRow, 'customer_id' | 'first_name' | 'last_name' | 'email_address' | 'phone_mobile' | 'phone_other' | 'created_date'>)[]>(
-      `select customer_id::text, first_name, last_name, email_address, phone_mobile, phone_other, created_date
-       from ${table} where customer_id = any($1::uuid[])`,
-      [ids],
-    );
+    // A customer created in this batch has no row yet: only the others are loaded.
+    const ids = customerIdsToLoad(events);
+    const existing =
+      ids.length === 0
+        ? []
+        : await tx.unsafe<Pick<CustomerRow, 'customer_id' | 'first_name' | 'last_name' | 'email_address' | 'phone_mobile' | 'phone_other' | 'created_date'>[]>(
+            `select customer_id::text, first_name, last_name, email_address, phone_mobile, phone_other, created_date
+             from ${table} where customer_id = any($1::uuid[])`,
+            [ids],
+          );
     const rows = new Map(existing.map((r) => [r.customer_id, r as CustomerRow]));
     const touched = foldCustomerEvents(rows, events);
     if (touched.size === 0) return;
-    const changed = [...touched].map((id) => {
+    const changed = [...touched].map((id): SearchRow => {
       const r = rows.get(id)!;
       return {
         customer_id: r.customer_id,
@@ -72,14 +105,9 @@ export const customerSearch: Projection = {
       };
     });
     await tx.unsafe(
-      `insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)
-       on conflict (customer_id) do update set
-        first_name = excluded.first_name, last_name = excluded.last_name, email_address = excluded.email_address,
-        phone_mobile = excluded.phone_mobile, phone_other = excluded.phone_other,
-        first_name_norm = excluded.first_name_norm, last_name_norm = excluded.last_name_norm,
-        full_name_norm = excluded.full_name_norm, email_norm = excluded.email_norm,
-        phone_digits = excluded.phone_digits, phone_other_digits = excluded.phone_other_digits`,
-      [changed as unknown as string],
+      `insert into ${table} (${COLUMNS.map((c) => c.name).join(', ')}) ${unnestSelect(COLUMNS)}
+       on conflict (customer_id) do update set ${UPDATED}`,
+      columnArrays(COLUMNS, changed) as never[],
     );
   },
 };

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { columnArrays, unnestSelect, type ColumnSpec } from './row-arrays';
+
+interface Row {
+  id: string;
+  name: string | null;
+  flag: boolean;
+  n: number;
+  at: Date | string;
+}
+const columns: ColumnSpec<Row>[] = [
+  { name: 'id', type: 'uuid' },
+  { name: 'name', type: 'text' },
+  { name: 'flag', type: 'boolean' },
+  { name: 'n', type: 'integer' },
+  { name: 'at', type: 'timestamptz' },
+];
+
+describe('rows as one array literal per column', () => {
+  it('should select the columns by unnesting typed arrays from the given parameter on', () => {
+    expect(unnestSelect(columns, 2)).toBe('select * from unnest($2::uuid[], $3::text[], $4::boolean[], $5::integer[], $6::timestamptz[]) as r(id, name, flag, n, at)');
+  });
+
+  it('should quote every text, escape quotes and backslashes, and tell NULL from the text "NULL"', () => {
+    const rows: Row[] = [
+      { id: 'a', name: 'O"Brien \\ Jr, {x}', flag: true, n: 1, at: new Date('2026-01-02T03:04:05.678Z') },
+      { id: 'b', name: null, flag: false, n: -2, at: '2026-01-01T00:00:00.000Z' },
+      { id: 'c', name: 'NULL', flag: false, n: 0, at: '2026-01-01T00:00:00.000Z' },
+      { id: 'd', name: '', flag: true, n: 3, at: '2026-01-01T00:00:00.000Z' },
+    ];
+    expect(columnArrays(columns, rows)).toEqual([
+      '{"a","b","c","d"}',
+      '{"O\\"Brien \\\\ Jr, {x}",NULL,"NULL",""}',
+      '{t,f,f,t}',
+      '{1,-2,0,3}',
+      '{2026-01-02T03:04:05.678Z,"2026-01-01T00:00:00.000Z","2026-01-01T00:00:00.000Z","2026-01-01T00:00:00.000Z"}',
+    ]);
+  });
+
+  it('should send no rows as empty arrays', () => {
+    expect(columnArrays(columns, [])).toEqual(['{}', '{}', '{}', '{}', '{}']);
+  });
+});
