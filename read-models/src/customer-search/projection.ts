@@ -8,21 +8,14 @@ import { ident } from '../projection';
 import { columnArrays, unnestSelect, type ColumnSpec } from '../row-arrays';
 import { CUSTOMER_EVENTS, customerIdsToLoad, foldCustomerEvents, type CustomerRow } from '../customer-details/customer-fold';
 
-interface SearchRow {
-  customer_id: string;
-  first_name: string | null;
-  last_name: string | null;
-  email_address: string | null;
-  phone_mobile: string | null;
-  phone_other: string | null;
+type SearchRow = Pick<CustomerRow, 'customer_id' | 'first_name' | 'last_name' | 'email_address' | 'phone_mobile' | 'phone_other' | 'created_date'> & {
   first_name_norm: string;
   last_name_norm: string;
   full_name_norm: string;
   email_norm: string;
   phone_digits: string;
   phone_other_digits: string;
-  created_date: string;
-}
+};
 
 /** The table's columns in order, with their types (the rows travel as one array per column). */
 const COLUMNS: readonly ColumnSpec<SearchRow>[] = [
