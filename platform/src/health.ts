@@ -10,7 +10,7 @@
  *   (access 'system-health'), or, for the projector and workers, which serve no API, on their
  *   own port at `GET /internal/health`, which docker-compose does not publish.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Sql } from './db/postgres';
 import type { Logger } from './logger';
 import { apiDoc } from './http/openapi';
@@ -148,7 +148,8 @@ export function registerPublicHealth(app: FastifyInstance, check: () => Promise<
   app.get('/healthz', { schema: { ...apiDoc('Operations', 'Health status', 'The status only (`ok`, `degraded`, `unavailable`): 200, or 503 when a part the product needs is unavailable. For load balancers and container checks.'), response: { 200: { type: 'object', properties: { status: { type: 'string', enum: ['ok', 'degraded', 'unavailable'] } } } } }, config: { access: 'public' } }, async (_request, reply) => {
     const { status } = await check();
     reply.header('cache-control', 'no-store');
-    reply.status(status === 'unavailable' ? 503 : 200);
+    // 503 answers the same body (no schema of its own: it is not a problem+json refusal).
+    (reply as FastifyReply).status(status === 'unavailable' ? 503 : 200);
     return { status };
   });
 }
