@@ -361,6 +361,14 @@ describe('reconnect, heartbeat, sign-out, limits', () => {
     const old = await openAs(staffA, '0-0-0-0');
     await old.waitFor((f) => f.event === 'resync');
     old.close();
+    // The longest cursor (four positions of 15 digits) is taken; a cursor of the two sources followed before resyncs.
+    const longest = await openAs(staffA, Array(4).fill('9'.repeat(15)).join('-'));
+    expect(longest.status).toBe(200);
+    await longest.waitFor((f) => f.event === 'ready');
+    longest.close();
+    const twoSources = await openAs(staffA, ready.id!.split('-').slice(0, 2).join('-'));
+    await twoSources.waitFor((f) => f.event === 'resync');
+    twoSources.close();
   });
 
   it('should send heartbeat comments', async () => {
