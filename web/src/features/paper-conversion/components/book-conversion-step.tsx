@@ -50,7 +50,6 @@ function ConversionDone({ answer, customer }: { answer: PaperConversionAnswer; c
         <p>{answer.message || PAPER_BOOK_MESSAGES.converted(answer.convertedCount)}</p>
         {answer.registration === 'sent' && <p>{PAPER_TEXTS.registrationSent(customer?.emailAddress ?? null)}</p>}
         {answer.registration === 'registered' && <p>{PAPER_TEXTS.registrationRegistered}</p>}
-        <p>{PAPER_TEXTS.codesWhere}</p>
         {answer.registration === 'no-email' && (
           <>
             <p>{PAPER_TEXTS.registrationNoEmail}</p>
@@ -59,6 +58,7 @@ function ConversionDone({ answer, customer }: { answer: PaperConversionAnswer; c
             </p>
           </>
         )}
+        <p>{PAPER_TEXTS.codesWhere(answer.registration !== 'no-email')}</p>
       </div>
       <div className="paper-buttons">
         <GoToSales customerId={answer.customerId} />
