@@ -12,7 +12,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
 import { DEMO_CUSTOMER, signIn } from './support/auth';
 import { openPage, screenshot, visible, waitForTitle } from './support/browser';
-import { screenshotFromTop } from './support/sales';
+import { openSales, screenshotFromTop, selectCustomerOnSales } from './support/sales';
 
 let server: TestServer;
 let browser: Browser;
@@ -110,7 +110,24 @@ describe('desk codes', () => {
     const marked = coupons.locator('[aria-current="true"]');
     expect(await marked.count()).toBe(1);
     expect(await marked.getByRole('button', { name: `Redeem ${coupon.name}` }).count()).toBe(1);
+    // Decision 0091: the row shows the coupon's code, as the customer's phone does.
+    expect(await marked.getByText(coupon.code, { exact: true }).count()).toBe(1);
     await screenshotFromTop(page, 'desk-code-sales-desktop');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("should show staff each coupon's code and the pack's in the customer's coupons and purchase history, on a phone (decision 0091)", async () => {
+    const { page, context, pageErrors } = await openSales(browser, server.url, 'employee', 'mobile');
+    const coupons = await selectCustomerOnSales(page, DEMO_CUSTOMER, 'Pat Customer');
+    const card = coupons.locator('li.card').filter({ has: page.getByText(coupon.code, { exact: true }) });
+    expect(await card.count()).toBe(1);
+    await visible(card.getByText(coupon.name).first());
+    const history = page.getByRole('article').filter({ has: page.getByText('Pack code') }).first();
+    await visible(history);
+    expect((await history.locator('.desk-code-inline').innerText()).trim()).toMatch(/^[2-9A-HJKMNP-TV-Z]{5}-[2-9A-HJKMNP-TV-Z]{5}$/);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'desk-code-staff-mobile');
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -169,6 +169,8 @@ describe('converting a book', () => {
     const done = await visible(page.getByRole('status').filter({ hasText: 'registration e-mail was sent' }));
     expect(await done.textContent()).toContain(email);
     expect(await done.textContent()).toContain(M.converted(toMove.length));
+    // Decision 0091: no receipt is e-mailed for a conversion; the screen says where the desk codes are.
+    expect(await done.textContent()).toContain('see them under Coupons on the Sales page, and the customer sees them on My Coupons.');
     expect((await getBook(BOOK)).status).toBe('converted');
     await shot(page, 'paper-converted-desktop');
 
@@ -179,6 +181,8 @@ describe('converting a book', () => {
     const table = await visible(coupons.getByRole('table', { name: 'Coupons' }));
     await visible(table.getByText(toMove[0]!.name).first());
     expect(await table.getByRole('row').count()).toBe(toMove.length + 1);
+    // Each converted coupon shows its desk code.
+    expect(await table.locator('.desk-code-inline').count()).toBe(toMove.length);
     const digital = (await api<CustomerCouponView[] | null>(`/api/customers/${customerId}/coupons`)) ?? [];
     expect(digital).toHaveLength(toMove.length);
     expect(digital.every((c) => c.status === 'available')).toBe(true);
@@ -243,7 +247,9 @@ describe('a book the system does not know, on a phone', () => {
     await page.getByRole('link', { name: 'Next' }).click();
     await page.waitForURL(`**${WIZARD}/book-conversion?**`);
     await page.getByRole('button', { name: 'Convert book' }).click();
-    await visible(page.getByRole('status').filter({ hasText: 'no registration message was sent' }));
+    const noEmail = await visible(page.getByRole('status').filter({ hasText: 'no registration message was sent' }));
+    // Without an account the customer sees no codes online: the screen names the Sales page only.
+    expect(await noEmail.textContent()).toContain('see them under Coupons on the Sales page.');
     const link = await visible(page.getByRole('link', { name: 'Customer Without Email: what to do' }));
     expect(await link.getAttribute('href')).toBe(PAPER_HELP_PATHS.customerNoEmail);
     expect((await getBook(UNKNOWN_BOOK)).status).toBe('converted');

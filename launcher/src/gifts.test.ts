@@ -162,6 +162,21 @@ describe('gift packs', () => {
       ['GiftClaimed', 'registration'],
     ]);
 
+    // Issue 24 (decision 0091): the gift e-mail before the claim named no desk code; once claimed, the
+    // recipient's account is e-mailed the coupons with the codes My coupons shows, and the pack's.
+    const [ready] = await waitForMessage(recipient, 'Your gift is ready');
+    expect(ready!.subject).toBe('Your gift is ready: Oil Change 4-Pack');
+    const codesShown = coupons.filter((c) => c.saleId === saleId).map((c) => (c as unknown as { deskCode: string | null }).deskCode);
+    expect(codesShown.every((c) => typeof c === 'string')).toBe(true);
+    for (const code of codesShown) {
+      expect(ready!.body).toContain(code!);
+      expect(message.body).not.toContain(code!);
+    }
+    expect(message.body).not.toContain('Code');
+    const [packCode] = await server.product.sql<{ code: string }[]>`select code from rm_pack_sales.desk_codes where sale_id = ${saleId} and kind = 'sale'`;
+    expect(ready!.body).toContain(`Pack code: ${packCode!.code}`);
+    expect(await waitForMessage(recipient, 'Your gift is ready')).toHaveLength(1);
+
     // A second use of the link, registering or signed in, is refused with a clear message.
     const again = await inject({ method: 'POST', url: '/auth-api/registration/gift', headers: await xsrfHeaders(server), payload: { ...registration, phoneMobile: nextPhone(), email: recipient, giftToken: token } });
     expect(again.statusCode).toBe(409);

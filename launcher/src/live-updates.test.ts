@@ -3,7 +3,8 @@
  * stream ticket (single use), who is told about which change (staff at the change's location,
  * a customer about their own), the read position in each message (a refetch with it reads the
  * change), reconnect with Last-Event-ID, heartbeat comments, the end of the stream at sign-out,
- * and the streams limit per user.
+ * and the streams limit per user. Decision 0091: paper books (staff at the book's locations), online
+ * orders and gifts (their customer, a gift's buyer; managers at the order's location).
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -14,23 +15,30 @@ import { EVENT_STREAM_PATH, EVENT_STREAM_TICKET_PATH, LIVE_MESSAGES, redemptionV
 import { deterministicUuid } from '@dealer/platform';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { REPO_ROOT } from './product';
-import { loginAs, xsrfHeaders } from './testing/auth';
+import { createCustomerWithAccount, loginAs, xsrfHeaders } from './testing/auth';
 import { employeeWithRoles } from './testing/rooftops';
-import { importDmsRecords } from '@dealer/dms/index';
+import { DEMO_TIME_ZONE, importDmsRecords } from '@dealer/dms/index';
+import { localDateOf } from '@dealer/contracts';
+import { giftIdOf, giftSaleIdOf } from '@dealer/command-api/gifts/service';
+import { giftTokenFor, giftTokenKey } from '@dealer/platform/auth/gift-token';
+import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { demoPackId } from './demo/catalogue';
 
 let server: TestServer;
 let staffA: Record<string, string>;
 let staffB: Record<string, string>;
 let pat: Record<string, string>;
+let managerA: Record<string, string>;
+const AUTH_SECRET = 'live-updates-test-secret-of-a-sufficient-length';
 const patId = deterministicUuid('demo-customer-0');
 const otherCustomerId = deterministicUuid('demo-customer-1');
 
 beforeAll(async () => {
-  server = await startTestServer({ webDist: null, env: { LIVE_HEARTBEAT_SECONDS: '1', LIVE_MAX_STREAMS_PER_USER: '3' } });
+  server = await startTestServer({ webDist: null, env: { AUTH_SECRET, LIVE_HEARTBEAT_SECONDS: '1', LIVE_MAX_STREAMS_PER_USER: '3' } });
   staffA = (await employeeWithRoles(server, 'live-a', [{ role: 'employee', locationId: 1 }])).headers;
   staffB = (await employeeWithRoles(server, 'live-b', [{ role: 'employee', locationId: 2 }])).headers;
   pat = (await loginAs(server, 'customer')).headers;
+  managerA = (await employeeWithRoles(server, 'live-m', [{ role: 'manager', locationId: 1 }])).headers;
 });
 afterAll(async () => {
   await server?.stop();
@@ -252,6 +260,87 @@ describe('sales and redemptions', () => {
   });
 });
 
+describe('paper books, online orders and gifts (decision 0091)', () => {
+  it('should tell staff at the paper book\'s location about its registration and conversion, not staff elsewhere nor customers', async () => {
+    const { sql } = server.product;
+    await sql`update ref.locations set time_zone = 'America/Denver' where time_zone is null`;
+    const soldOn = localDateOf(new Date(Date.now() - 30 * 86_400_000), DEMO_TIME_ZONE);
+    const job = { jobId: 1, lineCode: 'A', lineNo: 1, opCode: 'LOF', opCodeDesc: 'Oil and filter', laborType: 'C', laborSale: 49.95, partsSale: 20 };
+    expect(await importDmsRecords(sql, [{ roNumber: '7780001', locationId: 1, vin: '4T1BF1FK5CU123456', mileage: 42_000, openDate: `${soldOn}T09:10:00`, closeDate: `${soldOn}T09:10:00`, jobs: [job] }])).toMatchObject({ rejected: 0 });
+    const a = await openAs(staffA);
+    const b = await openAs(staffB);
+    const p = await openAs(pat);
+    for (const s of [a, b, p]) await s.waitFor((f) => f.event === 'ready');
+
+    const registered = await server.product.app.inject({ method: 'POST', url: '/api/paper-books', headers: staffA, payload: { bookNumber: 'lv-30001', locationId: 1, saleRoNumber: '7780001', packId: demoPackId('essential') } });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const first = changeOf(await a.waitFor(changeAbout('LV-30001')))!;
+    expect(first).toEqual({ topic: 'paper-book', id: 'LV-30001', customerId: null, position: expect.any(Number) });
+    // Read-your-writes: the book read with the message's position is there.
+    const read = await server.product.app.inject({ method: 'GET', url: '/api/paper-books/LV-30001', headers: { ...staffA, 'x-min-position': String(first.position) } });
+    expect(read.statusCode, read.body).toBe(200);
+
+    // The conversion names no location: the stream finds the book's. Pat is told about the new sale, not the book.
+    const converted = await server.product.app.inject({ method: 'POST', url: '/api/paper-books/LV-30001/conversion', headers: staffA, payload: { customerId: patId } });
+    expect(converted.statusCode, converted.body).toBe(201);
+    const saleId = converted.json().dataSet.saleId as string;
+    await a.waitFor((f) => changeAbout('LV-30001')(f) && changeOf(f)!.position > first.position);
+    await p.waitFor(changeAbout(saleId));
+    expect(p.frames.some(changeAbout('LV-30001'))).toBe(false);
+
+    const atB = await startVerification(otherCustomerId, 2);
+    await b.waitFor(changeAbout(atB));
+    expect(b.frames.some(changeAbout('LV-30001'))).toBe(false);
+  });
+
+  it('should tell a customer about their own online order and gift, and managers at its location, not employees nor other customers', async () => {
+    const m = await openAs(managerA);
+    const a = await openAs(staffA);
+    const p = await openAs(pat);
+    const friend = await createCustomerWithAccount(server, staffA, { firstName: 'Fran', lastName: 'Friend', emailAddress: 'fran.friend@live.example', phoneMobile: '7205558801' });
+    const f = await openAs(friend.headers);
+    for (const s of [m, a, p, f]) await s.waitFor((fr) => fr.event === 'ready');
+
+    // Pat's own order, paid with the demo provider.
+    const placed = await server.product.app.inject({ method: 'POST', url: '/api/online-orders', headers: pat, payload: { packId: demoPackId('oil4'), locationId: 1 } });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().dataSet.orderId as string;
+    const paid = await server.product.app.inject({ method: 'POST', url: `/api/online-orders/${orderId}/confirm`, headers: pat, payload: { cardNumber: '4242 4242 4242 4242' } });
+    expect(paid.statusCode, paid.body).toBe(200);
+    // Placed, then paid (which names no location: the stream finds the order's).
+    const placedMessage = changeOf(await p.waitFor(changeAbout(orderId)))!;
+    expect(placedMessage).toMatchObject({ topic: 'online-order', customerId: patId });
+    const paidMessage = changeOf(await p.waitFor((fr) => changeAbout(orderId)(fr) && changeOf(fr)!.position > placedMessage.position))!;
+    await m.waitFor((fr) => changeAbout(orderId)(fr) && changeOf(fr)!.position === paidMessage.position);
+    const order = await server.product.app.inject({ method: 'GET', url: `/api/online-orders/${orderId}`, headers: { ...pat, 'x-min-position': String(paidMessage.position) } });
+    expect(order.json().dataSet.status).toBe('paid');
+
+    // Pat's gift to Fran: Pat (the buyer) is told it was sent and claimed; Fran is told of her new coupons (a sale), not the gift.
+    const giftOrder = await server.product.app.inject({ method: 'POST', url: '/api/online-orders', headers: pat, payload: { packId: demoPackId('oil4'), locationId: 1, recipientEmail: 'fran.friend@live.example', giftMessage: null } });
+    expect(giftOrder.statusCode, giftOrder.body).toBe(200);
+    const giftOrderId = giftOrder.json().dataSet.orderId as string;
+    const giftPaid = await server.product.app.inject({ method: 'POST', url: `/api/online-orders/${giftOrderId}/confirm`, headers: pat, payload: { cardNumber: '4242 4242 4242 4242' } });
+    expect(giftPaid.statusCode, giftPaid.body).toBe(200);
+    const giftId = giftIdOf(giftOrderId);
+    const sent = changeOf(await p.waitFor(changeAbout(giftId)))!;
+    expect(sent).toMatchObject({ topic: 'gift', customerId: patId });
+    await m.waitFor(changeAbout(giftId));
+    const claimed = await server.product.app.inject({ method: 'POST', url: '/api/gift-claims', headers: friend.headers, payload: { giftToken: giftTokenFor(giftTokenKey(verificationHashKey(AUTH_SECRET)), giftId) } });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    await p.waitFor((fr) => changeAbout(giftId)(fr) && changeOf(fr)!.position > sent.position);
+    expect(changeOf(await f.waitFor(changeAbout(giftSaleIdOf(giftId))))).toMatchObject({ topic: 'sale', customerId: friend.id });
+
+    // Neither the employee (the list of online orders is the managers') nor another customer heard of the order or the gift.
+    const later = await startVerification(patId, 1);
+    await a.waitFor(changeAbout(later));
+    await f.waitFor(changeAbout(giftSaleIdOf(giftId)));
+    for (const id of [orderId, giftOrderId, giftId]) {
+      expect(a.frames.some(changeAbout(id))).toBe(false);
+      expect(f.frames.some(changeAbout(id))).toBe(false);
+    }
+  });
+});
+
 describe('reconnect, heartbeat, sign-out, limits', () => {
   it('should send what a reconnect missed after its Last-Event-ID, and resync for an id too old', async () => {
     // Pat's stream stays open throughout: a process with no stream open reads nothing and answers resync.
@@ -269,9 +358,17 @@ describe('reconnect, heartbeat, sign-out, limits', () => {
     again.close();
     p.close();
 
-    const old = await openAs(staffA, '0-0');
+    const old = await openAs(staffA, '0-0-0-0');
     await old.waitFor((f) => f.event === 'resync');
     old.close();
+    // The longest cursor (four positions of 15 digits) is taken; a cursor of the two sources followed before resyncs.
+    const longest = await openAs(staffA, Array(4).fill('9'.repeat(15)).join('-'));
+    expect(longest.status).toBe(200);
+    await longest.waitFor((f) => f.event === 'ready');
+    longest.close();
+    const twoSources = await openAs(staffA, ready.id!.split('-').slice(0, 2).join('-'));
+    await twoSources.waitFor((f) => f.event === 'resync');
+    twoSources.close();
   });
 
   it('should send heartbeat comments', async () => {

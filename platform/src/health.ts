@@ -10,7 +10,7 @@
  *   (access 'system-health'), or, for the projector and workers, which serve no API, on their
  *   own port at `GET /internal/health`, which docker-compose does not publish.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Sql } from './db/postgres';
 import type { Logger } from './logger';
 import { apiDoc } from './http/openapi';
@@ -145,17 +145,35 @@ export async function checkpointsPart(sql: Sql, head: number | null): Promise<Pa
 
 /** Public GET /healthz: the status only, 503 when unavailable. */
 export function registerPublicHealth(app: FastifyInstance, check: () => Promise<HealthReport>): void {
-  app.get('/healthz', { schema: { ...apiDoc('Operations', 'Health status', 'The status only (`ok`, `degraded`, `unavailable`): 200, or 503 when a part the product needs is unavailable. For load balancers and container checks.') }, config: { access: 'public' } }, async (_request, reply) => {
+  app.get('/healthz', { schema: { ...apiDoc('Operations', 'Health status', 'The status only (`ok`, `degraded`, `unavailable`): 200, or 503 when a part the product needs is unavailable. For load balancers and container checks.'), response: { 200: { type: 'object', properties: { status: { type: 'string', enum: ['ok', 'degraded', 'unavailable'] } } } } }, config: { access: 'public' } }, async (_request, reply) => {
     const { status } = await check();
     reply.header('cache-control', 'no-store');
-    reply.status(status === 'unavailable' ? 503 : 200);
+    // 503 answers the same body (no schema of its own: it is not a problem+json refusal).
+    (reply as FastifyReply).status(status === 'unavailable' ? 503 : 200);
     return { status };
   });
 }
 
 /** GET /api/system-health (admins): the status and every part's details. */
+/** The details' answer: the status and every part's state, with each part's own figures (any fields). */
+const healthDetailsAnswer = {
+  type: 'object',
+  properties: {
+    dataSet: {
+      type: 'object',
+      properties: {
+        status: { type: 'string', enum: ['ok', 'degraded', 'unavailable'] },
+        parts: {
+          type: 'object',
+          additionalProperties: { type: 'object', properties: { state: { type: 'string', enum: ['ready', 'degraded', 'unavailable'] }, detail: { type: 'string' } }, additionalProperties: true },
+        },
+      },
+    },
+  },
+} as const;
+
 export function registerHealthDetails(app: FastifyInstance, check: () => Promise<HealthReport>): void {
-  app.get('/api/system-health', { schema: { ...apiDoc('Operations', 'Health details', 'The state of every part (database, event store, projections with their lag and parked events, reactor, workers, Redis).') }, config: { access: 'system-health' } }, async (_request, reply) => {
+  app.get('/api/system-health', { schema: { ...apiDoc('Operations', 'Health details', 'The state of every part (database, event store, projections with their lag and parked events, reactor, workers, Redis).'), response: { 200: healthDetailsAnswer } }, config: { access: 'system-health' } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { dataSet: await check() };
   });

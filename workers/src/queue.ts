@@ -13,6 +13,7 @@ import { sendOnlineOrderReceipt, type SendOnlineOrderReceiptJob } from './jobs/s
 import { sendOnlineOrderReturned, type SendOnlineOrderReturnedJob } from './jobs/send-online-order-returned';
 import { sendGiftMessage, type SendGiftMessageJob } from './jobs/send-gift-message';
 import { sendGiftExpired, type SendGiftExpiredJob } from './jobs/send-gift-expired';
+import { sendGiftClaimed, type SendGiftClaimedJob } from './jobs/send-gift-claimed';
 import { failedForGood, failedJobRecord, parkFailedJob } from './reactor/failed-jobs';
 
 export const MESSAGES_QUEUE = 'messages';
@@ -76,6 +77,8 @@ export function createMessagesWorker(
           return sendOnlineOrderReturned(job.id!, job.data as SendOnlineOrderReturnedJob, deps);
         case 'send-gift-message':
           return sendGiftMessage(job.id!, job.data as SendGiftMessageJob, deps);
+        case 'send-gift-claimed':
+          return sendGiftClaimed(job.id!, job.data as SendGiftClaimedJob, deps);
         case 'send-gift-expired':
           return sendGiftExpired(job.id!, job.data as SendGiftExpiredJob, deps);
         case 'scrub-erased-messages':

@@ -4,6 +4,32 @@ import { appEventDefinition, appEventMessage, type AppEventResult } from '@deale
 import { handle, type EventStore, apiDoc } from '@dealer/platform';
 import { appEventDecider, appEventStreamId } from '@dealer/domain/app-event/decide';
 import { commandContext } from '../plugins/request-context';
+import { problemResponse } from './schemas';
+
+const nullableText = { type: ['string', 'null'] } as const;
+/** SPEC 3's app-event results: one per event the trigger produced (contracts AppEventResult); `data` and `result` are any JSON. */
+const appEventAnswer = {
+  type: 'object',
+  properties: {
+    dataSet: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          event: {
+            type: ['object', 'null'],
+            properties: {
+              eventId: { type: 'string' }, appId: { type: 'string' }, customerId: { type: 'string' }, type: { type: 'string' }, name: { type: 'string' },
+              message: nullableText, data: {}, isTriggered: { type: 'boolean' }, createdDate: { type: 'string' }, triggeredDate: nullableText,
+            },
+          },
+          result: {},
+        },
+      },
+    },
+    metaData: { type: 'object', properties: { position: { type: 'string' } } },
+  },
+} as const;
 
 export function appEventRoutes(store: EventStore) {
   return async function routes(app: FastifyInstance) {
@@ -17,6 +43,7 @@ export function appEventRoutes(store: EventStore) {
             required: ['type', 'customerId'],
             properties: { type: { type: 'string', maxLength: 60 }, customerId: { type: 'string', format: 'uuid' }, appId: { type: 'string', maxLength: 60 } },
           },
+          response: { 200: appEventAnswer, '4xx': problemResponse },
         },
       },
       async (request) => {

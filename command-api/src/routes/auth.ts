@@ -21,6 +21,7 @@ import { createCustomerCredential, credentialOf, customerOfRegistrationToken, de
 import { customerNameAndEmail } from '@dealer/read-models/customer-details/queries';
 import { ContactReservations, reservationKeyFrom } from '../customers/contact-reservations';
 import { registerFromGift, type GiftRegistrationInput } from '../gifts/register';
+import { authTokenAnswer, authTokenPayloadSchema, noContent, problemResponse } from './schemas';
 import { giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { GIFT_TOKEN_MAX } from '@dealer/contracts';
@@ -90,9 +91,9 @@ export function authRoutes(deps: AuthRouteDeps) {
   }
 
   return async function routes(app: FastifyInstance) {
-    app.get('/auth-api/xsrf', { schema: { ...apiDoc('Sign-in and sessions', 'Get an anti-forgery pair', 'Sets the browser binding cookie (`dealer_xsid`, httpOnly) and the `XSRF-TOKEN` cookie bound to it; answers 204. Echo `XSRF-TOKEN` in `X-XSRF-TOKEN` on every command. Clients other than browsers keep both cookies.') }, config: publicRoute }, async (_request, reply) => reply.status(204).send());
+    app.get('/auth-api/xsrf', { schema: { ...apiDoc('Sign-in and sessions', 'Get an anti-forgery pair', 'Sets the browser binding cookie (`dealer_xsid`, httpOnly) and the `XSRF-TOKEN` cookie bound to it; answers 204. Echo `XSRF-TOKEN` in `X-XSRF-TOKEN` on every command. Clients other than browsers keep both cookies.'), response: { 204: noContent('The anti-forgery pair is set (cookies).') } }, config: publicRoute }, async (_request, reply) => reply.status(204).send());
 
-    app.post('/auth-api/login', { config: cookieRoute, schema: { ...apiDoc('Sign-in and sessions', 'Sign in', 'Checks a username (staff) or e-mail (customer) and password: 200 with the access token and the user (`dataSet.token`, roles, access list), and the httpOnly refresh cookie; the same 401 for an unknown user and a wrong password. 5 failed attempts per account in 15 minutes lock it for 15 minutes (429); an address past 30 attempts is slowed to one check a second.'), body: { type: 'object' } } }, async (request, reply) => {
+    app.post('/auth-api/login', { config: cookieRoute, schema: { ...apiDoc('Sign-in and sessions', 'Sign in', 'Checks a username (staff) or e-mail (customer) and password: 200 with the access token and the user (`dataSet.token`, roles, access list), and the httpOnly refresh cookie; the same 401 for an unknown user and a wrong password. 5 failed attempts per account in 15 minutes lock it for 15 minutes (429); an address past 30 attempts is slowed to one check a second.'), body: { type: 'object' }, response: { 200: authTokenAnswer, '4xx': problemResponse } } }, async (request, reply) => {
       const { username, password } = parseOrThrow(loginSchema, request.body);
       const login = username.toLowerCase();
       const accountKey = `account:${login}`;
@@ -117,7 +118,7 @@ export function authRoutes(deps: AuthRouteDeps) {
       return signIn(request, reply, { userKind: credential.userKind, userId: credential.userId });
     });
 
-    app.post('/auth-api/refresh', { schema: { ...apiDoc('Sign-in and sessions', 'Renew the access token', 'Rotates the refresh cookie and answers a new access token in the same session. A refresh token used twice ends the session (two tabs refreshing within 10 s both get the same new token); sessions end 30 days after sign-in.') }, config: cookieRoute }, async (request, reply) => {
+    app.post('/auth-api/refresh', { schema: { ...apiDoc('Sign-in and sessions', 'Renew the access token', 'Rotates the refresh cookie and answers a new access token in the same session. A refresh token used twice ends the session (two tabs refreshing within 10 s both get the same new token); sessions end 30 days after sign-in.'), response: { 200: authTokenAnswer, '4xx': problemResponse } }, config: cookieRoute }, async (request, reply) => {
       const current = request.cookies[REFRESH_COOKIE];
       const tools = request.server.authTools;
       const rotated = current ? await rotateRefreshToken(sql, current, deps.refresh, deps.tokens.secret, tools.browserBinding(request)) : null;
@@ -134,7 +135,7 @@ export function authRoutes(deps: AuthRouteDeps) {
     });
 
     // A new access token in the same session, read afresh (no cache): a revoked or ended session gets none.
-    app.post('/auth-api/app-refresh', { schema: { ...apiDoc('Sign-in and sessions', 'Renew the token with the roles held now', 'A new access token in the caller\'s session, with the roles the user holds now (after an admin\'s change); an ended session gets 401.') }, config: { access: 'authenticated', antiForgery: 'browser' } }, async (request, reply) => {
+    app.post('/auth-api/app-refresh', { schema: { ...apiDoc('Sign-in and sessions', 'Renew the token with the roles held now', 'A new access token in the caller\'s session, with the roles the user holds now (after an admin\'s change); an ended session gets 401.'), response: { 200: authTokenAnswer, '4xx': problemResponse } }, config: { access: 'authenticated', antiForgery: 'browser' } }, async (request, reply) => {
       const auth = request.auth!;
       const session = await activeSession(sql, auth.sessionId);
       if (!session) {
@@ -148,7 +149,7 @@ export function authRoutes(deps: AuthRouteDeps) {
     });
 
     // Sign-out ends the session of the refresh cookie and of the access token, and starts a new pre-session.
-    app.delete('/auth-api/login', { schema: { ...apiDoc('Sign-in and sessions', 'Sign out', 'Ends the session of the refresh cookie and of the access token (other API processes refuse the token within 2 s), clears the refresh cookie and starts a new anti-forgery pre-session.') }, config: cookieRoute }, async (request, reply) => {
+    app.delete('/auth-api/login', { schema: { ...apiDoc('Sign-in and sessions', 'Sign out', 'Ends the session of the refresh cookie and of the access token (other API processes refuse the token within 2 s), clears the refresh cookie and starts a new anti-forgery pre-session.'), response: { 204: noContent('Signed out (the refresh cookie cleared).') } }, config: cookieRoute }, async (request, reply) => {
       const tools = request.server.authTools;
       const current = request.cookies[REFRESH_COOKIE];
       const sessions = new Set<string>();
@@ -166,7 +167,8 @@ export function authRoutes(deps: AuthRouteDeps) {
 
     app.get<{ Params: { securityToken: string } }>(
       '/auth-api/registration/:securityToken',
-      { config: publicRoute, schema: { ...apiDoc('Registration', 'Check a registration link', 'Whether a registration link\'s token is valid, and for whom (the customer\'s name and e-mail), before the customer chooses a password.'), params: { type: 'object', properties: { securityToken: { type: 'string', maxLength: 100 } } } } },
+      { config: publicRoute, schema: { ...apiDoc('Registration', 'Check a registration link', 'Whether a registration link\'s token is valid, and for whom (the customer\'s name and e-mail), before the customer chooses a password.'), params: { type: 'object', properties: { securityToken: { type: 'string', maxLength: 100 } } },
+        response: { 200: { type: 'object', properties: { dataSet: { type: 'object', properties: { firstName: { type: ['string', 'null'] }, lastName: { type: ['string', 'null'] }, emailAddress: { type: ['string', 'null'] } } } } }, '4xx': problemResponse } } },
       async (request) => {
         const customerId = await validRegistrationToken(request.params.securityToken);
         const c = await customerNameAndEmail(sql, customerId);
@@ -177,7 +179,7 @@ export function authRoutes(deps: AuthRouteDeps) {
 
     app.post<{ Body: { securityToken?: string } }>(
       '/auth-api/registration',
-      { config: publicRoute, schema: { ...apiDoc('Registration', 'Register from a registration link', 'Sets the customer\'s password from the e-mailed registration link (`securityToken`, `password`, `passwordConfirm`) and signs them in; the link is used once.'), body: { type: 'object', properties: { securityToken: { type: 'string', maxLength: 100 } } } } },
+      { config: publicRoute, schema: { ...apiDoc('Registration', 'Register from a registration link', 'Sets the customer\'s password from the e-mailed registration link (`securityToken`, `password`, `passwordConfirm`) and signs them in; the link is used once.'), body: { type: 'object', properties: { securityToken: { type: 'string', maxLength: 100 } } }, response: { 200: authTokenAnswer, '4xx': problemResponse } } },
       async (request, reply) => {
         const { password } = parseOrThrow(registrationPasswordsSchema, request.body);
         const customerId = await validRegistrationToken(request.body.securityToken ?? '');
@@ -222,6 +224,17 @@ export function authRoutes(deps: AuthRouteDeps) {
               password: giftText(1024),
               passwordConfirm: giftText(1024),
             },
+          },
+          response: {
+            200: {
+              type: 'object',
+              properties: {
+                dataSet: authTokenPayloadSchema,
+                gift: { type: 'object', properties: { giftId: { type: 'string' }, saleId: { type: 'string' }, message: { type: 'string' } } },
+                metaData: { type: 'object', properties: { position: { type: 'string' } } },
+              },
+            },
+            '4xx': problemResponse,
           },
         },
       },

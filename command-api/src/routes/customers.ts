@@ -8,6 +8,24 @@ import { customerDecider } from '@dealer/domain/customer/decider';
 import { commandContext } from '../plugins/request-context';
 import { commandResponse, idParams, problemResponse, profileBody } from './schemas';
 
+const nullableText = { type: ['string', 'null'] } as const;
+/** POST /api/customer-validate's answer (contracts CustomerValidation): passed, and the customers the profile may duplicate. */
+const validationAnswer = {
+  type: 'object',
+  properties: {
+    dataSet: {
+      type: 'object',
+      properties: {
+        passed: { type: 'boolean' },
+        customers: {
+          type: 'array',
+          items: { type: 'object', properties: { customerId: { type: 'string' }, firstName: nullableText, lastName: nullableText, emailAddress: nullableText, phoneMobile: nullableText, phoneOther: nullableText } },
+        },
+      },
+    },
+  },
+} as const;
+
 function profileOrThrow(body: unknown) {
   const result = validateProfile(body);
   if (!result.ok) throw new DomainError('validation', result.errors, result.fields);
@@ -76,7 +94,7 @@ export function customerRoutes(store: EventStore, sql: Sql, reservations: Contac
 
     app.post(
       '/api/customer-validate',
-      { config: { access: 'customer-validate', readModels: ['customer_search'] }, schema: { ...apiDoc('Customers', 'Check a profile before saving', 'Runs the profile rules and the duplicate check without saving anything: the messages by field, and the customers the profile may duplicate.'), body: profileBody } },
+      { config: { access: 'customer-validate', readModels: ['customer_search'] }, schema: { ...apiDoc('Customers', 'Check a profile before saving', 'Runs the profile rules and the duplicate check without saving anything: the messages by field, and the customers the profile may duplicate.'), body: profileBody, response: { 200: validationAnswer, '4xx': problemResponse } } },
       async (request) => {
         const profile = profileOrThrow(request.body);
         const customers = await findMatches(sql, profile);

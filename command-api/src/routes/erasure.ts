@@ -17,6 +17,7 @@ import { erasureDecider, ERASURE_MESSAGES } from '@dealer/domain/customer/erasur
 import { deleteCustomerFormDrafts } from '@dealer/platform/form-drafts/store';
 import { removeCustomerSignIn } from '../identity/credentials';
 import { commandContext } from '../plugins/request-context';
+import { problemResponse } from './schemas';
 
 export function erasureRoutes(deps: { store: EventStore; vault: PersonalDataVault; sql: Sql }) {
   return async function routes(app: FastifyInstance) {
@@ -29,6 +30,10 @@ export function erasureRoutes(deps: { store: EventStore; vault: PersonalDataVaul
             type: 'object',
             required: ['customerId', 'reason'],
             properties: { customerId: { type: 'string', format: 'uuid' }, reason: { type: 'string', maxLength: 500 } },
+          },
+          response: {
+            200: { type: 'object', properties: { dataSet: { type: 'object', properties: { customerId: { type: 'string' }, message: { type: 'string' } } }, metaData: { type: 'object', properties: { position: { type: 'string' } } } } },
+            '4xx': problemResponse,
           },
         },
       },

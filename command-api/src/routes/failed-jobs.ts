@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { PARKED_MESSAGES } from '@dealer/contracts';
 import { DomainError, type Sql, apiDoc } from '@dealer/platform';
 import { requestFailedJobRetry } from '../failed-jobs/retry';
+import { problemResponse } from './schemas';
 
 export function failedJobRoutes(sql: Sql) {
   return async function routes(app: FastifyInstance) {
@@ -18,6 +19,7 @@ export function failedJobRoutes(sql: Sql) {
         schema: { ...apiDoc('Operations', 'Retry a failed message job', 'Queues a failed e-mail or text job again.'),
           // Job ids are '<reaction>-<event id>': letters, digits, '-', '_' and ':'.
           params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9:_-]+$' } } },
+          response: { 200: { type: 'object', properties: { dataSet: { type: 'object', properties: { id: { type: 'string' } } } } }, '4xx': problemResponse },
         },
       },
       async (request) => {

@@ -171,7 +171,7 @@ export function formDraftRoutes(deps: { drafts: FormDraftStore }) {
 
     app.delete<{ Params: { objectCacheId: string } }>(
       '/api/form-drafts/:objectCacheId',
-      { config: ACCESS, schema: { ...apiDoc('Form drafts', 'Delete a form draft', 'The form closed or its save succeeded: the draft and the drafts opened from it are deleted.'), params: draftParams, response: { '4xx': problemResponse } } },
+      { config: ACCESS, schema: { ...apiDoc('Form drafts', 'Delete a form draft', 'The form closed or its save succeeded: the draft and the drafts opened from it are deleted.'), params: draftParams, response: { 200: { type: 'object', properties: { dataSet: { type: 'object', properties: { objectCacheId: { type: 'string' }, deleted: { type: 'boolean' } } } } }, '4xx': problemResponse } } },
       async (request) => {
         if (!(await deps.drafts.delete(ownerOf(request), request.params.objectCacheId))) throw notFound();
         return { dataSet: { objectCacheId: request.params.objectCacheId, deleted: true } };

@@ -56,3 +56,50 @@ export function commandResponse(idField: string) {
     },
   } as const;
 }
+
+const text = { type: 'string' } as const;
+const nullableText = { type: ['string', 'null'] } as const;
+
+/** An answer without a body (204): `type: 'null'` puts no content in the OpenAPI document. */
+export const noContent = (description: string) => ({ type: 'null', description }) as const;
+
+/** SPEC 3's auth token payload (contracts AuthTokenPayload), as sign-in, refresh and registration answer it. */
+export const authTokenPayloadSchema = {
+  type: 'object',
+  required: ['token', 'user', 'access', 'expiresSeconds', 'renewPeriodSeconds', 'evt'],
+  properties: {
+    token: text,
+    user: {
+      type: 'object',
+      properties: {
+        userId: text,
+        customerId: nullableText,
+        first: nullableText,
+        last: nullableText,
+        email: nullableText,
+        username: nullableText,
+        isEmployee: { type: 'boolean' },
+        location: nullableText,
+        locationId: { type: ['integer', 'null'] },
+        title: nullableText,
+        department: nullableText,
+        lastFailedLoginDate: nullableText,
+        roles: { type: 'array', items: { type: 'string', enum: ['admin', 'manager', 'controller', 'employee', 'customer'] } },
+      },
+    },
+    access: {
+      type: 'object',
+      properties: {
+        list: { type: 'array', items: text },
+        args: { type: 'object', properties: { isAdmin: { type: 'boolean' }, isManager: { type: 'boolean' }, isController: { type: 'boolean' } } },
+        locationRoles: { type: 'array', items: { type: 'object', properties: { locationId: { type: 'integer' }, role: text } } },
+      },
+    },
+    expiresSeconds: { type: 'integer' },
+    renewPeriodSeconds: { type: 'integer' },
+    evt: { type: 'string', enum: ['LOGIN', 'REFRESH', 'APP_REFRESH', 'Logout'] },
+  },
+} as const;
+
+/** `{dataSet: AuthTokenPayload}`. */
+export const authTokenAnswer = { type: 'object', properties: { dataSet: authTokenPayloadSchema } } as const;

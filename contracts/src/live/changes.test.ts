@@ -8,20 +8,34 @@ const change = (over: Partial<LiveChange> = {}): LiveChange => ({ topic: 'verifi
 
 describe('changeOfEvent', () => {
   it('should name a verification, its customer and the location a start names', () => {
-    expect(changeOfEvent('RedemptionVerificationStarted', { redemptionVerificationId: 'v1', customerId: 'c1', locationId: 3 })).toEqual({ topic: 'verification', id: 'v1', customerId: 'c1', locationIds: [3], saleId: null });
+    expect(changeOfEvent('RedemptionVerificationStarted', { redemptionVerificationId: 'v1', customerId: 'c1', locationId: 3 })).toEqual({ topic: 'verification', id: 'v1', customerId: 'c1', locationIds: [3], lookup: null });
     // An answer names no location: the server looks it up.
-    expect(changeOfEvent('RedemptionVerificationAnswered', { redemptionVerificationId: 'v1', customerId: 'c1' })).toEqual({ topic: 'verification', id: 'v1', customerId: 'c1', locationIds: [], saleId: null });
+    expect(changeOfEvent('RedemptionVerificationAnswered', { redemptionVerificationId: 'v1', customerId: 'c1' })).toEqual({ topic: 'verification', id: 'v1', customerId: 'c1', locationIds: [], lookup: { by: 'verification', id: 'v1' } });
   });
 
   it('should name a sale and both locations of a location correction', () => {
-    expect(changeOfEvent('PackSold', { saleId: 's1', customerId: 'c1', locationId: 2 })).toMatchObject({ topic: 'sale', id: 's1', locationIds: [2], saleId: 's1' });
+    expect(changeOfEvent('PackSold', { saleId: 's1', customerId: 'c1', locationId: 2 })).toMatchObject({ topic: 'sale', id: 's1', locationIds: [2], lookup: null });
     expect(changeOfEvent('PackSaleLocationCorrected', { saleId: 's1', customerId: 'c1', fromLocationId: 1, toLocationId: 4 })).toMatchObject({ locationIds: [1, 4] });
-    expect(changeOfEvent('PackSaleFinalised', { saleId: 's1', customerId: 'c1' })).toMatchObject({ locationIds: [], saleId: 's1' });
+    expect(changeOfEvent('PackSaleFinalised', { saleId: 's1', customerId: 'c1' })).toMatchObject({ locationIds: [], lookup: { by: 'sale', id: 's1' } });
   });
 
   it('should name a redemption by its issued coupon, with the redeeming and selling locations', () => {
-    expect(changeOfEvent('CouponRedeemed', { issuedCouponId: 'i1', saleId: 's1', customerId: 'c1', locationId: 2, soldLocationId: 1 })).toEqual({ topic: 'redemption', id: 'i1', customerId: 'c1', locationIds: [2, 1], saleId: 's1' });
+    expect(changeOfEvent('CouponRedeemed', { issuedCouponId: 'i1', saleId: 's1', customerId: 'c1', locationId: 2, soldLocationId: 1 })).toEqual({ topic: 'redemption', id: 'i1', customerId: 'c1', locationIds: [2, 1], lookup: null });
     expect(changeOfEvent('CouponRedemptionRoChanged', { issuedCouponId: 'i1', saleId: 's1', customerId: 'c1', from: { locationId: 1 }, to: { locationId: 5 } })).toMatchObject({ locationIds: [1, 5] });
+  });
+
+  it("should name a paper book by its number, staff's only, with its location of sale added from the read model", () => {
+    expect(changeOfEvent('PaperBookRegistered', { bookNumber: 'PB-1', locationId: 3 })).toEqual({ topic: 'paper-book', id: 'PB-1', customerId: null, locationIds: [3], lookup: null });
+    expect(changeOfEvent('PaperCouponRedeemed', { bookNumber: 'PB-1', soldLocationId: 3, locationId: 4 })).toEqual({ topic: 'paper-book', id: 'PB-1', customerId: null, locationIds: [4, 3], lookup: { by: 'paper-book', id: 'PB-1' } });
+    expect(changeOfEvent('PaperBookConverted', { bookNumber: 'PB-1', customerId: 'c1', saleId: 's1' })).toEqual({ topic: 'paper-book', id: 'PB-1', customerId: null, locationIds: [], lookup: { by: 'paper-book', id: 'PB-1' } });
+  });
+
+  it("should name an online order and its customer, and a gift with its buyer (the claim's customer is the recipient)", () => {
+    expect(changeOfEvent('OnlineOrderPlaced', { orderId: 'o1', customerId: 'c1', locationId: 2 })).toEqual({ topic: 'online-order', id: 'o1', customerId: 'c1', locationIds: [2], lookup: null });
+    expect(changeOfEvent('OnlineOrderPaid', { orderId: 'o1', customerId: 'c1' })).toEqual({ topic: 'online-order', id: 'o1', customerId: 'c1', locationIds: [], lookup: { by: 'order', id: 'o1' } });
+    expect(changeOfEvent('GiftPurchased', { giftId: 'g1', orderId: 'o1', customerId: 'buyer', locationId: 2 })).toEqual({ topic: 'gift', id: 'g1', customerId: 'buyer', locationIds: [2], lookup: null });
+    expect(changeOfEvent('GiftClaimed', { giftId: 'g1', orderId: 'o1', customerId: 'recipient', buyerCustomerId: 'buyer' })).toEqual({ topic: 'gift', id: 'g1', customerId: 'buyer', locationIds: [], lookup: { by: 'order', id: 'o1' } });
+    expect(changeOfEvent('GiftExpired', { giftId: 'g1', orderId: 'o1', customerId: 'buyer' })).toMatchObject({ topic: 'gift', customerId: 'buyer' });
   });
 
   it('should ignore other types and data without the ids', () => {
@@ -45,6 +59,15 @@ describe('mayReceive', () => {
     expect(mayReceive(staff([{ role: 'manager', locationId: 2 }]), change({ topic: 'sale' }))).toBe(false);
   });
 
+  it('should tell no customer about a paper book, and staff by the route each topic mirrors', () => {
+    expect(mayReceive(customer('c1'), change({ topic: 'paper-book', customerId: null }))).toBe(false);
+    expect(mayReceive(staff([{ role: 'employee', locationId: 1 }]), change({ topic: 'paper-book', customerId: null }))).toBe(true);
+    // The list of online orders is the managers': an employee is not told about an order or a gift.
+    expect(mayReceive(staff([{ role: 'employee', locationId: 1 }]), change({ topic: 'online-order' }))).toBe(false);
+    expect(mayReceive(staff([{ role: 'manager', locationId: 1 }]), change({ topic: 'gift' }))).toBe(true);
+    expect(mayReceive(customer('c1'), change({ topic: 'online-order' }))).toBe(true);
+  });
+
   it('should tell admins everywhere, and nobody about a change whose location is unknown', () => {
     expect(mayReceive(staff([{ role: 'admin', locationId: 9 }]), change({ locationIds: [1] }))).toBe(true);
     expect(mayReceive(staff([{ role: 'admin', locationId: 9 }]), change({ locationIds: [] }))).toBe(false);
@@ -60,7 +83,8 @@ describe('SSE frames and cursors', () => {
   });
 
   it('should round-trip a cursor and refuse anything else', () => {
-    expect(parseCursor(formatCursor({ verifications: 12, sales: 40 }))).toEqual({ verifications: 12, sales: 40 });
-    for (const bad of [undefined, null, '', '12', '1-2-3', '-1-2', 'a-b', '1e3-1', `${'9'.repeat(16)}-1`]) expect(parseCursor(bad)).toBeNull();
+    expect(parseCursor(formatCursor({ verifications: 12, sales: 40, paperBooks: 7, orders: 3 }))).toEqual({ verifications: 12, sales: 40, paperBooks: 7, orders: 3 });
+    // A cursor of the two sources followed before (verifications, sales) is not one: it resyncs.
+    for (const bad of [undefined, null, '', '12', '1-2', '1-2-3', '1-2-3-4-5', '-1-2-3-4', 'a-b-c-d', '1e3-1-1-1', `${'9'.repeat(16)}-1-1-1`]) expect(parseCursor(bad)).toBeNull();
   });
 });

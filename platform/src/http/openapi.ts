@@ -254,6 +254,15 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
         tags: ['Operations'],
         summary: 'This document',
         description: `The OpenAPI ${OPENAPI_VERSION} description of every route, generated from the routes' own schemas when the product starts. Staff members; everyone in demo mode. Generate a client from it.`,
+        response: {
+          200: {
+            type: 'object',
+            description: 'An OpenAPI 3.1 document.',
+            required: ['openapi', 'info', 'paths'],
+            properties: { openapi: { type: 'string' }, info: { type: 'object', additionalProperties: true }, paths: { type: 'object', additionalProperties: true } },
+            additionalProperties: true,
+          },
+        },
       } as FastifySchema,
     },
     async (request, reply) => {

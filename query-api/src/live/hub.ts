@@ -1,7 +1,8 @@
 /**
- * The live changes hub of one query-API process (issue 24 part 3, ADR 0087). It follows the read
+ * The live changes hub of one query-API process (issue 24 part 3, ADR 0087, 0091). It follows the read
  * side, not the write side: when the projector moves the checkpoint of `pending_approvals`
- * (verifications and pending approvals) or `pack_sales` (sales and redemptions) - signalled
+ * (verifications and pending approvals), `pack_sales` (sales and redemptions), `paper_books` (paper
+ * books) or `online_orders` (online orders and gifts) - signalled
  * across processes by the projector's NOTIFY `projection_checkpoint`, with a 1 s poll for a lost
  * one - it reads the log's events of those types up to that checkpoint, derives what each
  * changed and where (changeOfEvent; a location the event does not name comes from the read model),
@@ -9,7 +10,7 @@
  * position is the event's, which that read model has reached: a refetch with it as
  * X-Min-Position reads the change.
  *
- * Each stream's SSE id is the hub's cursor (how far each of the two sources was read); the last
+ * Each stream's SSE id is the hub's cursor (how far each of the four sources was read); the last
  * `bufferSize` changes are kept, so a reconnect naming a cursor within them gets what it missed,
  * and one naming an older cursor (or another process's, from before this one started) gets
  * `resync`: refetch everything. Heartbeat comments every `heartbeatMs` keep proxies from closing
@@ -18,6 +19,8 @@
  */
 import {
   LIVE_EVENT,
+  LIVE_ORDER_EVENT_TYPES,
+  LIVE_PAPER_BOOK_EVENT_TYPES,
   LIVE_SALE_EVENT_TYPES,
   LIVE_VERIFICATION_EVENT_TYPES,
   changeOfEvent,
@@ -35,11 +38,23 @@ import {
 import { readAllOfTypesByFiltering, type EventStore, type RecordedEvent, type RequestAuth, type Sql } from '@dealer/platform';
 import { PENDING_APPROVALS, verificationLocationsOf } from '@dealer/read-models/pending-approvals/queries';
 import { PACK_SALES, saleLocationsOf } from '@dealer/read-models/pack-sales/queries';
+import { PAPER_BOOKS, paperBookLocationsOf } from '@dealer/read-models/paper-books/queries';
+import { ONLINE_ORDERS, orderLocationsOf } from '@dealer/read-models/online-orders/queries';
 
 type Source = keyof LiveCursor;
 const SOURCES: Record<Source, { model: string; types: readonly string[] }> = {
   verifications: { model: PENDING_APPROVALS, types: LIVE_VERIFICATION_EVENT_TYPES },
   sales: { model: PACK_SALES, types: LIVE_SALE_EVENT_TYPES },
+  paperBooks: { model: PAPER_BOOKS, types: LIVE_PAPER_BOOK_EVENT_TYPES },
+  orders: { model: ONLINE_ORDERS, types: LIVE_ORDER_EVENT_TYPES },
+};
+
+/** The read model's row locations, per kind of lookup (each read model has applied the event by then). */
+const LOOKUPS: Record<NonNullable<EventChange['lookup']>['by'], (sql: Sql, ids: readonly string[]) => Promise<Map<string, number>>> = {
+  verification: verificationLocationsOf,
+  sale: saleLocationsOf,
+  'paper-book': paperBookLocationsOf,
+  order: orderLocationsOf,
 };
 const SOURCE_NAMES = Object.keys(SOURCES) as Source[];
 const MODELS = SOURCE_NAMES.map((s) => SOURCES[s].model);
@@ -77,6 +92,8 @@ interface Entry {
 }
 
 export const LIVE_DEFAULTS = { heartbeatMs: 15_000, pollMs: 1_000, retryMs: 3_000, maxPerUser: 5, maxStreams: 1_000, bufferSize: 2_000 } as const;
+
+const highest = (cursor: LiveCursor) => Math.max(...SOURCE_NAMES.map((s) => cursor[s]));
 
 export function viewerOf(auth: RequestAuth): LiveViewer {
   return { kind: auth.kind, userId: auth.userId, rolesAt: (locationId) => auth.rolesAt(locationId) };
@@ -150,14 +167,14 @@ export class LiveHub {
       const from = parseCursor(lastEventId);
       if (lastEventId !== null && lastEventId !== '') {
         if (!from || SOURCE_NAMES.some((s) => from[s] < covered[s])) {
-          connection.write(sseFrame({ event: LIVE_EVENT.resync, data: { position: Math.max(cursor.verifications, cursor.sales) } }));
+          connection.write(sseFrame({ event: LIVE_EVENT.resync, data: { position: highest(cursor) } }));
         } else {
           for (const entry of this.buffer) {
             if (entry.change.position > from[entry.source] && mayReceive(connection.viewer, entry.change)) connection.write(this.frameOf(entry, cursor));
           }
         }
       }
-      connection.write(sseFrame({ id: formatCursor(cursor), event: LIVE_EVENT.ready, data: { position: Math.max(cursor.verifications, cursor.sales) } }));
+      connection.write(sseFrame({ id: formatCursor(cursor), event: LIVE_EVENT.ready, data: { position: highest(cursor) } }));
       this.streams.add(connection);
     });
   }
@@ -185,7 +202,7 @@ export class LiveHub {
   private start(): Promise<void> {
     this.started ??= (async () => {
       const positions = await this.checkpoints();
-      this.cursor = { verifications: positions.verifications, sales: positions.sales };
+      this.cursor = { ...positions };
       this.covered = { ...this.cursor };
       this.listener = await this.o.sql.listen('projection_checkpoint', (payload) => {
         const names = payload.split(':')[0]?.split(',') ?? [];
@@ -220,7 +237,7 @@ export class LiveHub {
   private async checkpoints(): Promise<LiveCursor> {
     const rows = await this.o.sql<{ name: string; position: string }[]>`select name, position from checkpoints where name = any(${MODELS})`;
     const at = (model: string) => Number(rows.find((r) => r.name === model)?.position ?? 0);
-    return { verifications: at(SOURCES.verifications.model), sales: at(SOURCES.sales.model) };
+    return Object.fromEntries(SOURCE_NAMES.map((s) => [s, at(SOURCES[s].model)])) as unknown as LiveCursor;
   }
 
   /** Reads what each source's read model has applied since the cursor and sends it. */
@@ -260,16 +277,15 @@ export class LiveHub {
       const change = changeOfEvent(e.type, e.data);
       if (change) derived.push({ change, position: e.globalPosition });
     }
-    const verificationIds = derived.filter((d) => d.change.topic === 'verification' && d.change.locationIds.length === 0).map((d) => d.change.id);
-    const saleIds = derived.filter((d) => d.change.topic !== 'verification' && d.change.locationIds.length === 0 && d.change.saleId).map((d) => d.change.saleId!);
-    const verificationLocations = await verificationLocationsOf(this.o.sql, [...new Set(verificationIds)]);
-    const saleLocations = await saleLocationsOf(this.o.sql, [...new Set(saleIds)]);
+    // One query per kind of lookup for the whole batch.
+    const found = new Map<string, Map<string, number>>();
+    for (const [by, locationsOf] of Object.entries(LOOKUPS)) {
+      const ids = [...new Set(derived.flatMap((d) => (d.change.lookup?.by === by ? [d.change.lookup.id] : [])))];
+      if (ids.length > 0) found.set(by, await locationsOf(this.o.sql, ids));
+    }
     return derived.map(({ change, position }) => {
-      let locationIds = change.locationIds;
-      if (locationIds.length === 0) {
-        const found = change.topic === 'verification' ? verificationLocations.get(change.id) : change.saleId ? saleLocations.get(change.saleId) : undefined;
-        locationIds = found === undefined ? [] : [found];
-      }
+      const looked = change.lookup ? found.get(change.lookup.by)?.get(change.lookup.id) : undefined;
+      const locationIds = looked === undefined || change.locationIds.includes(looked) ? change.locationIds : [...change.locationIds, looked];
       return { topic: change.topic, id: change.id, customerId: change.customerId, locationIds, position };
     });
   }

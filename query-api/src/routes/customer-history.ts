@@ -9,6 +9,36 @@ import { COUPON_HISTORY_EVENT_TYPES, CUSTOMER_MESSAGES, customerStreamId, type C
 import { DomainError, type EventStore, apiDoc } from '@dealer/platform';
 import { buildTimeline } from '../history/timeline';
 
+const text = { type: 'string' } as const;
+const nullableText = { type: ['string', 'null'] } as const;
+/** contracts CustomerHistory: the state as of `asOf` (any fields) and the timeline's entries; a change's before and after are any JSON. */
+const historyAnswer = {
+  type: 'object',
+  properties: {
+    dataSet: {
+      type: 'object',
+      properties: {
+        customerId: text,
+        asOf: nullableText,
+        personalDataShown: { type: 'boolean' },
+        state: { type: 'object', additionalProperties: true },
+        entries: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              eventId: text, streamId: text, revision: { type: 'integer' }, globalPosition: text, type: text, summary: text, time: text, actor: text,
+              actorName: nullableText, correlationId: text, causationId: nullableText,
+              changes: { type: 'array', items: { type: 'object', properties: { field: text, before: {}, after: {} } } },
+              personalDataErased: { type: 'boolean' },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
 /** Streams that belong to one customer: by naming convention, plus related ones found elsewhere. */
 export const customerStreams = (customerId: string, related: readonly string[] = []) => [customerStreamId(customerId), `app-events-${customerId}`, ...related];
 
@@ -35,6 +65,7 @@ export function customerHistoryRoutes(
         schema: { ...apiDoc('Customer history', 'A customer\'s history', 'Every event of the customer (profile, contact changes, verifications, pack sales, redemptions, paper books, reviews) with actor, before and after, and the state as of `asOf`. Personal data is marked Hidden for controllers.'),
           params: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } },
           querystring: { type: 'object', properties: { asOf: { type: 'string', format: 'date-time' } } },
+          response: { 200: historyAnswer },
         },
       },
       async (request) => {

@@ -15,6 +15,17 @@ export function devOutboxRoutes(sql: Sql) {
             type: 'object',
             properties: { to: { type: 'string', maxLength: 254 }, limit: { type: 'integer', minimum: 1, maximum: 500 } },
           },
+          response: {
+            200: {
+              type: 'object',
+              properties: {
+                dataSet: {
+                  type: 'array',
+                  items: { type: 'object', properties: { messageId: { type: 'string' }, to: { type: 'string' }, channel: { type: 'string' }, subject: { type: 'string' }, body: { type: 'string' }, time: { type: 'string', format: 'date-time' } } },
+                },
+              },
+            },
+          },
         },
       },
       async (request) => {

@@ -1,7 +1,7 @@
 /**
  * GET /api/events (issue 24 part 3, ADR 0087): one server-sent events stream per signed-in
- * user's browser: messages that a verification, pending approval, sale or redemption the user
- * may read has changed (live/hub.ts). The browser's EventSource cannot send the Authorization
+ * user's browser: messages that a verification, pending approval, sale, redemption, paper book,
+ * online order or gift the user may read has changed (live/hub.ts; ADR 0091 for the last three). The browser's EventSource cannot send the Authorization
  * header, so the stream authenticates with a single-use ticket in `?ticket=` (the auth plugin's
  * `streamTicket`, POST /api/event-stream-tickets issues them) or, for other clients, a Bearer
  * token. It answers only `Accept: text/event-stream` (406 otherwise), 429 past the streams limit.
@@ -23,12 +23,12 @@ export function eventStreamRoutes(hub: LiveHub) {
       {
         config: { access: EVENT_STREAM_RESOURCE, streamTicket: true },
         schema: {
-          ...apiDoc('Live updates', 'Open the live updates stream', 'Server-sent events (`Accept: text/event-stream`, else 406): `ready`, then a `change` `{topic, id, customerId, position}` whenever a verification, sale or redemption the caller may read changed; refetch with `position` as X-Min-Position. Heartbeat comments every 15 s; reconnect with Last-Event-ID. Opened with a ticket or a Bearer token; at most 5 streams per user.'),
+          ...apiDoc('Live updates', 'Open the live updates stream', 'Server-sent events (`Accept: text/event-stream`, else 406): `ready`, then a `change` `{topic, id, customerId, position}` whenever a verification, sale, redemption, paper book, online order or gift the caller may read changed; refetch with `position` as X-Min-Position. Heartbeat comments every 15 s; reconnect with Last-Event-ID. Opened with a ticket or a Bearer token; at most 5 streams per user.'),
           querystring: {
             type: 'object',
-            properties: { ticket: { type: 'string', maxLength: STREAM_TICKET_MAX_LENGTH }, lastEventId: { type: 'string', maxLength: 40 } },
+            properties: { ticket: { type: 'string', maxLength: STREAM_TICKET_MAX_LENGTH }, lastEventId: { type: 'string', maxLength: 64 } },
           },
-          headers: { type: 'object', properties: { 'last-event-id': { type: 'string', maxLength: 40 } } },
+          headers: { type: 'object', properties: { 'last-event-id': { type: 'string', maxLength: 64 } } },
         },
       },
       async (request, reply) => {

@@ -13,7 +13,19 @@ export function failedJobRoutes(sql: Sql) {
       '/api/failed-jobs',
       {
         config: { access: 'failed-jobs' },
-        schema: { ...apiDoc('Operations', 'List failed message jobs', 'E-mail and text jobs that failed for good, newest first (`limit`).'), querystring: { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1, maximum: 500 } } } },
+        schema: { ...apiDoc('Operations', 'List failed message jobs', 'E-mail and text jobs that failed for good, newest first (`limit`).'), querystring: { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1, maximum: 500 } } },
+          response: {
+            200: {
+              type: 'object',
+              properties: {
+                dataSet: {
+                  type: 'array',
+                  items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, error: { type: 'string' }, failedAt: { type: 'string' }, attempts: { type: 'integer' }, retryRequestedAt: { type: ['string', 'null'] } } },
+                },
+              },
+            },
+          },
+        },
       },
       async (request) => {
         return { dataSet: await listFailedJobs(sql, request.query.limit ?? 200) };

@@ -50,6 +50,56 @@ export const REPORT_ROUTE_MESSAGES = {
   tooManyLocations: `A report covers at most ${REPORT_LOCATIONS_MAX} locations.`,
 } as const;
 
+const text = { type: 'string' } as const;
+const cell = { type: ['string', 'number', 'null'] } as const;
+const strings = { type: 'object', additionalProperties: text } as const;
+/**
+ * A report as JSON (contracts ReportAnswer). With `format=csv` the route answers text/csv instead (a
+ * stream, which the serializer leaves as it is).
+ */
+const reportAnswerSchema = {
+  type: 'object',
+  description: 'The report (tables, charts and notes); with `format=csv`, text/csv of one table instead.',
+  properties: {
+    report: text,
+    from: text,
+    to: text,
+    locationIds: { type: 'array', items: { type: 'integer' } },
+    options: strings,
+    drill: strings,
+    tables: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          key: text,
+          title: text,
+          columns: { type: 'array', items: { type: 'object', properties: { key: text, label: text, kind: { type: 'string', enum: ['text', 'date', 'count', 'money', 'percent'] } } } },
+          rows: { type: 'array', items: { type: 'object', properties: { cells: { type: 'object', additionalProperties: cell }, drill: strings } } },
+          rowCount: { type: 'integer' },
+          totals: { type: ['object', 'null'], additionalProperties: cell },
+        },
+      },
+    },
+    charts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          key: text,
+          title: text,
+          kind: { type: 'string', enum: ['line', 'bar'] },
+          xKey: text,
+          valueKind: { type: 'string', enum: ['money', 'count'] },
+          series: { type: 'array', items: { type: 'object', properties: { key: text, label: text } } },
+          points: { type: 'array', items: { type: 'object', additionalProperties: { type: ['string', 'number'] } } },
+        },
+      },
+    },
+    notes: { type: 'array', items: text },
+  },
+} as const;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LOCATION_NUMBER = /^[1-9][0-9]{0,9}$/;
 const MS_PER_DAY = 86_400_000;
@@ -195,6 +245,7 @@ export function reportRoutes(sql: Sql, definitions: Readonly<Record<ReportName, 
         schema: { ...apiDoc('Reports', 'Run a report', 'One of the eight reports (`coupon-sales`, `coupon-sales-v2`, `coupon-redemptions`, `coupon-redemptions-v2`, `payouts`, `expired`, `invoice-summary`, `invoice-summary-v2`) for a period (`from`, `to`) and locations, with its options and drill-down; JSON, or CSV of one table (`format=csv&table=`).'),
           params: { type: 'object', required: ['report'], properties: { report: INPUT_SCHEMAS.text(100) } },
           querystring: reportQuerystring,
+          response: { 200: reportAnswerSchema },
         },
       },
       async (request, reply) => {

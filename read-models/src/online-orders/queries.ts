@@ -154,3 +154,11 @@ export async function expiringGiftIds(sql: Sql, cutoff: Date, limit: number): Pr
     order by paid_at limit ${limit}`;
   return rows.map((r) => r.giftId);
 }
+
+/** Issue 24 part 3: the location each online order was placed with, by order id (the live updates stream tells staff there). */
+export async function orderLocationsOf(sql: Sql, orderIds: readonly string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await sql<{ id: string; location_id: number }[]>`
+    select order_id::text as id, location_id from rm_online_orders.orders where order_id = any(${orderIds}::uuid[])`;
+  return new Map(rows.map((r) => [r.id, r.location_id]));
+}

@@ -153,3 +153,11 @@ export async function getPaperBook(sql: Sql, bookNumber: string, now: Date): Pro
     revision: book.revision,
   };
 }
+
+/** Issue 24 part 3: the location each paper book was sold at, by book number (the live updates stream tells staff there). */
+export async function paperBookLocationsOf(sql: Sql, bookNumbers: readonly string[]): Promise<Map<string, number>> {
+  if (bookNumbers.length === 0) return new Map();
+  const rows = await sql<{ id: string; location_id: number }[]>`
+    select book_number as id, location_id from rm_paper_books.books where book_number = any(${bookNumbers}::text[])`;
+  return new Map(rows.map((r) => [r.id, r.location_id]));
+}

@@ -49,6 +49,9 @@ afterEach(() => {
 describe('parseLiveMessage', () => {
   it('should take a change message and refuse anything else', () => {
     expect(parseLiveMessage('{"topic":"sale","id":"s1","customerId":"c1","position":7}')).toEqual({ topic: 'sale', id: 's1', customerId: 'c1', position: 7 });
+    // A paper book is staff's only: no customer.
+    expect(parseLiveMessage('{"topic":"paper-book","id":"PB-1","customerId":null,"position":8}')).toEqual({ topic: 'paper-book', id: 'PB-1', customerId: null, position: 8 });
+    expect(parseLiveMessage('{"topic":"gift","id":"g1","customerId":"c1","position":9}')).toMatchObject({ topic: 'gift' });
     for (const bad of ['', 'x', '{}', '{"topic":"other","id":"s","customerId":"c","position":1}', '{"topic":"sale","id":"s","customerId":"c","position":-1}', '{"topic":"sale","id":"s","customerId":"c","position":"1"}', null]) {
       expect(parseLiveMessage(bad)).toBeNull();
     }

@@ -1,5 +1,5 @@
-// Live updates (issue 24 part 3, ADR 0087): one EventSource per signed-in tab on GET /api/events. The stream
-// says what changed (a verification, a sale, a redemption) and at which read position; the app refetches the
+// Live updates (issue 24 part 3, ADR 0087, 0091): one EventSource per signed-in tab on GET /api/events. The stream
+// says what changed (a verification, a sale, a redemption, a paper book, an online order, a gift) and at which read position; the app refetches the
 // queries showing it, after the read side reached that position (read-your-writes). SPEC's polls stay as they
 // are: they are the fallback whenever the stream is down.
 //
@@ -7,7 +7,7 @@
 // stream ticket (Bearer and anti-forgery pair, as every command) and opens the stream with it. For the same
 // reason EventSource's own reconnect (same address, spent ticket) cannot work: on an error the stream is
 // closed and opened again with a new ticket, naming the last id it saw so the server sends what was missed.
-import { EVENT_STREAM_PATH, EVENT_STREAM_TICKET_PATH, LIVE_EVENT, type ApiEnvelope, type LiveMessage, type LiveTopic } from '@dealer/contracts';
+import { EVENT_STREAM_PATH, EVENT_STREAM_TICKET_PATH, LIVE_EVENT, LIVE_TOPICS, type ApiEnvelope, type LiveMessage, type LiveTopic } from '@dealer/contracts';
 import { api } from './api-client';
 import { rememberPosition } from './read-position';
 
@@ -28,7 +28,7 @@ export interface LiveUpdateOptions {
   maxDelayMs?: number;
 }
 
-const TOPICS: ReadonlySet<LiveTopic> = new Set(['verification', 'sale', 'redemption']);
+const TOPICS: ReadonlySet<LiveTopic> = new Set(LIVE_TOPICS);
 
 /** The message in a `change` event's data, or null when it is not one. */
 export function parseLiveMessage(data: unknown): LiveMessage | null {
@@ -40,7 +40,7 @@ export function parseLiveMessage(data: unknown): LiveMessage | null {
     return null;
   }
   const m = value as Partial<LiveMessage> | null;
-  if (!m || !TOPICS.has(m.topic as LiveTopic) || typeof m.id !== 'string' || typeof m.customerId !== 'string' || typeof m.position !== 'number' || !Number.isSafeInteger(m.position) || m.position < 0) return null;
+  if (!m || !TOPICS.has(m.topic as LiveTopic) || typeof m.id !== 'string' || (typeof m.customerId !== 'string' && m.customerId !== null) || typeof m.position !== 'number' || !Number.isSafeInteger(m.position) || m.position < 0) return null;
   return { topic: m.topic!, id: m.id, customerId: m.customerId, position: m.position };
 }
 

@@ -1,4 +1,4 @@
-/** A purchased gift becomes the job that e-mails the recipient the gift links (only ids go to Redis). */
+/** A purchased gift becomes the job that e-mails the recipient the gift links; a claimed one the job that e-mails them their codes (only ids go to Redis). */
 import type { RecordedEvent } from '@dealer/platform';
 
 export const giftReactions = [
@@ -8,6 +8,15 @@ export const giftReactions = [
     toJob: (event: RecordedEvent) => {
       const d = event.data as { giftId: string };
       return { name: 'send-gift-message', data: { giftId: d.giftId, eventId: event.metadata.eventId, correlationId: event.metadata.correlationId } };
+    },
+  },
+  {
+    // A claimed gift: the recipient (the account that claimed it) is e-mailed the coupons with their desk codes (decision 0091).
+    name: 'gift-claimed',
+    eventType: 'GiftClaimed',
+    toJob: (event: RecordedEvent) => {
+      const d = event.data as { giftId: string; customerId: string };
+      return { name: 'send-gift-claimed', data: { giftId: d.giftId, customerId: d.customerId, eventId: event.metadata.eventId, correlationId: event.metadata.correlationId } };
     },
   },
   {

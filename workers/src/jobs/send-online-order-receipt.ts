@@ -55,14 +55,11 @@ function orderLines(order: OnlineOrderPlaced['data'], packName: string, location
   ];
 }
 
-/** The receipt (plain text). */
-export function onlineOrderReceiptText(
-  order: OnlineOrderPlaced['data'],
-  sale: PackSold['data'],
-  customer: { firstName: string | null },
-  locationName: string,
-  codes: { sale: string; coupons: ReadonlyMap<string, string> },
-): { subject: string; body: string } {
+/**
+ * The coupons of a sale, alike ones on one line with their desk codes (issue 24), as the receipt and the
+ * gift-claimed e-mail list them. Throws when the read model has no code for one of them yet (the job is retried).
+ */
+export function couponCodeLines(sale: PackSold['data'], codes: { sale: string; coupons: ReadonlyMap<string, string> }): string[] {
   const counts = new Map<string, { name: string; count: number; expiresOn: string; codes: string[] }>();
   for (const c of sale.coupons) {
     const item = sale.pack.items.find((i) => i.couponId === c.couponId);
@@ -75,6 +72,22 @@ export function onlineOrderReceiptText(
       seen.codes.push(code);
     } else counts.set(key, { name: item?.coupon.name ?? 'Coupon', count: 1, expiresOn: c.expiresOn, codes: [code] });
   }
+  return [
+    'Your coupons:',
+    ...[...counts.values()].flatMap((c) => [`  ${c.count} x ${c.name}, good through ${c.expiresOn}`, `    ${c.count > 1 ? 'Codes' : 'Code'}: ${c.codes.join(', ')}`]),
+    '',
+    `At the service desk, show a coupon's code (or its QR code under My Coupons), or read it aloud. Pack code: ${codes.sale}`,
+  ];
+}
+
+/** The receipt (plain text). */
+export function onlineOrderReceiptText(
+  order: OnlineOrderPlaced['data'],
+  sale: PackSold['data'],
+  customer: { firstName: string | null },
+  locationName: string,
+  codes: { sale: string; coupons: ReadonlyMap<string, string> },
+): { subject: string; body: string } {
   const lines = [
     greeting(customer),
     '',
@@ -82,10 +95,7 @@ export function onlineOrderReceiptText(
     '',
     ...orderLines(order, sale.pack.name, locationName),
     '',
-    'Your coupons:',
-    ...[...counts.values()].flatMap((c) => [`  ${c.count} x ${c.name}, good through ${c.expiresOn}`, `    ${c.count > 1 ? 'Codes' : 'Code'}: ${c.codes.join(', ')}`]),
-    '',
-    `At the service desk, show a coupon's code (or its QR code under My Coupons), or read it aloud. Pack code: ${codes.sale}`,
+    ...couponCodeLines(sale, codes),
     '',
     `Order reference: ${order.orderId}`,
   ];

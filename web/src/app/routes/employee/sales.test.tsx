@@ -232,6 +232,18 @@ describe('/employee/sales', () => {
     expect(within(marked[0]!).getByRole('button', { name: REDEMPTION_TEXTS.redeemLabel(availableCoupon.name) })).toBeInTheDocument();
   });
 
+  it("should show each coupon's desk code and the pack's in the customer's coupons and purchase history (issue 24)", async () => {
+    await openJane();
+    const sale = await screen.findByRole('article', { name: /Oil Change Pack/ });
+    expect(within(sale).getByText(PACK_SALE_TEXTS.packCode)).toBeInTheDocument();
+    expect(within(sale).getByText(janeSale.deskCode!)).toBeInTheDocument();
+    const coupons = await screen.findByRole('table', { name: PACK_SALE_TEXTS.couponsTitle });
+    for (const c of janeCoupons) {
+      const row = within(coupons).getByText(c.deskCode!).closest('tr')!;
+      expect(within(row).getByText(c.name)).toBeInTheDocument();
+    }
+  });
+
   it('should say in Search Customer when a code names a used coupon (issue 24)', async () => {
     const hit = { code: redeemedCoupon.deskCode!, kind: 'coupon' as const, saleId: redeemedCoupon.saleId, issuedCouponId: redeemedCoupon.issuedCouponId, packName: redeemedCoupon.packName, couponName: redeemedCoupon.name, status: 'redeemed' as const };
     server.use(http.get('/api/customer-search', () => ok([{ ...janeSearchResult, searchType: 'Code', deskCode: hit }])));

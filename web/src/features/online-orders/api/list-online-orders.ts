@@ -5,6 +5,7 @@ import type { PageMeta } from '@dealer/contracts';
 import type { OnlineOrderListItem, OnlineOrderStatus } from '@dealer/contracts/online-orders/status';
 import { api } from '../../../lib/api-client';
 import type { ApiError } from '../../../lib/api-error';
+import { onlineOrderKeys } from './online-order-keys';
 
 export interface OnlineOrderFilter {
   status: OnlineOrderStatus | null;
@@ -28,7 +29,7 @@ export async function listOnlineOrders(filter: OnlineOrderFilter, signal?: Abort
 
 export function useOnlineOrders(filter: OnlineOrderFilter) {
   return useQuery<OnlineOrderList, ApiError>({
-    queryKey: ['online-orders', 'list', filter],
+    queryKey: [...onlineOrderKeys.lists(), filter],
     queryFn: ({ signal }) => listOnlineOrders(filter, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,

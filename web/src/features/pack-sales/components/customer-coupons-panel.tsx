@@ -33,6 +33,16 @@ interface CouponListProps {
   highlightId?: string | null;
 }
 
+/** Issue 24: a coupon's desk code under its name (staff read it to the customer, or match the one shown). */
+function DeskCodeNote({ code }: { code: string | null }) {
+  if (!code) return null;
+  return (
+    <span className="detail-note sale-block">
+      {PACK_SALE_TEXTS.code}: <span className="desk-code-inline">{code}</span>
+    </span>
+  );
+}
+
 /** A coupon's row; the one found by its desk code (issue 24) is marked and scrolled into view. */
 function HighlightRow({ highlighted, children }: { highlighted: boolean; children: ReactNode }) {
   const ref = useRef<HTMLTableRowElement>(null);
@@ -55,6 +65,14 @@ function CouponCards({ coupons, actions, highlightId }: CouponListProps) {
           <dd>{describeOffer(c.value)}</dd>
           <dt>{PACK_SALE_TEXTS.honouredAt}</dt>
           <dd>{couponPlacesWords(c)}</dd>
+          {c.deskCode && (
+            <>
+              <dt>{PACK_SALE_TEXTS.code}</dt>
+              <dd>
+                <span className="desk-code-inline">{c.deskCode}</span>
+              </dd>
+            </>
+          )}
           {c.redemption && (
             <>
               <dt>{REDEMPTION_TEXTS.redemption}</dt>
@@ -91,6 +109,7 @@ function CouponTable({ coupons, actions, highlightId }: CouponListProps) {
                 <span className="detail-note sale-block">
                   {PACK_SALE_TEXTS.honouredAt}: {couponPlacesWords(c)}
                 </span>
+                <DeskCodeNote code={c.deskCode} />
               </td>
               <td>{describeOffer(c.value)}</td>
               <td className="nowrap">{expiryLabel(c)}</td>

@@ -62,6 +62,9 @@ export const PACK_SALE_TEXTS = {
   /** Issue 24: the coupon Search Customer found by its desk code. */
   codeMatch: (code: string, coupon: string) => `Code ${code}: ${coupon}.`,
   codeMatchReady: 'Ready to redeem.',
+  /** Issue 24: a coupon's desk code, and the pack sale's, as the customer shows them at the desk. */
+  code: 'Code',
+  packCode: 'Pack code',
   couponsEmpty: 'No coupons yet. Coupons appear here when the customer buys a pack.',
   couponsLoading: 'Loading coupons...',
   coupon: 'Coupon',

@@ -108,6 +108,12 @@ function SaleArticle({ sale, slots, actions }: { sale: PackSaleView; slots: Pack
           <span>{paperBook === null ? sellerWords(sale) : (sale.soldByName ?? '-')}</span>
         </div>
         {paperBook === null && <SaleMoney sale={sale} />}
+        {sale.deskCode && (
+          <div className="sale-fact">
+            <span className="sale-fact-label">{PACK_SALE_TEXTS.packCode}</span>
+            <span className="desk-code-inline">{sale.deskCode}</span>
+          </div>
+        )}
       </div>
 
       {sale.void && <p className="sale-note sale-note-danger">{PACK_SALE_TEXTS.voidedBy(sale.void.byName ?? 'a manager', sale.void.reason)}</p>}

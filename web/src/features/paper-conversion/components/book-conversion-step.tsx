@@ -58,6 +58,7 @@ function ConversionDone({ answer, customer }: { answer: PaperConversionAnswer; c
             </p>
           </>
         )}
+        <p>{PAPER_TEXTS.codesWhere(answer.registration !== 'no-email')}</p>
       </div>
       <div className="paper-buttons">
         <GoToSales customerId={answer.customerId} />

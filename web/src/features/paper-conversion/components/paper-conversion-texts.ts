@@ -90,6 +90,9 @@ export const PAPER_TEXTS = {
   registrationSent: (email: string | null) => `A registration e-mail was sent to ${email ?? 'the customer'} so they can see their coupons online.`,
   registrationRegistered: 'The customer already has an online account: the coupons are there now.',
   registrationNoEmail: 'The customer has no e-mail address, so no registration message was sent: they cannot see their coupons online yet, and use them at the service counter as before.',
+  /** Issue 24: where the converted coupons' desk codes are (no receipt is e-mailed for a conversion, decision 0091). */
+  codesWhere: (online: boolean) =>
+    `Each coupon now has a code to show at the service desk: see them under Coupons on the Sales page${online ? ', and the customer sees them on My Coupons' : ''}.`,
   goToSales: 'Go to Sales',
   anotherBook: 'Convert or redeem another book',
 } as const;

@@ -5,6 +5,7 @@ import type { ApiEnvelope } from '@dealer/contracts';
 import type { OnlineOrderStatusView } from '@dealer/contracts/online-orders/status';
 import { api } from '../../../lib/api-client';
 import type { ApiError } from '../../../lib/api-error';
+import { onlineOrderKeys } from '../../online-orders/api/online-order-keys';
 
 export async function getGiftsSent(customerId: string, signal?: AbortSignal): Promise<OnlineOrderStatusView[]> {
   const response = await api.get<ApiEnvelope<OnlineOrderStatusView[]>>(`/api/customers/${encodeURIComponent(customerId)}/gifts`, { signal });
@@ -13,7 +14,7 @@ export async function getGiftsSent(customerId: string, signal?: AbortSignal): Pr
 
 export function useGiftsSent(customerId: string) {
   return useQuery<OnlineOrderStatusView[], ApiError>({
-    queryKey: ['online-orders', 'gifts-sent', customerId],
+    queryKey: onlineOrderKeys.giftsSent(customerId),
     queryFn: ({ signal }) => getGiftsSent(customerId, signal),
     staleTime: 0,
   });

@@ -5,6 +5,7 @@ import { TIMINGS, type ApiEnvelope } from '@dealer/contracts';
 import type { OnlineOrderStatusView } from '@dealer/contracts/online-orders/status';
 import { api } from '../../../lib/api-client';
 import type { ApiError } from '../../../lib/api-error';
+import { onlineOrderKeys } from '../../online-orders/api/online-order-keys';
 
 export async function getOnlineOrder(orderId: string, signal?: AbortSignal): Promise<OnlineOrderStatusView> {
   const response = await api.get<ApiEnvelope<OnlineOrderStatusView>>(`/api/online-orders/${encodeURIComponent(orderId)}`, { signal });
@@ -17,7 +18,7 @@ export const orderPollInterval = (order: OnlineOrderStatusView | undefined): num
 
 export function useOnlineOrder(orderId: string) {
   return useQuery<OnlineOrderStatusView, ApiError>({
-    queryKey: ['online-orders', 'detail', orderId],
+    queryKey: onlineOrderKeys.detail(orderId),
     queryFn: ({ signal }) => getOnlineOrder(orderId, signal),
     refetchInterval: (query) => (query.state.error ? false : orderPollInterval(query.state.data)),
     staleTime: 0,
