@@ -13,6 +13,7 @@ import { sendOnlineOrderReceipt, type SendOnlineOrderReceiptJob } from './jobs/s
 import { sendOnlineOrderReturned, type SendOnlineOrderReturnedJob } from './jobs/send-online-order-returned';
 import { sendGiftMessage, type SendGiftMessageJob } from './jobs/send-gift-message';
 import { sendGiftExpired, type SendGiftExpiredJob } from './jobs/send-gift-expired';
+import { sendSmsKeywordAnswer, type SendSmsKeywordAnswerJob } from './jobs/send-sms-keyword-answer';
 import { failedForGood, failedJobRecord, parkFailedJob } from './reactor/failed-jobs';
 
 export const MESSAGES_QUEUE = 'messages';
@@ -78,6 +79,8 @@ export function createMessagesWorker(
           return sendGiftMessage(job.id!, job.data as SendGiftMessageJob, deps);
         case 'send-gift-expired':
           return sendGiftExpired(job.id!, job.data as SendGiftExpiredJob, deps);
+        case 'send-sms-keyword-answer':
+          return sendSmsKeywordAnswer(job.id!, job.data as SendSmsKeywordAnswerJob, deps);
         case 'scrub-erased-messages':
           return scrubErasedMessages(job.data as ScrubJob, deps);
         default:
