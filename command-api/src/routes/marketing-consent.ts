@@ -51,6 +51,7 @@ const consentResponse = {
 
 export function marketingConsentRoutes(deps: MarketingConsentDeps) {
   const tokenKey = unsubscribeTokenKey(deps.hashKey);
+  let lastUnconfiguredWarning = 0;
   const setConsent = (request: FastifyRequest, customerId: string, channel: MarketingChannel, granted: boolean, source: 'profile' | 'staff' | 'unsubscribe-link') =>
     handle(deps.store, customerStreamId(customerId), customerDecider, { type: 'SetMarketingConsent', data: { customerId, channel, granted, source } }, commandContext(request));
 
@@ -131,7 +132,11 @@ export function marketingConsentRoutes(deps: MarketingConsentDeps) {
         async (request) => {
           const secret = deps.smsWebhookSecret;
           if (!secret) {
-            request.log.warn('POST /api/sms/inbound refused: SMS_WEBHOOK_SECRET is not set, so inbound texts (STOP, START, HELP) cannot be verified');
+            // Said in the log at the first refusal and then at most every 10 minutes (a provider retries often).
+            if (Date.now() - lastUnconfiguredWarning > 600_000) {
+              lastUnconfiguredWarning = Date.now();
+              request.log.warn('POST /api/sms/inbound refused (404): SMS_WEBHOOK_SECRET is not set, so inbound texts (STOP, START, HELP) cannot be verified');
+            }
             throw new DomainError('not_found', [SMS_WEBHOOK_MESSAGES.notConfigured]);
           }
           const raw = (request.body as { [RAW]?: Buffer } | undefined)?.[RAW] ?? Buffer.alloc(0);
