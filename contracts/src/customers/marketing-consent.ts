@@ -66,6 +66,10 @@ export const MARKETING_CONSENT_TEXTS = {
   staffEmailLabel: 'Reminder e-mails',
   staffSmsLabel: 'Reminder texts',
   staffNeedsMobile: 'No mobile phone on file: texts cannot be turned on.',
+  staffSmsDisclosure: 'Turn texts on only when the customer agreed to automated reminder texts at their mobile number. They can reply STOP to opt out.',
+  /** The selected customer's row on /employee/sales. */
+  staffSummary: (consent: MarketingConsent) => `E-mail ${consent.email ? 'on' : 'off'}, texts ${consent.sms ? 'on' : 'off'}`,
+  staffChange: 'Change',
   unsubscribeTitle: 'Coupon reminders',
   unsubscribeQuestion: (channel: MarketingChannel) =>
     channel === 'email'

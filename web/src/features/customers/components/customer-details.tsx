@@ -3,6 +3,8 @@
 // erased state of a customer whose personal data is gone.
 import {
   CUSTOMER_MESSAGES,
+  DEFAULT_MARKETING_CONSENT,
+  MARKETING_CONSENT_TEXTS,
   emailVerificationTitle,
   formatDate,
   fullName,
@@ -119,6 +121,31 @@ function EraseAction({ customer }: { customer: Customer }) {
   );
 }
 
+/** Coupon reminders (issue 24): the consent per channel, and Change where the route provides the dialog. */
+function MarketingConsentRow({ customer }: { customer: Customer }) {
+  const { renderMarketingConsent } = useCustomerDialogSlots();
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  return (
+    <Row label={MARKETING_CONSENT_TEXTS.staffTitle} wide>
+      <span>{MARKETING_CONSENT_TEXTS.staffSummary(customer.marketingConsent ?? DEFAULT_MARKETING_CONSENT)}</span>
+      {renderMarketingConsent && (
+        <>
+          <button type="button" className="btn btn-sm detail-action" aria-label={`${MARKETING_CONSENT_TEXTS.staffChange} coupon reminders`} onClick={() => setOpen(true)}>
+            {MARKETING_CONSENT_TEXTS.staffChange}
+          </button>
+          {renderMarketingConsent({
+            open,
+            customer,
+            onClose: () => setOpen(false),
+            onSaved: () => void queryClient.invalidateQueries({ queryKey: customerKeys.detail(customer.customerId) }),
+          })}
+        </>
+      )}
+    </Row>
+  );
+}
+
 export const ERASED_TEXTS = {
   heading: 'Personal data erased',
   notice:
@@ -213,6 +240,7 @@ export function CustomerDetails({ customer, reveal, onEdit, onClear }: DetailsPr
             <Row label="Verify Redemptions">{yesNo(customer.verifyRedemptions)}</Row>
             <Row label="Created">{orDash(formatDate(customer.createdDate))}</Row>
             <Row label="Modified">{orDash(formatDate(customer.modifiedDate))}</Row>
+            <MarketingConsentRow customer={customer} />
             <Row label="Registration Link" wide>
               {customer.registrationUrl ? <a href={customer.registrationUrl}>Open registration page</a> : '-'}
             </Row>
