@@ -14,12 +14,9 @@ export type MarketingChannel = (typeof MARKETING_CHANNELS)[number];
 export const CONSENT_SOURCES = ['profile', 'staff', 'unsubscribe-link', 'sms-keyword'] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
-export interface MarketingConsent {
-  email: boolean;
-  sms: boolean;
-}
-
-export const DEFAULT_MARKETING_CONSENT: Readonly<MarketingConsent> = Object.freeze({ email: true, sms: false });
+// The consent's shape, its defaults and the staff row's words live apart: the sales page's first load carries them.
+export { CONSENT_ROW_TEXTS, DEFAULT_MARKETING_CONSENT, type MarketingConsent } from './marketing-consent-row';
+import type { MarketingConsent } from './marketing-consent-row';
 
 export interface CustomerMarketingConsentChanged {
   type: 'CustomerMarketingConsentChanged';
@@ -67,9 +64,6 @@ export const MARKETING_CONSENT_TEXTS = {
   staffSmsLabel: 'Reminder texts',
   staffNeedsMobile: 'No mobile phone on file: texts cannot be turned on.',
   staffSmsDisclosure: 'Turn texts on only when the customer agreed to automated reminder texts at their mobile number. They can reply STOP to opt out.',
-  /** The selected customer's row on /employee/sales. */
-  staffSummary: (consent: MarketingConsent) => `E-mail ${consent.email ? 'on' : 'off'}, texts ${consent.sms ? 'on' : 'off'}`,
-  staffChange: 'Change',
   unsubscribeTitle: 'Coupon reminders',
   unsubscribeQuestion: (channel: MarketingChannel) =>
     channel === 'email'

@@ -3,8 +3,7 @@
 // erased state of a customer whose personal data is gone.
 import {
   CUSTOMER_MESSAGES,
-  DEFAULT_MARKETING_CONSENT,
-  MARKETING_CONSENT_TEXTS,
+  CONSENT_ROW_TEXTS,
   emailVerificationTitle,
   formatDate,
   fullName,
@@ -127,12 +126,12 @@ function MarketingConsentRow({ customer }: { customer: Customer }) {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   return (
-    <Row label={MARKETING_CONSENT_TEXTS.staffTitle} wide>
-      <span>{MARKETING_CONSENT_TEXTS.staffSummary(customer.marketingConsent ?? DEFAULT_MARKETING_CONSENT)}</span>
+    <Row label={CONSENT_ROW_TEXTS.title} wide>
+      <span>{CONSENT_ROW_TEXTS.summary(customer.marketingConsent)}</span>
       {renderMarketingConsent && (
         <>
-          <button type="button" className="btn btn-sm detail-action" aria-label={`${MARKETING_CONSENT_TEXTS.staffChange} coupon reminders`} onClick={() => setOpen(true)}>
-            {MARKETING_CONSENT_TEXTS.staffChange}
+          <button type="button" className="btn btn-sm detail-action" aria-label={CONSENT_ROW_TEXTS.changeLabel} onClick={() => setOpen(true)}>
+            {CONSENT_ROW_TEXTS.change}
           </button>
           {renderMarketingConsent({
             open,
