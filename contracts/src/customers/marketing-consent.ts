@@ -59,7 +59,7 @@ export const MARKETING_CONSENT_TEXTS = {
   saved: (channel: MarketingChannel, granted: boolean) =>
     `${channel === 'email' ? 'Reminder e-mails' : 'Reminder texts'} turned ${granted ? 'on' : 'off'}.`,
   staffTitle: 'Coupon reminders',
-  staffIntro: 'Record what the customer agreed to. Texts need their spoken or written agreement.',
+  staffIntro: (name: string) => `Record what ${name || 'the customer'} agreed to. Reminder texts need their spoken or written agreement.`,
   staffEmailLabel: 'Reminder e-mails',
   staffSmsLabel: 'Reminder texts',
   staffNeedsMobile: 'No mobile phone on file: texts cannot be turned on.',

@@ -7,7 +7,6 @@ import { Spinner } from '../../components/ui/spinner/spinner';
 import { paths } from '../../config/paths';
 import { channelOfToken, useUnsubscribe } from '../../features/marketing-consent/api/unsubscribe';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import './verify/verify.css';
 import '../../features/marketing-consent/components/marketing-consent.css';
 
 /** Only a failure to reach the server is worth another press; the server's refusals are final. */
@@ -25,18 +24,18 @@ export function UnsubscribeRoute() {
   let body;
   if (!channel) {
     body = (
-      <p className="alert alert-danger verify-outcome-message" role="alert">
+      <p className="alert alert-danger unsubscribe-message" role="alert">
         {t.unsubscribeInvalid}
       </p>
     );
   } else if (stop.isSuccess) {
     body = (
       <>
-        <p className="alert alert-success verify-outcome-message" role="status">
+        <p className="alert alert-success unsubscribe-message" role="status">
           {t.unsubscribeDone(stop.data.channel)}
         </p>
         <p>{t.unsubscribeUndo}</p>
-        <Link to={paths.customer.profile} className="btn btn-primary verify-wide-button">
+        <Link to={paths.customer.profile} className="btn btn-primary unsubscribe-button">
           {t.unsubscribeProfileLink}
         </Link>
       </>
@@ -51,12 +50,12 @@ export function UnsubscribeRoute() {
           </>
         )}
         {failure && (
-          <p className="alert alert-danger verify-outcome-message" role="alert">
+          <p className="alert alert-danger unsubscribe-message" role="alert">
             {failure.messages[0] ?? UNKNOWN_ERROR}
           </p>
         )}
         {!final && (
-          <button type="button" className="btn btn-primary verify-wide-button" disabled={stop.isPending} aria-busy={stop.isPending} onClick={() => stop.mutate(token)}>
+          <button type="button" className="btn btn-primary unsubscribe-button" disabled={stop.isPending} aria-busy={stop.isPending} onClick={() => stop.mutate(token)}>
             {stop.isPending && <Spinner size="sm" label="Saving..." />}
             {t.unsubscribeButton(channel)}
           </button>
@@ -68,7 +67,7 @@ export function UnsubscribeRoute() {
   return (
     <section className="auth-card" aria-labelledby="unsubscribe-title">
       <h1 id="unsubscribe-title">{t.unsubscribeTitle}</h1>
-      <div className="verify-outcome">{body}</div>
+      <div className="unsubscribe-body">{body}</div>
     </section>
   );
 }

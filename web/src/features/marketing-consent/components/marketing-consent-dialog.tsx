@@ -20,7 +20,7 @@ export function MarketingConsentDialog({ open, customer, onClose, onSaved }: Mar
       {open && (
         <>
           <div className="modal-body consent-dialog-body">
-            <p>{name ? `${name}. ${t.staffIntro}` : t.staffIntro}</p>
+            <p>{t.staffIntro(name)}</p>
             <ConsentSwitches
               customer={customer}
               labels={{ email: t.staffEmailLabel, sms: t.staffSmsLabel, needsMobile: t.staffNeedsMobile }}
