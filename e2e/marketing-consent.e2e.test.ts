@@ -1,6 +1,7 @@
 // Browser test of consent to coupon reminders (issue 24 part 2, ADR 0089): the demo customer Pat turns reminder
 // texts on in My profile, and a reminder's unsubscribe link, opened signed out, turns reminder e-mails off only when
 // its button is pressed. At 1366 and 390 px, with screenshots (axe runs on each).
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { MARKETING_CONSENT_TEXTS } from '@dealer/contracts';
@@ -9,7 +10,7 @@ import { unsubscribeTokenFor, unsubscribeTokenKey } from '@dealer/platform/auth/
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
 import { apiHeaders, DEMO_CUSTOMER, signIn } from './support/auth';
-import { launchBrowser, openPage, screenshot, visible, type ViewportName } from './support/browser';
+import { launchBrowser, openPage, screenshot, SCREENSHOT_DIR, visible, type ViewportName } from './support/browser';
 import { openSales, pickCustomerOnSales } from './support/sales';
 
 const t = MARKETING_CONSENT_TEXTS;
@@ -95,6 +96,8 @@ describe('consent to coupon reminders', () => {
       await visible(page.getByText(t.saved('email', on)));
       await waitForConsent({ email: on });
       await screenshot(page, `marketing-consent-staff-${viewport}`);
+      // The dialog as the screen shows it (the full page is long on a phone).
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `marketing-consent-staff-dialog-${viewport}.png`), animations: 'disabled' });
       await dialog.getByRole('button', { name: 'Done' }).click();
       await dialog.waitFor({ state: 'detached' });
       expect(pageErrors).toEqual([]);
