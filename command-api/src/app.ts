@@ -28,6 +28,7 @@ import { formDraftRoutes } from './routes/form-drafts';
 import { FormDraftStore } from '@dealer/platform/form-drafts/store';
 import { giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { selfRegistrationRoutes } from './routes/self-registration';
+import { marketingConsentRoutes } from './routes/marketing-consent';
 import type { PaymentProvider } from '@dealer/platform/payments/port';
 import type { TokenSettings } from './identity/token-payload';
 import type { RefreshPolicy } from './identity/refresh-tokens';
@@ -42,6 +43,8 @@ export interface CommandApiDeps {
   refresh: RefreshPolicy;
   /** createPaymentProvider(env) at start: null (or absent) means online purchase is off. */
   payments?: PaymentProvider | null;
+  /** SMS_WEBHOOK_SECRET: proves the SMS provider's inbound texts (ADR 0089); null or absent, they are refused. */
+  smsWebhookSecret?: string | null;
 }
 
 export function commandApi(deps: CommandApiDeps) {
@@ -74,6 +77,7 @@ export function commandApi(deps: CommandApiDeps) {
     await app.register(giftRoutes({ store: deps.store, sql: deps.sql, giftKey, provider: deps.payments ?? null }));
     await app.register(trainingRoutes({ store: deps.store }));
     await app.register(formDraftRoutes({ drafts: new FormDraftStore(deps.sql, deps.store.vault) }));
+    await app.register(marketingConsentRoutes({ store: deps.store, sql: deps.sql, reservations, hashKey: verificationHashKey(deps.tokens.secret), smsWebhookSecret: deps.smsWebhookSecret ?? null }));
   };
 }
 

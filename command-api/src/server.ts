@@ -20,7 +20,7 @@ registerNoStore(app);
 // served internally to the query API, which merges it into GET /api/openapi.json (ADR 0084).
 await registerOpenApi(app, { demoMode: env.APP_MODE === 'demo', servePart: true });
 await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(runtime.sql, { rolesOf: (userId) => rolesOfUser(runtime.sql, userId) }) });
-await app.register(commandApi({ store: runtime.store, sql: runtime.sql, waiter, ...authSettings(env), payments: createPaymentProvider(env) }));
+await app.register(commandApi({ store: runtime.store, sql: runtime.sql, waiter, ...authSettings(env), payments: createPaymentProvider(env), smsWebhookSecret: env.SMS_WEBHOOK_SECRET ?? null }));
 // Public /healthz: the status of what this process needs (database, event store); details at the query API's /api/system-health.
 registerPublicHealth(app, async () =>
   report({

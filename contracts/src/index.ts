@@ -12,6 +12,7 @@ export * from './customers/matches';
 export * from './customers/customer-area';
 export * from './customers/contact-form';
 export * from './customers/marketing-consent';
+export * from './customers/sms-keywords';
 export * from './events/personal-data';
 export * from './auth/access';
 export * from './auth/token';

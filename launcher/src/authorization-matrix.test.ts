@@ -161,11 +161,24 @@ const MATRIX: Record<string, Persona[]> = {
   // only, so here, past the access layer, it is a 406).
   'POST /api/event-stream-tickets': SIGNED_IN,
   'GET /api/events': SIGNED_IN,
+  // Issue 24 part 2: consent to coupon reminders, a customer's own or staff for any customer; the
+  // unsubscribe link (its signed token is the proof) and the SMS provider's signed webhook are public.
+  'PUT /api/customers/:id/marketing-consent': OWN_A,
+  'POST /api/unsubscribe/:token': ALL,
+  'POST /api/sms/inbound': ALL,
 };
 
 const SIGN_OUT = 'DELETE /auth-api/login';
-/** Routes proven by a provider's signature instead of the anti-forgery pair (antiForgery: 'signed-webhook'). */
-const SIGNED_WEBHOOKS = ['POST /api/payment-webhooks/:provider'];
+/**
+ * Routes proven by a provider's signature (or a signed link) instead of the anti-forgery pair
+ * (antiForgery: 'signed-webhook'), and how each refuses an unsigned request. The SMS webhook has no
+ * secret on this server (404, ADR 0089; its signature checks: marketing-consent.test.ts).
+ */
+const SIGNED_WEBHOOKS: Record<string, { status: number; error: string }> = {
+  'POST /api/payment-webhooks/:provider': { status: 400, error: 'The webhook signature is missing or invalid.' },
+  'POST /api/unsubscribe/:token': { status: 404, error: 'This unsubscribe link is not valid. You can turn reminders off in My profile after signing in.' },
+  'POST /api/sms/inbound': { status: 404, error: 'Inbound texts are not configured on this server.' },
+};
 
 let server: TestServer;
 const headers = {} as Record<Persona, Record<string, string>>;
@@ -204,6 +217,7 @@ function concreteUrl(url: string): string {
     .replace('/api/customers/:id', `/api/customers/${customerA}`)
     .replace('/api/user-roles/:id', `/api/user-roles/${deterministicUuid('no-such-user-role')}`)
     .replace(':securityToken', 'not-a-real-token')
+    .replace(':token', 'not-a-real-token')
     .replace('/api/customer-search', '/api/customer-search?searchTerm=pat')
     .replace('/api/ro-data', '/api/ro-data?roNumber=1&locationId=1')
     .replace('/api/customer-info-from-ro', '/api/customer-info-from-ro?roNumber=1&locationId=1&isClosedRo=0')
@@ -272,7 +286,7 @@ describe('authorisation matrix', () => {
     for (const [route, allowed] of Object.entries(MATRIX)) {
       const [method, url] = route.split(' ') as [string, string];
       if (method === 'GET') continue;
-      if (SIGNED_WEBHOOKS.includes(route)) continue;
+      if (route in SIGNED_WEBHOOKS) continue;
       // The most privileged persona the route lets in, without the anti-forgery header.
       const persona = [...allowed].reverse()[0]!;
       const { 'x-xsrf-token': _omitted, ...withoutHeader } = headers[persona];
@@ -287,11 +301,11 @@ describe('authorisation matrix', () => {
   });
 
   it('should let a signed webhook route skip the pair but still refuse an unsigned body', async () => {
-    for (const route of SIGNED_WEBHOOKS) {
+    for (const [route, refusal] of Object.entries(SIGNED_WEBHOOKS)) {
       const [method, url] = route.split(' ') as [string, string];
       const res = await server.product.app.inject({ method: method as 'POST', url: concreteUrl(url), headers: { 'content-type': 'application/json' }, payload: '{"kind":"payment-succeeded"}' });
-      expect(res.statusCode, route).toBe(400);
-      expect(res.json().errors).toEqual(['The webhook signature is missing or invalid.']);
+      expect(res.statusCode, route).toBe(refusal.status);
+      expect(res.json().errors).toEqual([refusal.error]);
     }
   });
 });

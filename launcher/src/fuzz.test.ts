@@ -81,6 +81,9 @@ const PATH_PARAMS: Record<string, Record<string, string>> = {
   'PUT /api/form-drafts/:objectCacheId': { objectCacheId: nowhere },
   'PATCH /api/form-drafts/:objectCacheId': { objectCacheId: nowhere },
   'DELETE /api/form-drafts/:objectCacheId': { objectCacheId: nowhere },
+  // Issue 24 part 2: customer A's consent; an unsubscribe token that does not verify (404, misses throttled per address).
+  'PUT /api/customers/:id/marketing-consent': { id: customerA },
+  'POST /api/unsubscribe/:token': { token: 'no-such-token' },
 };
 
 const profile = {
@@ -103,6 +106,7 @@ const BASE_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/customer-validate': profile,
   'PUT /api/customers/:id': { ...profile, emailAddress: 'pat.customer@example.com' },
   'POST /api/customer-resend-registration': { customerId: customerA, isEmail: true },
+  'PUT /api/customers/:id/marketing-consent': { channel: 'email', granted: true },
   'POST /api/user-roles': { userId: employeeId, roleName: 'employee', locationId: 2 },
   'PUT /api/user-roles/:id': { roleName: 'controller', locationId: 1 },
   'POST /api/customer-erasure': { customerId: nowhere, reason: 'fuzz' },

@@ -159,7 +159,7 @@ export async function startProduct(
   await registerOpenApi(app, { demoMode: env.APP_MODE === 'demo' });
   await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL, stripe: stripeCspSources(env) });
   await registerAuth(app, { secret: env.authSecret, sessions: createSessionCheck(sql, { rolesOf: (userId) => rolesOfUser(sql, userId) }), streamTickets: createStreamTicketClaim(sql) });
-  await app.register(commandApi({ store, sql, waiter, ...authSettings(env), payments }));
+  await app.register(commandApi({ store, sql, waiter, ...authSettings(env), payments, smsWebhookSecret: env.SMS_WEBHOOK_SECRET ?? null }));
   await app.register(queryApi({ sql, waiter, demoMode: env.APP_MODE === 'demo', store, live: liveSettings(env) }));
   registerHealth(app, { sql, redis, store, projector: parts.projector, worker: parts.worker, reactor: parts.reactor });
   await registerWebStatic(app, options.webDist === undefined ? (env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist')) : options.webDist);

@@ -14,6 +14,7 @@ import { sendOnlineOrderReturned, type SendOnlineOrderReturnedJob } from './jobs
 import { sendGiftMessage, type SendGiftMessageJob } from './jobs/send-gift-message';
 import { sendGiftExpired, type SendGiftExpiredJob } from './jobs/send-gift-expired';
 import { sendGiftClaimed, type SendGiftClaimedJob } from './jobs/send-gift-claimed';
+import { sendSmsKeywordAnswer, type SendSmsKeywordAnswerJob } from './jobs/send-sms-keyword-answer';
 import { failedForGood, failedJobRecord, parkFailedJob } from './reactor/failed-jobs';
 
 export const MESSAGES_QUEUE = 'messages';
@@ -81,6 +82,8 @@ export function createMessagesWorker(
           return sendGiftClaimed(job.id!, job.data as SendGiftClaimedJob, deps);
         case 'send-gift-expired':
           return sendGiftExpired(job.id!, job.data as SendGiftExpiredJob, deps);
+        case 'send-sms-keyword-answer':
+          return sendSmsKeywordAnswer(job.id!, job.data as SendSmsKeywordAnswerJob, deps);
         case 'scrub-erased-messages':
           return scrubErasedMessages(job.data as ScrubJob, deps);
         default:

@@ -1,5 +1,6 @@
 /** The Customer entity of SPEC 3 as the read side answers it, with its derived titles. */
 import { LIMITS } from '../constants';
+import type { MarketingConsent } from './marketing-consent';
 
 export interface Customer {
   customerId: string;
@@ -27,6 +28,8 @@ export interface Customer {
   pendingPhone: string | null;
   /** True once an admin erased the customer's personal data: the personal fields above are null for good. */
   personalDataErased?: boolean;
+  /** Consent to coupon reminders per channel (issue 24): e-mail on and texts off until agreed. */
+  marketingConsent?: MarketingConsent;
 }
 
 /** SPEC 3 customer search result. */

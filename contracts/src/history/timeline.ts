@@ -54,6 +54,7 @@ export const HISTORY_EVENT_NAMES: Readonly<Record<string, string>> = {
   CustomerContactChangeDeclined: 'Contact change declined',
   AppEventTriggered: 'App event',
   CustomerPersonalDataErased: 'Personal data erased',
+  CustomerMarketingConsentChanged: 'Reminder consent changed',
   RedemptionVerificationStarted: 'Redemption verification started',
   RedemptionVerificationResendRequested: 'Redemption verification to be sent again',
   RedemptionVerificationSent: 'Redemption verification sent',

@@ -108,6 +108,21 @@ describe('customer decider: marketing consent', () => {
     expect(state.status === 'active' && state.marketingConsent).toEqual({ email: true, sms: false });
   });
 
+  it('should refuse texts for a customer without a mobile phone, naming the channel, but let them withdraw', () => {
+    const noMobile: CustomerAggregateEvent = { type: 'CustomerCreated', data: { customerId: id, ...profile, phoneMobile: '' } };
+    const refusal = (() => {
+      try {
+        given([noMobile]).when({ type: 'SetMarketingConsent', data: { customerId: id, channel: 'sms', granted: true, source: 'profile' } })();
+      } catch (error) {
+        return error;
+      }
+      return null;
+    })();
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect((refusal as DomainError).fields).toEqual({ channel: 'Add a mobile phone number before turning on reminder texts.' });
+    expect(given([noMobile]).when({ type: 'SetMarketingConsent', data: { customerId: id, channel: 'email', granted: false, source: 'profile' } })()).toHaveLength(1);
+  });
+
   it('should refuse consent for a customer that does not exist', () => {
     expect(given([]).when({ type: 'SetMarketingConsent', data: { customerId: id, channel: 'email', granted: false, source: 'unsubscribe-link' } })).toThrow(DomainError);
   });

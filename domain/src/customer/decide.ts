@@ -1,5 +1,5 @@
 /** Commands of the customer aggregate and the decider that turns them into events. Pure. */
-import { CUSTOMER_MESSAGES, type ConsentSource, type CustomerProfile, type MarketingChannel } from '@dealer/contracts';
+import { CUSTOMER_MESSAGES, MARKETING_CONSENT_MESSAGES, type ConsentSource, type CustomerProfile, type MarketingChannel } from '@dealer/contracts';
 import { DomainError } from '../errors';
 import type { CustomerAggregateEvent, CustomerState } from './customer';
 import { decideContactChange, type ContactChangeCommand } from './contact-change';
@@ -76,6 +76,10 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
       if (state.status !== 'active') throw notFound();
       const { customerId, channel, granted, source } = command.data;
       if (state.marketingConsent[channel] === granted) return [];
+      // Texts go to the mobile phone: no number, nothing to agree to (an erased customer has none either).
+      if (channel === 'sms' && granted && !state.profile.phoneMobile) {
+        throw new DomainError('validation', [MARKETING_CONSENT_MESSAGES.smsNeedsMobile], { channel: MARKETING_CONSENT_MESSAGES.smsNeedsMobile });
+      }
       return [{ type: 'CustomerMarketingConsentChanged', data: { customerId, channel, granted, source } }];
     }
     case 'RequestContactChange':

@@ -67,7 +67,8 @@ declare module 'fastify' {
      * 'browser': the pair is checked against the browser's binding cookie even with a Bearer token.
      * 'signed-webhook': a provider's webhook (no browser, no cookies) proven by the provider's
      * signature over the raw body, which the route checks; only with access 'public', and the
-     * only case where a non-GET skips the pair.
+     * only case where a non-GET skips the pair. Also a signed link a mail provider posts to
+     * (RFC 8058 one-click unsubscribe, ADR 0089): the route verifies the token in its path.
      */
     antiForgery?: 'browser' | 'signed-webhook';
     /**

@@ -28,6 +28,14 @@ describe('loadEnv in production mode', () => {
     expect(() => loadEnv({ ...COMPLETE, SMTP_URL: 'smtps://<user>:<password>@<smtp.your-provider.example>:465' })).toThrow(/SMTP_URL is still the example's placeholder/);
   });
 
+  it("should take SMS_WEBHOOK_SECRET as optional, blank as unset, and refuse the example's placeholder or a short one (ADR 0089)", () => {
+    expect(loadEnv(COMPLETE).SMS_WEBHOOK_SECRET).toBeUndefined();
+    expect(loadEnv({ ...COMPLETE, SMS_WEBHOOK_SECRET: ' ' }).SMS_WEBHOOK_SECRET).toBeUndefined();
+    expect(loadEnv({ ...COMPLETE, SMS_WEBHOOK_SECRET: 'a-long-enough-webhook-secret' }).SMS_WEBHOOK_SECRET).toBe('a-long-enough-webhook-secret');
+    expect(() => loadEnv({ ...COMPLETE, SMS_WEBHOOK_SECRET: '<at least 16 characters, or leave blank>' })).toThrow(/SMS_WEBHOOK_SECRET is still the example's placeholder/);
+    expect(() => loadEnv({ ...COMPLETE, SMS_WEBHOOK_SECRET: 'short' })).toThrow(/SMS_WEBHOOK_SECRET must be at least 16 characters/);
+  });
+
   it('should start with everything set, and demo mode needs none of it', () => {
     expect(loadEnv(COMPLETE)).toMatchObject({ APP_MODE: 'production', SMTP_URL: COMPLETE.SMTP_URL, PUBLIC_URL: COMPLETE.PUBLIC_URL });
     expect(loadEnv({}).APP_MODE).toBe('demo');

@@ -26,6 +26,7 @@ const BLANK_IS_UNSET = [
   'SMTP_URL',
   'SMS_PROVIDER_URL',
   'SMS_PROVIDER_TOKEN',
+  'SMS_WEBHOOK_SECRET',
   'PUBLIC_URL',
   'PAYMENT_PROVIDER',
   'STRIPE_SECRET_KEY',
@@ -59,6 +60,15 @@ const schema = z
     SMS_PROVIDER_URL: z.string().url().optional(),
     /** Bearer token for the SMS provider, if it wants one. */
     SMS_PROVIDER_TOKEN: z.string().optional(),
+    /**
+     * The SMS provider's signing secret for inbound texts (POST /api/sms/inbound, ADR 0089: STOP,
+     * START, HELP). Unset: the inbound route answers 404 and logs why.
+     */
+    SMS_WEBHOOK_SECRET: z
+      .string()
+      .min(16, 'SMS_WEBHOOK_SECRET must be at least 16 characters')
+      .refine((v) => !/<[^>]*>/.test(v), "SMS_WEBHOOK_SECRET is still the example's placeholder: replace it or leave it blank")
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Address customers reach the product at, for links in messages. */
     PUBLIC_URL: z.string().url().optional(),

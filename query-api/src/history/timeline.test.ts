@@ -96,6 +96,22 @@ describe('customer timeline', () => {
     expect(state).toEqual({ firstName: null, city: null, isTaxExempt: true, lastName: null, verifyRedemptions: true });
   });
 
+  it('should tell consent changes in words, with where they came from (issue 24)', () => {
+    const consent = [
+      event('CustomerCreated', { firstName: 'Pat', phoneMobile: '3035550199' }, '2026-01-01T10:00:00Z'),
+      event('CustomerMarketingConsentChanged', { channel: 'sms', granted: true, source: 'profile' }, '2026-01-02T10:00:00Z', 'customer:c-1'),
+      event('CustomerMarketingConsentChanged', { channel: 'sms', granted: false, source: 'sms-keyword' }, '2026-01-03T10:00:00Z', 'system:sms-inbound'),
+      event('CustomerMarketingConsentChanged', { channel: 'email', granted: false, source: 'unsubscribe-link' }, '2026-01-04T10:00:00Z', 'customer-link:c-1'),
+    ];
+    const { entries } = buildTimeline(consent, { showPersonalData: false });
+    expect(entries.slice(1).map((e) => e.summary)).toEqual([
+      'Reminder texts turned on (in My profile)',
+      'Reminder texts turned off (replied STOP)',
+      'Reminder e-mails turned off (unsubscribe link)',
+    ]);
+    for (const e of entries.slice(1)) expect(e.changes).toEqual([]);
+  });
+
   it('should have a plain-English name for every event type it knows', () => {
     for (const [type, name] of Object.entries(HISTORY_EVENT_NAMES)) {
       expect(name, type).not.toMatch(/[a-z][A-Z]/);

@@ -4,7 +4,7 @@
  * moment. Pure: it folds the customer's stream with the domain's `evolveCustomer` and diffs the
  * states; the route loads the events.
  */
-import { couponHistorySummarizer, customerStreamId, historyEventName, PERSONAL_FIELD_SET, type ContactKind, type FieldChange, type TimelineEntry } from '@dealer/contracts';
+import { consentChangeSummary, couponHistorySummarizer, customerStreamId, historyEventName, PERSONAL_FIELD_SET, type ContactKind, type FieldChange, type TimelineEntry } from '@dealer/contracts';
 import { evolveCustomer, initialCustomerState, type CustomerState } from '@dealer/domain/customer';
 
 export type { FieldChange, TimelineEntry };
@@ -37,6 +37,8 @@ const SUMMARIES: Record<string, (d: Record<string, unknown>) => string> = {
   CustomerContactChangeDeclined: (d) => `${d.kind === 'phone' ? 'Phone' : 'E-mail'} change declined`,
   AppEventTriggered: (d) => `App event: ${String(d.name ?? d.eventType)}`,
   CustomerPersonalDataErased: () => 'Personal data erased',
+  // Issue 24: "Reminder texts turned off (replied STOP)".
+  CustomerMarketingConsentChanged: (d) => consentChangeSummary(d),
   ...REDEMPTION_SUMMARIES,
 };
 

@@ -18,6 +18,11 @@ const customerSchema = {
     isRegistered: { type: 'boolean' }, registrationUrl: str, noValidEmailFlag: { type: 'boolean' },
     isTaxExempt: { type: 'boolean' }, verifyRedemptions: { type: 'boolean' }, pendingEmail: str, pendingPhone: str,
     personalDataErased: { type: 'boolean' }, revision: { type: 'integer' },
+    marketingConsent: {
+      type: 'object',
+      description: 'Consent to coupon reminders per channel (issue 24): e-mail on and texts off until the customer agrees.',
+      properties: { email: { type: 'boolean' }, sms: { type: 'boolean' } },
+    },
   },
 } as const;
 const searchResultSchema = {
@@ -50,7 +55,7 @@ export function customerQueryRoutes(sql: Sql) {
       '/api/customers/:id',
       {
         config: { access: 'customers', customerScope: { in: 'params', field: 'id' }, readModels: [CUSTOMER_DETAILS] },
-        schema: { ...apiDoc('Customers', 'Read a customer', 'One customer\'s profile with its `revision` (the next PUT\'s `expectedRevision`). Staff read any customer; a customer only themselves.'),
+        schema: { ...apiDoc('Customers', 'Read a customer', 'One customer\'s profile with its `revision` (the next PUT\'s `expectedRevision`) and `marketingConsent` (reminders by e-mail and by text). Staff read any customer; a customer only themselves.'),
           params: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } },
           response: { 200: { type: 'object', properties: { dataSet: customerSchema } } },
         },

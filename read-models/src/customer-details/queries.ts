@@ -5,7 +5,7 @@ import type { Sql } from '@dealer/platform';
 export const CUSTOMER_DETAILS = 'customer_details';
 
 export async function getCustomer(sql: Sql, customerId: string): Promise<(Customer & { revision: number }) | null> {
-  const [row] = await sql<(Customer & { revision: number })[]>`
+  const [row] = await sql<(Customer & { revision: number; marketingEmail?: boolean; marketingSms?: boolean })[]>`
     select customer_id as "customerId", first_name as "firstName", last_name as "lastName", address, address2, city,
       state, zip, email_address as "emailAddress", is_email_validated as "isEmailValidated",
       phone_mobile as "phoneMobile", is_phone_validated as "isPhoneValidated", phone_other as "phoneOther",
@@ -13,9 +13,13 @@ export async function getCustomer(sql: Sql, customerId: string): Promise<(Custom
       is_registered as "isRegistered", null as "registrationUrl",
       (email_address is null) as "noValidEmailFlag", is_tax_exempt as "isTaxExempt",
       verify_redemptions as "verifyRedemptions", pending_email as "pendingEmail", pending_phone as "pendingPhone",
-      personal_data_erased as "personalDataErased", revision
+      personal_data_erased as "personalDataErased", revision,
+      marketing_email as "marketingEmail", marketing_sms as "marketingSms"
     from rm_customer_details.customers where customer_id = ${customerId}`;
-  return row ?? null;
+  if (!row) return null;
+  // Issue 24: the consent to coupon reminders per channel.
+  const { marketingEmail, marketingSms, ...customer } = row;
+  return { ...customer, marketingConsent: { email: marketingEmail === true, sms: marketingSms === true } };
 }
 
 export interface CustomerNameAndEmail {

@@ -45,6 +45,7 @@ const SelfRegisterPage = lazyPage(() => import('./routes/auth/self-register').th
 const VerifyIndexPage = lazyPage(() => import('./routes/verify/index').then((m) => m.VerifyIndexRoute));
 const VerifyContactPage = lazyPage(() => import('./routes/verify/contact').then((m) => m.VerifyContactRoute));
 const VerifyRedemptionPage = lazyPage(() => import('./routes/verify/redemption').then((m) => m.VerifyRedemptionRoute));
+const UnsubscribePage = lazyPage(() => import('./routes/unsubscribe').then((m) => m.UnsubscribeRoute));
 const PrivacyPage = lazyPage(() => import('./routes/privacy').then((m) => m.PrivacyRoute));
 const TermsOfServicePage = lazyPage(() => import('./routes/terms-of-service').then((m) => m.TermsOfServiceRoute));
 const PaperConversionLayout = lazyPage(() => import('./routes/employee/paper-conversion').then((m) => m.PaperConversionLayout));
@@ -206,6 +207,8 @@ export const routes: RouteObject[] = [
         element: <AuthLayout />,
         children: [
           { path: 'privacy', lazy: PrivacyPage },
+          // A reminder's unsubscribe link (issue 24): public, stops reminders only when the button is pressed.
+          { path: 'unsubscribe/:token', lazy: UnsubscribePage },
           { path: 'terms-of-service', lazy: TermsOfServicePage },
           // Open to anyone: the server decides who reads the document (staff; everyone in demo mode).
           { path: 'api-reference', loader: optionalSessionGuard, lazy: PublicApiReferencePage },

@@ -11,6 +11,7 @@ export const paths = {
   verify: '/verify',
   apiReference: '/api-reference',
   contact: '/contact',
+  unsubscribe: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
   auth: {
     login: '/auth/login',
     logout: '/auth/logout',

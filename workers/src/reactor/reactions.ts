@@ -4,6 +4,7 @@ import { redemptionVerificationReactions } from '../jobs/redemption-verification
 import { contactFormReactions } from '../jobs/contact-form-reactions';
 import { onlineOrderReactions } from '../jobs/online-order-reactions';
 import { giftReactions } from '../jobs/gift-reactions';
+import { smsKeywordReactions } from '../jobs/sms-keyword-reactions';
 
 export interface JobRequest {
   name: string;
@@ -14,6 +15,8 @@ export interface Reaction {
   name: string;
   eventType: string;
   toJob(event: RecordedEvent): JobRequest;
+  /** The job id when it comes from a fact other than the event id (an inbound text's message id). */
+  jobId?(event: RecordedEvent): string;
 }
 
 export const reactions: Reaction[] = [
@@ -56,6 +59,7 @@ export const reactions: Reaction[] = [
   ...contactFormReactions,
   ...onlineOrderReactions,
   ...giftReactions,
+  ...smsKeywordReactions,
 ];
 
-export const jobIdFor = (event: RecordedEvent, reaction: Reaction) => `${reaction.name}-${event.metadata.eventId}`;
+export const jobIdFor = (event: RecordedEvent, reaction: Reaction) => reaction.jobId?.(event) ?? `${reaction.name}-${event.metadata.eventId}`;

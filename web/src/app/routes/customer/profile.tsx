@@ -1,6 +1,7 @@
 // /customer/profile (My profile): the signed-in customer's details with the verification titles of SPEC 3,
 // Edit Profile (the profile editor in customer mode), Change Email / Change Phone (re-authenticated), and the
-// code entry that confirms a pending phone change. Features meet here: customers and contact-changes.
+// code entry that confirms a pending phone change, and Reminders (consent to reminders before coupons expire,
+// issue 24). Features meet here: customers, contact-changes and marketing-consent.
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { emailVerificationTitle, fullName, orDash, phoneOrDash, phoneVerificationTitle, type Customer } from '@dealer/contracts';
@@ -13,6 +14,7 @@ import { customerKeys } from '../../../features/customers/api/customer-keys';
 import { useCustomer } from '../../../features/customers/api/get-customer';
 import { CustomerDialogSlotsProvider, type CustomerDialogSlots } from '../../../features/customers/components/customer-dialog-slots';
 import { CustomerProfileDialog, PROFILE_BUTTONS } from '../../../features/customers/components/customer-profile-dialog';
+import { RemindersSection } from '../../../features/marketing-consent/components/reminders-section';
 import { refreshSession } from '../../../lib/auth/session';
 import { useCurrentUser } from '../../../lib/auth/use-session';
 import './profile.css';
@@ -84,6 +86,7 @@ function ProfileDetails({ customer, onConfirmed }: { customer: Customer; onConfi
           </Item>
         </dl>
       </section>
+      <RemindersSection customer={customer} onSaved={() => void reload()} />
       {customer.pendingPhone && (
         <section className="panel profile-code-panel" aria-labelledby="profile-code-title">
           <h2 id="profile-code-title">Confirm your new phone number</h2>
@@ -149,7 +152,7 @@ export function CustomerProfileRoute() {
 
   return (
     <>
-      <PageHeader title="My Profile" description="Your name, contact details and address at the dealership." />
+      <PageHeader title="My Profile" description="Your name, contact details, address and reminders at the dealership." />
       <CustomerDialogSlotsProvider value={slots}>{body}</CustomerDialogSlotsProvider>
     </>
   );

@@ -254,4 +254,28 @@ describe('/employee/sales', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Search' }));
     expect(await within(dialog).findByText('This coupon has already been used.')).toBeInTheDocument();
   });
+
+  it("should show the selected customer's reminder consent and let staff record texts in a small dialog (issue 24)", async () => {
+    const puts: unknown[] = [];
+    let consent = { email: true, sms: false };
+    server.use(
+      http.get('/api/customers/:customerId', ({ params }) => ok({ ...jane, customerId: String(params.customerId), marketingConsent: consent })),
+      http.put('/api/customers/:customerId/marketing-consent', async ({ request }) => {
+        const body = (await request.json()) as { channel: 'email' | 'sms'; granted: boolean };
+        puts.push(body);
+        consent = { ...consent, [body.channel]: body.granted };
+        return ok({ customerId: jane.customerId, channel: body.channel, granted: body.granted, changed: true, revision: 5 }, { position: '9' });
+      }),
+    );
+    const { user } = await openJane();
+    const details = screen.getByRole('region', { name: 'Jane Roe' });
+    expect(within(details).getByText('E-mail on, texts off')).toBeInTheDocument();
+    await user.click(within(details).getByRole('button', { name: 'Change coupon reminders' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Coupon reminders' });
+    await user.click(within(dialog).getByRole('switch', { name: 'Reminder texts' }));
+    expect(await within(notifications()).findByText('Reminder texts turned on.')).toBeInTheDocument();
+    expect(puts).toEqual([{ channel: 'sms', granted: true }]);
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(await within(details).findByText('E-mail on, texts on')).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,6 @@
 // /employee/sales: the employee's default page and customer workspace. Features meet here: the customer
 // dialogs get the Enter RO # dialog (repair-orders + locations), Change Email / Change Phone (contact-changes) and
-// Erase personal data (erasure);
+// Erase personal data (erasure), Coupon reminders (marketing-consent);
 // the selected customer gets the coupon packs (sell, purchase history; the location selector and Enter Sale RO #
 // lent in), their coupons, and the redemption-verification panel (which also asks for the RO through Enter RO #).
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
@@ -11,6 +11,7 @@ import type { ContactChangeDialogProps } from '../../../features/contact-changes
 import type { ContactCodeDialogProps } from '../../../features/contact-changes/components/contact-code-dialog';
 import { CustomerDialogSlotsProvider, type CustomerDialogSlots } from '../../../features/customers/components/customer-dialog-slots';
 import type { EraseCustomerDialogProps } from '../../../features/erasure/components/erase-customer-dialog';
+import type { MarketingConsentDialogProps } from '../../../features/marketing-consent/components/marketing-consent-dialog';
 import { CustomerWorkspace } from '../../../features/customers/components/customer-workspace';
 import type { CustomerRecord } from '../../../features/customers/api/get-customer';
 import { useLocations } from '../../../features/locations/api/get-locations';
@@ -31,6 +32,7 @@ import { useCurrentUser } from '../../../lib/auth/use-session';
 const ContactChangeDialog = lazyDialog<ContactChangeDialogProps>(() => import('../../../features/contact-changes/components/contact-change-dialog').then((m) => m.ContactChangeDialog));
 const ContactCodeDialog = lazyDialog<ContactCodeDialogProps>(() => import('../../../features/contact-changes/components/contact-code-dialog').then((m) => m.ContactCodeDialog));
 const EraseCustomerDialog = lazyDialog<EraseCustomerDialogProps>(() => import('../../../features/erasure/components/erase-customer-dialog').then((m) => m.EraseCustomerDialog));
+const MarketingConsentDialog = lazyDialog<MarketingConsentDialogProps>(() => import('../../../features/marketing-consent/components/marketing-consent-dialog').then((m) => m.MarketingConsentDialog));
 
 /** The other features' dialogs the customer dialogs open, for every route that shows customer dialogs. */
 export function useFilledCustomerDialogSlots(): CustomerDialogSlots {
@@ -41,6 +43,7 @@ export function useFilledCustomerDialogSlots(): CustomerDialogSlots {
       renderContactChange: (props) => <ContactChangeDialog {...props} />,
       renderContactCode: (props) => <ContactCodeDialog {...props} />,
       renderErasure: (props) => <EraseCustomerDialog {...props} />,
+      renderMarketingConsent: (props) => <MarketingConsentDialog {...props} />,
     }),
     [defaultLocationId],
   );

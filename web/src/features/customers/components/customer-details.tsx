@@ -3,6 +3,7 @@
 // erased state of a customer whose personal data is gone.
 import {
   CUSTOMER_MESSAGES,
+  CONSENT_ROW_TEXTS,
   emailVerificationTitle,
   formatDate,
   fullName,
@@ -119,6 +120,31 @@ function EraseAction({ customer }: { customer: Customer }) {
   );
 }
 
+/** Coupon reminders (issue 24): the consent per channel, and Change where the route provides the dialog. */
+function MarketingConsentRow({ customer }: { customer: Customer }) {
+  const { renderMarketingConsent } = useCustomerDialogSlots();
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  return (
+    <Row label={CONSENT_ROW_TEXTS.title} wide>
+      <span>{CONSENT_ROW_TEXTS.summary(customer.marketingConsent)}</span>
+      {renderMarketingConsent && (
+        <>
+          <button type="button" className="btn btn-sm detail-action" aria-label={CONSENT_ROW_TEXTS.changeLabel} onClick={() => setOpen(true)}>
+            {CONSENT_ROW_TEXTS.change}
+          </button>
+          {renderMarketingConsent({
+            open,
+            customer,
+            onClose: () => setOpen(false),
+            onSaved: () => void queryClient.invalidateQueries({ queryKey: customerKeys.detail(customer.customerId) }),
+          })}
+        </>
+      )}
+    </Row>
+  );
+}
+
 export const ERASED_TEXTS = {
   heading: 'Personal data erased',
   notice:
@@ -213,6 +239,7 @@ export function CustomerDetails({ customer, reveal, onEdit, onClear }: DetailsPr
             <Row label="Verify Redemptions">{yesNo(customer.verifyRedemptions)}</Row>
             <Row label="Created">{orDash(formatDate(customer.createdDate))}</Row>
             <Row label="Modified">{orDash(formatDate(customer.modifiedDate))}</Row>
+            <MarketingConsentRow customer={customer} />
             <Row label="Registration Link" wide>
               {customer.registrationUrl ? <a href={customer.registrationUrl}>Open registration page</a> : '-'}
             </Row>

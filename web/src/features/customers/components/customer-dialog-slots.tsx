@@ -1,5 +1,5 @@
 // Dialogs of other features that the customer dialogs open (Enter RO #, Change Email / Change Phone, Enter Code,
-// Erase personal data).
+// Erase personal data, Coupon reminders).
 // Features do not import each other: the route fills these slots in, and a missing slot hides its buttons.
 import { createContext, useContext, type ReactNode } from 'react';
 import type { CustomerRecord } from '../api/get-customer';
@@ -36,6 +36,14 @@ export interface ErasureSlotProps {
   onClose: (result: true | null) => void;
 }
 
+export interface MarketingConsentSlotProps {
+  open: boolean;
+  customer: CustomerRecord;
+  onClose: () => void;
+  /** After each saved change: the customer is read again. */
+  onSaved: () => void;
+}
+
 export interface CustomerDialogSlots {
   renderEnterRo?: (props: EnterRoSlotProps) => ReactNode;
   renderContactChange?: (props: ContactChangeSlotProps) => ReactNode;
@@ -43,6 +51,8 @@ export interface CustomerDialogSlots {
   renderContactCode?: (props: ContactCodeSlotProps) => ReactNode;
   /** Erase personal data (admins). */
   renderErasure?: (props: ErasureSlotProps) => ReactNode;
+  /** Coupon reminders (issue 24): staff record the customer's consent. */
+  renderMarketingConsent?: (props: MarketingConsentSlotProps) => ReactNode;
 }
 
 const SlotsContext = createContext<CustomerDialogSlots>({});
