@@ -54,6 +54,8 @@ const CHECKS: Record<ReportName, TotalCheck> = {
   expired: { table: '', column: '', delta: () => null },
   'invoice-summary': { table: '', column: 'soldGross', delta: () => soldGross },
   'invoice-summary-v2': { table: '', column: 'soldGross', delta: () => soldGross },
+  // Issue 24: no reminder is sent in this test (launcher/src/coupon-reminders.test.ts counts them).
+  'expiry-reminders': { table: 'reminders', column: '', delta: () => null },
 };
 
 /** Reports whose API answers (the others are left out of the browser run and named in the notes). */

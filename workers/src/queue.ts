@@ -13,6 +13,7 @@ import { sendOnlineOrderReceipt, type SendOnlineOrderReceiptJob } from './jobs/s
 import { sendOnlineOrderReturned, type SendOnlineOrderReturnedJob } from './jobs/send-online-order-returned';
 import { sendGiftMessage, type SendGiftMessageJob } from './jobs/send-gift-message';
 import { sendGiftExpired, type SendGiftExpiredJob } from './jobs/send-gift-expired';
+import { COUPON_REMINDER_JOB, sendCouponExpiryReminder, type SendCouponReminderJob } from './jobs/coupon-reminders';
 import { failedForGood, failedJobRecord, parkFailedJob } from './reactor/failed-jobs';
 
 export const MESSAGES_QUEUE = 'messages';
@@ -78,6 +79,8 @@ export function createMessagesWorker(
           return sendGiftMessage(job.id!, job.data as SendGiftMessageJob, deps);
         case 'send-gift-expired':
           return sendGiftExpired(job.id!, job.data as SendGiftExpiredJob, deps);
+        case COUPON_REMINDER_JOB:
+          return sendCouponExpiryReminder(job.data as SendCouponReminderJob, deps, delayJob(job, token));
         case 'scrub-erased-messages':
           return scrubErasedMessages(job.data as ScrubJob, deps);
         default:

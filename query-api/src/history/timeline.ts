@@ -37,6 +37,11 @@ const SUMMARIES: Record<string, (d: Record<string, unknown>) => string> = {
   CustomerContactChangeDeclined: (d) => `${d.kind === 'phone' ? 'Phone' : 'E-mail'} change declined`,
   AppEventTriggered: (d) => `App event: ${String(d.name ?? d.eventType)}`,
   CustomerPersonalDataErased: () => 'Personal data erased',
+  // Issue 24: a coupon expiry reminder (stream `coupon-reminders-{customerId}`).
+  CouponExpiryReminderSent: (d) => {
+    const count = Array.isArray(d.coupons) ? d.coupons.length : 0;
+    return `Expiry reminder sent by ${channel(d.channel)} (${String(d.threshold)} days before) for ${count} coupon${count === 1 ? '' : 's'}`;
+  },
   ...REDEMPTION_SUMMARIES,
 };
 
