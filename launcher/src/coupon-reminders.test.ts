@@ -280,6 +280,34 @@ describe('coupon expiry reminders', () => {
     expect(await remindersOf(robinId)).toHaveLength(1);
   });
 
+  it('should remind each coupon once when jobs naming it race in two workers processes', async () => {
+    const ash = { email: 'ash.raced@example.com', phone: '7205550781' };
+    const ashId = await newCustomer('Ash', 'Raced', ash.email, ash.phone);
+    const { saleId, issued } = await sellPack(ashId);
+    // A second worker on the same queue (another workers process), then three jobs at once, two of them overlapping the third.
+    const second = createMessagesWorker(redis, `${server.redisPrefix}:reminders`, {
+      sql: server.product.sql, store: server.product.store, sender: createMessageSenders(server.product.sql, { APP_MODE: 'demo', SMTP_URL: smtp.url, SMS_PROVIDER_URL: 'http://127.0.0.1:9/none' }).sender,
+      publicUrl: PUBLIC_URL, now: () => clock, verificationHashKey: key,
+    });
+    try {
+      clock = T0;
+      const coupons = issued.map((c) => ({ issuedCouponId: c.issuedCouponId, saleId }));
+      const jobs = [coupons, coupons.slice(0, 1), coupons.slice(1)].map((named) => {
+        const job = { customerId: ashId, locationId: FRONT_RANGE, threshold: 30 as const, channel: 'email' as const, coupons: named };
+        const reminderId = reminderJobId(job);
+        return { name: COUPON_REMINDER_JOB, data: { reminderId, ...job }, opts: { jobId: reminderId } };
+      });
+      await queue.addBulk(jobs);
+      await settled();
+    } finally {
+      await second.close();
+    }
+    const reminders = await remindersOf(ashId);
+    const named = reminders.flatMap((r) => r.coupons.map((c) => c.issuedCouponId));
+    expect(named.sort()).toEqual(issued.map((c) => c.issuedCouponId).sort());
+    expect(mailsTo(ash.email)).toHaveLength(reminders.length);
+  });
+
   it('should text the customer who agreed to texts, never in quiet hours: a text due at night waits until 08:00 local', async () => {
     await setConsent(robinId, 'sms', true);
     await waitForProjections(server.product);
@@ -382,6 +410,15 @@ describe('coupon expiry reminders', () => {
     const email = table!.rows.find((r) => r.cells.channel === 'E-mail');
     expect(email?.cells).toMatchObject({ location: 'Front Range Toyota', month, reminders: emails.length, coupons: emails.reduce((n, e) => n + e.coupons.length, 0), redeemed: 1 });
     expect(table!.totals).toMatchObject({ location: 'Total', reminders: emails.length + 1, redeemed: 2 });
+
+    // Access as every report: controllers and managers at their own locations (the demo's are at Front Range), admins everywhere; not staff without a reporting role, not customers.
+    const controller = (await loginAs(server, 'controller')).headers;
+    const ask = (headers: Record<string, string>, locationIds: number) => inject({ method: 'GET', url: `/api/reports/expiry-reminders?from=${D0}&to=${D0}&locationIds=${locationIds}` }, headers);
+    expect((await ask(controller, FRONT_RANGE)).statusCode).toBe(200);
+    expect((await ask(controller, 2)).statusCode).toBe(403);
+    expect((await ask(admin, 2)).statusCode).toBe(200);
+    expect((await ask(employee, FRONT_RANGE)).statusCode).toBe(403);
+    expect((await ask((await loginAs(server, 'customer')).headers, FRONT_RANGE)).statusCode).toBe(403);
 
     const history = await inject({ method: 'GET', url: `/api/customers/${robinId}/history` }, admin);
     expect(history.statusCode).toBe(200);
