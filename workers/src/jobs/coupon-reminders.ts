@@ -43,7 +43,7 @@ import { soldCouponTerms, type PackSaleState } from '@dealer/domain/pack-sale/st
 import { issuedCouponDecider } from '@dealer/domain/coupon-redemption/decide';
 import { issuedCouponStreamStatus } from '@dealer/domain/coupon-redemption/state';
 import { couponReminderDecider } from '@dealer/domain/coupon-reminder/decide';
-import { locationZones, reminderCandidates, remindedAlready } from '@dealer/read-models/coupon-reminders/queries';
+import { locationZones, reminderCandidates, remindedAlready, type ReminderCandidate } from '@dealer/read-models/coupon-reminders/queries';
 import type { MessageSender } from '../messaging/message';
 import { startPeriodicSweep, type PeriodicSweepHandle } from './periodic-sweep';
 import type { DelayJob } from './send-redemption-verification';
@@ -182,11 +182,11 @@ export interface ReminderSweepResult {
 }
 
 /**
- * One sweep at `now`: the candidates the read models show, grouped per customer, location,
- * threshold and channel, one job each (texts in quiet hours delayed to 08:00 local).
+ * The candidates as reminder groups at `now` (pure): the threshold each coupon is due in its
+ * zone (none: left out), per channel it may go to and was not reminded on at that threshold, one
+ * group per customer, location, threshold and channel, in the candidates' order.
  */
-export async function sweepCouponReminders(deps: { sql: Sql; queue: Queue }, now = new Date()): Promise<ReminderSweepResult> {
-  const candidates = await reminderCandidates(deps.sql, now, REMINDER_HORIZON_DAYS, REMINDER_SWEEP_BATCH);
+export function reminderGroups(candidates: readonly ReminderCandidate[], now: Date): Omit<SendCouponReminderJob, 'reminderId'>[] {
   const groups = new Map<string, Omit<SendCouponReminderJob, 'reminderId'>>();
   for (const c of candidates) {
     const threshold = reminderThresholdAt(c.expiresOn, now, c.timeZone);
@@ -199,10 +199,20 @@ export async function sweepCouponReminders(deps: { sql: Sql; queue: Queue }, now
       groups.set(key, group);
     }
   }
-  if (groups.size === 0) return { jobs: 0 };
-  const zones = await locationZones(deps.sql, [...new Set([...groups.values()].map((g) => g.locationId))]);
+  return [...groups.values()];
+}
+
+/**
+ * One sweep at `now`: the candidates the read models show, grouped per customer, location,
+ * threshold and channel, one job each (texts in quiet hours delayed to 08:00 local).
+ */
+export async function sweepCouponReminders(deps: { sql: Sql; queue: Queue }, now = new Date()): Promise<ReminderSweepResult> {
+  const candidates = await reminderCandidates(deps.sql, now, REMINDER_HORIZON_DAYS, REMINDER_SWEEP_BATCH);
+  const groups = reminderGroups(candidates, now);
+  if (groups.length === 0) return { jobs: 0 };
+  const zones = await locationZones(deps.sql, [...new Set(groups.map((g) => g.locationId))]);
   const saleZone = new Map(candidates.map((c) => [c.locationId, c.timeZone]));
-  const jobs = [...groups.values()].map((group) => {
+  const jobs = groups.map((group) => {
     const reminderId = reminderJobId(group);
     const zone = zones.get(group.locationId)?.timeZone ?? saleZone.get(group.locationId) ?? 'UTC';
     const delay = group.channel === 'sms' ? Math.max(0, textSendTime(now, zone).getTime() - now.getTime()) : 0;
