@@ -18,7 +18,8 @@ import {
   type ReportAnswer,
   type ReportName,
 } from '@dealer/contracts';
-import { deterministicUuid } from '@dealer/platform';
+import { createRedis, deterministicUuid } from '@dealer/platform';
+import { createMessagesQueue, sweepCouponReminders } from '@dealer/workers';
 import { importDmsRecords } from '@dealer/dms/index';
 import { startTestServer, waitForProjections, type TestServer } from '@dealer/launcher/testing/test-server';
 import { createCustomer } from './support/api';
@@ -54,6 +55,8 @@ const CHECKS: Record<ReportName, TotalCheck> = {
   expired: { table: '', column: '', delta: () => null },
   'invoice-summary': { table: '', column: 'soldGross', delta: () => soldGross },
   'invoice-summary-v2': { table: '', column: 'soldGross', delta: () => soldGross },
+  // Issue 24: counts, not money: the seeded reminder is checked in beforeAll (launcher/src/coupon-reminders.test.ts counts the rest).
+  'expiry-reminders': { table: 'reminders', column: '', delta: () => null },
 };
 
 /** Reports whose API answers (the others are left out of the browser run and named in the notes). */
@@ -159,9 +162,42 @@ beforeAll(async () => {
   }
   if (!redeemed) throw new Error('No coupon of the Front Range sale could be redeemed at Flatirons');
   redeemedAllocated = redeemed.allocatedValue;
+  // Issue 24: a customer of this test holds coupons expiring in 20 days (sold at Front Range, counted in the sales
+  // totals); the product's own workers remind them of it by e-mail after a sweep, so Expiry Reminders has a row.
+  const reminded = await createCustomer(server.url, { firstName: 'Jordan', lastName: 'Remindme', emailAddress: 'jordan.remindme@example.com', phoneMobile: '7205550615' });
+  const soon = new Date(Date.now() + 20 * 86_400_000);
+  const coupon = await apiData<{ couponId: string }>(server.url, 'POST', '/api/coupons', managerApi, {
+    name: 'Oil change', opCodes: ['LOF'], value: { kind: 'fixed', amount: 1995 }, locationIds: [FRONT_RANGE.id],
+    validity: { kind: 'fixedDate', date: `${soon.getFullYear()}-${pad(soon.getMonth() + 1)}-${pad(soon.getDate())}` },
+  });
+  const soonPack = await apiData<{ packId: string }>(server.url, 'POST', '/api/packs', managerApi, {
+    name: 'Two oil changes, soon', description: null, price: 3900, locationIds: [FRONT_RANGE.id], termMonths: 12, termMileage: null, items: [{ couponId: coupon.couponId, quantity: 2 }],
+  });
+  const [frontRangeRo] = await sql<{ roNumber: string }[]>`
+    select ro_number as "roNumber" from ref.repair_orders where location_id = ${FRONT_RANGE.id} and close_date is null and void_date is null order by ro_number limit 1`;
+  await waitForProjections(server.product);
+  await apiData(server.url, 'POST', '/api/pack-sales', managerApi, { customerId: reminded, packId: soonPack.packId, locationId: FRONT_RANGE.id, roNumber: frontRangeRo!.roNumber, price: null, priceOverrideReason: null });
+  await waitForProjections(server.product);
+  soldGross += ((await apiData<PackSaleView[] | null>(server.url, 'GET', `/api/customers/${reminded}/purchases`, managerApi)) ?? []).reduce((sum, p) => sum + p.total, 0);
+  const redis = createRedis(server.env.REDIS_URL);
+  const queue = createMessagesQueue(redis, server.redisPrefix);
+  try {
+    await sweepCouponReminders({ sql, queue });
+    for (let i = 0; i < 600; i++) {
+      const counts = await queue.getJobCounts('waiting', 'active', 'prioritized');
+      if (Object.values(counts).every((n) => n === 0)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await queue.close();
+    redis.disconnect();
+  }
+  for (let i = 0; i < 100 && (await sql`select 1 from es_events where event_type = 'CouponExpiryReminderSent' limit 1`).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
   await waitForProjections(server.product);
   for (const name of built) after.set(name, (await askReport(name))!);
   built = built.filter((name) => after.has(name));
+  // The reminder the product's workers sent for Jordan's two coupons.
+  expect(after.get('expiry-reminders')?.tables[0]?.rows.map((r) => r.cells)).toContainEqual(expect.objectContaining({ location: FRONT_RANGE.name, channel: 'E-mail', reminders: 1, coupons: 2, redeemed: 0 }));
   console.info(`Reports tested in the browser: ${built.join(', ')}`);
 });
 
@@ -239,7 +275,10 @@ describe('the reports as a controller', () => {
       await openFiltered(page, name);
 
       // The table (with its totals) and every chart, as the API answers them for the same filters.
-      const shown = await visible(page.getByRole('table', { name: table.title, exact: true }));
+      // A table without rows says so (the Expiry Reminders of a month nobody was reminded in).
+      const shown = table.rowCount === 0
+        ? await visible(page.getByRole('region', { name: table.title, exact: true }).getByText('No results.'))
+        : await visible(page.getByRole('table', { name: table.title, exact: true }));
       for (const chart of answer.charts) await visible(page.getByRole('img', { name: new RegExp(`^${chart.title.replace(/[()]/g, '\\$&')} `) }));
       const total = totalOf(answer, check);
       if (column && total !== null) {
@@ -378,6 +417,15 @@ describe('the reports as a controller', () => {
     await page.getByRole('button', { name: /^Locations/ }).click();
     await screenshotFromTop(page, 'reports-locations-multiselect-mobile');
     await page.keyboard.press('Escape');
+
+    // Issue 24: the Expiry Reminders as cards too (axe checked with the screenshot).
+    if (built.includes('expiry-reminders')) {
+      const reminders = after.get('expiry-reminders')!.tables[0]!;
+      await openFiltered(page, 'expiry-reminders');
+      const reminderCards = await visible(page.getByRole('list', { name: reminders.title, exact: true }));
+      await expect.poll(() => reminderCards.getByRole('listitem').count()).toBe(reminders.rows.length + 1);
+      await screenshotFromTop(page, 'reports-expiry-reminders-mobile');
+    }
 
     // A card of a grouped report opens the lines behind it, as cards too.
     if (built.includes('coupon-sales-v2')) {

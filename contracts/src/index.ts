@@ -27,6 +27,7 @@ export * from './money/index';
 export * from './coupons/index';
 export * from './packs/index';
 export * from './coupon-redemptions/index';
+export * from './coupon-reminders/index';
 export * from './paper-books/index';
 export * from './online-orders/index';
 export * from './gifts/index';

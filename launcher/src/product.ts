@@ -44,6 +44,7 @@ import {
   startReactor,
   startMessageWorkers,
   startFormDraftSweeper,
+  startCouponReminderSweeper,
 } from '@dealer/workers';
 import { giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
@@ -99,6 +100,8 @@ async function startInProcessParts(env: ProductEnv, sql: Sql, store: ProtectedEv
   const finaliser = startPackSaleFinaliser({ sql, store, logger, intervalMs: env.PACK_SALE_FINALISE_INTERVAL_MS });
   // Form drafts past their lifetime (decision 0082).
   const formDrafts = startFormDraftSweeper({ sql, logger });
+  // Coupon expiry reminders (issue 24, ADR 0090): one active sweep across processes.
+  const reminders = startCouponReminderSweeper({ sql, queue, logger }, env.COUPON_REMINDER_SWEEP_INTERVAL_MS);
   // Integration events leave sealed (raw store), so erasing a customer's key covers Kafka too.
   const relay = env.KAFKA_BROKERS
     ? startKafkaRelay({ sql, store: rawStore, brokers: env.KAFKA_BROKERS, topic: env.KAFKA_TOPIC, logger })
@@ -111,6 +114,7 @@ async function startInProcessParts(env: ProductEnv, sql: Sql, store: ProtectedEv
       await reactor.stop();
       await finaliser.stop();
       await formDrafts.stop();
+      await reminders.stop();
       await relay?.stop();
       await messages.close();
       await queue.close();

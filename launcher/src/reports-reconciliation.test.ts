@@ -84,7 +84,8 @@ describe('reports against the events of the demo and of three weeks of history',
   });
 
   it('should give every report, through the route, the sums over the events (payouts net to zero)', async () => {
-    const reconciled = REPORT_NAMES.filter((n) => n !== 'expired');
+    // Expiry Reminders reads no sale or redemption sums: launcher/src/coupon-reminders.test.ts counts it.
+    const reconciled = REPORT_NAMES.filter((n) => n !== 'expired' && n !== 'expiry-reminders');
     const checked: ReportName[] = [];
     for (const name of reconciled) {
       const res = await ask(name, q);

@@ -15,5 +15,6 @@ import { reports } from './reports/projection';
 import { liability } from './liability/projection';
 import { onlineOrders } from './online-orders/projection';
 import { training } from './training/projection';
+import { couponReminders } from './coupon-reminders/projection';
 
-export const projections: Projection[] = [customerDetails, customerSearch, users, userRoles, pendingApprovals, opCodeRules, couponCatalogue, packCatalogue, packSales, paperBooks, redemptionReviews, reports, liability, onlineOrders, training];
+export const projections: Projection[] = [customerDetails, customerSearch, users, userRoles, pendingApprovals, opCodeRules, couponCatalogue, packCatalogue, packSales, paperBooks, redemptionReviews, reports, liability, onlineOrders, training, couponReminders];

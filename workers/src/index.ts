@@ -12,6 +12,7 @@ export { startFormDraftSweeper, sweepExpiredFormDrafts, FORM_DRAFT_SWEEP_INTERVA
 export { startPackSaleFinaliser, finaliseClosedSales, type PackSaleFinaliserHandle } from './jobs/finalise-closed-sales';
 export { startGiftExpirySweeper } from './jobs/gift-expiry';
 export { startAbandonedOrderSweeper } from './jobs/abandoned-orders';
+export { startCouponReminderSweeper, sweepCouponReminders, COUPON_REMINDER_JOB, COUPON_REMINDER_SWEEP_INTERVAL_MS, type SendCouponReminderJob } from './jobs/coupon-reminders';
 export type { PeriodicSweepHandle } from './jobs/periodic-sweep';
 export * from './reactor/reactions';
 export * from './reactor/failed-jobs';

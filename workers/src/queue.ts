@@ -15,6 +15,7 @@ import { sendGiftMessage, type SendGiftMessageJob } from './jobs/send-gift-messa
 import { sendGiftExpired, type SendGiftExpiredJob } from './jobs/send-gift-expired';
 import { sendGiftClaimed, type SendGiftClaimedJob } from './jobs/send-gift-claimed';
 import { sendSmsKeywordAnswer, type SendSmsKeywordAnswerJob } from './jobs/send-sms-keyword-answer';
+import { COUPON_REMINDER_JOB, sendCouponExpiryReminder, type SendCouponReminderJob } from './jobs/coupon-reminders';
 import { failedForGood, failedJobRecord, parkFailedJob } from './reactor/failed-jobs';
 
 export const MESSAGES_QUEUE = 'messages';
@@ -84,6 +85,8 @@ export function createMessagesWorker(
           return sendGiftExpired(job.id!, job.data as SendGiftExpiredJob, deps);
         case 'send-sms-keyword-answer':
           return sendSmsKeywordAnswer(job.id!, job.data as SendSmsKeywordAnswerJob, deps);
+        case COUPON_REMINDER_JOB:
+          return sendCouponExpiryReminder(job.data as SendCouponReminderJob, deps, delayJob(job, token));
         case 'scrub-erased-messages':
           return scrubErasedMessages(job.data as ScrubJob, deps);
         default:

@@ -8,6 +8,7 @@ import { startPackSaleFinaliser } from './jobs/finalise-closed-sales';
 import { startGiftExpirySweeper } from './jobs/gift-expiry';
 import { startAbandonedOrderSweeper } from './jobs/abandoned-orders';
 import { startFormDraftSweeper } from './jobs/form-draft-expiry';
+import { startCouponReminderSweeper } from './jobs/coupon-reminders';
 import { createPaymentProvider } from '@dealer/platform/payments/index';
 import { giftTokenKey } from '@dealer/platform/auth/gift-token';
 import { verificationHashKey } from '@dealer/platform/auth/verification-secret';
@@ -23,6 +24,8 @@ const reactor = await startReactor({ sql: runtime.sql, store: runtime.store, que
 const finaliser = startPackSaleFinaliser({ sql: runtime.sql, store: runtime.store, logger, intervalMs: env.PACK_SALE_FINALISE_INTERVAL_MS });
 // Form drafts past their lifetime (decision 0082).
 const formDrafts = startFormDraftSweeper({ sql: runtime.sql, logger });
+// Coupon expiry reminders (issue 24, ADR 0090): one active sweep across processes.
+const reminders = startCouponReminderSweeper({ sql: runtime.sql, queue, logger }, env.COUPON_REMINDER_SWEEP_INTERVAL_MS);
 // Gifts ending unclaimed and abandoned online orders (none when online purchase is off). The demo
 // provider keeps its payments in memory, per process: see docs/decisions/0073-periodic-jobs-in-workers.md.
 const payments = createPaymentProvider(env);
@@ -55,6 +58,7 @@ stopOnSignal(logger, async () => {
   await reactor.stop();
   await finaliser.stop();
   await formDrafts.stop();
+  await reminders.stop();
   await giftExpiry?.stop();
   await abandonedOrders?.stop();
   await relay?.stop();

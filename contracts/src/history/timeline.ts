@@ -78,6 +78,7 @@ export const HISTORY_EVENT_NAMES: Readonly<Record<string, string>> = {
   PaperCouponRedemptionVoided: 'Paper coupon redemption voided',
   PaperBookConverted: 'Paper coupon book converted',
   RedemptionReviewKept: 'Redemption on a voided RO kept',
+  CouponExpiryReminderSent: 'Coupon expiry reminder sent',
 };
 
 /** The plain-English name of an event type; a type added later without a name still reads as words ('Some thing happened'). */

@@ -1,5 +1,5 @@
 /**
- * Reports (issue 14): the eight reports under /employee/reports, their filters and the shape of
+ * Reports (issue 14): the eight reports under /employee/reports (and issue 24's Expiry Reminders), their filters and the shape of
  * their answers. The web renders every report from this catalogue and the answer's tables and
  * charts, and the CSV export writes the same columns and rows, so what is exported is what is shown.
  *
@@ -18,6 +18,7 @@ export const REPORT_NAMES = [
   'expired',
   'invoice-summary',
   'invoice-summary-v2',
+  'expiry-reminders',
 ] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 export const isReportName = (v: unknown): v is ReportName => typeof v === 'string' && (REPORT_NAMES as readonly string[]).includes(v);
@@ -177,6 +178,13 @@ export const REPORT_CATALOGUE: Readonly<Record<ReportName, ReportCatalogueEntry>
     summary: 'The invoice summary by day, with the lines behind each day.',
     options: [],
     drillParams: { locationId: 'location', day: 'date' },
+  },
+  'expiry-reminders': {
+    name: 'expiry-reminders',
+    title: 'Expiry Reminders',
+    summary: 'Coupon expiry reminders sent per location, month and channel, and the coupons redeemed within 30 days after.',
+    options: [],
+    drillParams: {},
   },
 };
 

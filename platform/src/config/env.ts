@@ -97,6 +97,8 @@ const schema = z
      * the sweep each import's notification starts (milliseconds, default one minute).
      */
     PACK_SALE_FINALISE_INTERVAL_MS: z.coerce.number().int().min(50).max(86_400_000).default(60_000),
+    /** How often the workers look for coupons whose expiry reminder is due (issue 24, ADR 0090; milliseconds, default one hour). */
+    COUPON_REMINDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
     /**
      * Who takes online payments (issue 13): 'stripe', or 'demo' (no money moves; refused in
      * production mode). Unset: 'demo' in demo mode; in production mode, online purchase is off.

@@ -38,7 +38,7 @@ export const API_TAGS = [
   { name: 'Customer area', description: 'What a signed-in customer reads and sends: service history, current offers, the contact form, app events.' },
   { name: 'Online orders', description: 'Buying a pack online: placing and paying an order, reading it back, the managers\u2019 list, the payment provider\u2019s webhook.' },
   { name: 'Gifts', description: 'Packs bought as gifts: the buyer\u2019s list and claiming a gift.' },
-  { name: 'Reports', description: 'The eight reports of SPEC 2.2 (JSON or CSV), at the locations where the caller may report.' },
+  { name: 'Reports', description: 'The eight reports of SPEC 2.2 and Expiry Reminders (issue 24), JSON or CSV, at the locations where the caller may report.' },
   { name: 'Form drafts', description: 'Server-side drafts of long staff forms: created or loaded when a form opens, autosaved, restored after a crash, deleted on close.' },
   { name: 'Live updates', description: 'A server-sent events stream per signed-in tab telling the client what it shows has changed, with the read position; opened with a single-use ticket.' },
   { name: 'Training', description: 'The training videos: each employee\u2019s progress, and completion at the locations a manager manages.' },

@@ -39,6 +39,11 @@ const SUMMARIES: Record<string, (d: Record<string, unknown>) => string> = {
   CustomerPersonalDataErased: () => 'Personal data erased',
   // Issue 24: "Reminder texts turned off (replied STOP)".
   CustomerMarketingConsentChanged: (d) => consentChangeSummary(d),
+  // Issue 24: a coupon expiry reminder (stream `coupon-reminders-{customerId}`).
+  CouponExpiryReminderSent: (d) => {
+    const count = Array.isArray(d.coupons) ? d.coupons.length : 0;
+    return `Expiry reminder sent by ${channel(d.channel)} (${String(d.threshold)} days before) for ${count} coupon${count === 1 ? '' : 's'}`;
+  },
   ...REDEMPTION_SUMMARIES,
 };
 

@@ -5,7 +5,7 @@
  * replaced. Every opening is logged (who, whose), never the content.
  */
 import type { FastifyInstance } from 'fastify';
-import { COUPON_HISTORY_EVENT_TYPES, CUSTOMER_MESSAGES, customerStreamId, type CustomerHistory } from '@dealer/contracts';
+import { COUPON_HISTORY_EVENT_TYPES, CUSTOMER_MESSAGES, couponRemindersStreamId, customerStreamId, type CustomerHistory } from '@dealer/contracts';
 import { DomainError, type EventStore, apiDoc } from '@dealer/platform';
 import { buildTimeline } from '../history/timeline';
 
@@ -39,8 +39,8 @@ const historyAnswer = {
   },
 } as const;
 
-/** Streams that belong to one customer: by naming convention, plus related ones found elsewhere. */
-export const customerStreams = (customerId: string, related: readonly string[] = []) => [customerStreamId(customerId), `app-events-${customerId}`, ...related];
+/** Streams that belong to one customer: by naming convention (their coupon expiry reminders too, issue 24), plus related ones found elsewhere. */
+export const customerStreams = (customerId: string, related: readonly string[] = []) => [customerStreamId(customerId), `app-events-${customerId}`, couponRemindersStreamId(customerId), ...related];
 
 /** Finds a customer's streams whose ids do not derive from the customer id (e.g. redemption verifications). */
 export type RelatedStreams = (customerId: string) => Promise<string[]>;

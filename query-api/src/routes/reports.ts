@@ -242,7 +242,7 @@ export function reportRoutes(sql: Sql, definitions: Readonly<Record<ReportName, 
       '/api/reports/:report',
       {
         config: { access: 'reports', readModels },
-        schema: { ...apiDoc('Reports', 'Run a report', 'One of the eight reports (`coupon-sales`, `coupon-sales-v2`, `coupon-redemptions`, `coupon-redemptions-v2`, `payouts`, `expired`, `invoice-summary`, `invoice-summary-v2`) for a period (`from`, `to`) and locations, with its options and drill-down; JSON, or CSV of one table (`format=csv&table=`).'),
+        schema: { ...apiDoc('Reports', 'Run a report', 'One of the reports (`coupon-sales`, `coupon-sales-v2`, `coupon-redemptions`, `coupon-redemptions-v2`, `payouts`, `expired`, `invoice-summary`, `invoice-summary-v2`, `expiry-reminders`) for a period (`from`, `to`) and locations, with its options and drill-down; JSON, or CSV of one table (`format=csv&table=`).'),
           params: { type: 'object', required: ['report'], properties: { report: INPUT_SCHEMAS.text(100) } },
           querystring: reportQuerystring,
           response: { 200: reportAnswerSchema },

@@ -142,7 +142,9 @@ export const packSales: Projection = {
       create index if not exists sales_customer on ${s}.sales (customer_id, sold_at desc);
       create index if not exists issued_coupons_customer on ${s}.issued_coupons (customer_id);
       create index if not exists issued_coupons_sale on ${s}.issued_coupons (sale_id, position);
-      create unique index if not exists desk_codes_sale on ${s}.desk_codes (sale_id) where kind = 'sale';`);
+      create unique index if not exists desk_codes_sale on ${s}.desk_codes (sale_id) where kind = 'sale';
+      -- Issue 24: the reminder sweep's unused coupons by expiry.
+      create index if not exists issued_coupons_unused_expiry on ${s}.issued_coupons (expires_at) where redemption_id is null;`);
   },
 
   async applyBatch(tx, schema, events) {

@@ -9,6 +9,7 @@ import { payoutsReport } from './payouts';
 import { expiredReport } from './expired';
 import { invoiceSummaryReport } from './invoice-summary';
 import { invoiceSummaryV2Report } from './invoice-summary-v2';
+import { expiryRemindersReport } from '../coupon-reminders/report';
 
 export type { ReportDefinition, ReportBody } from './definition';
 
@@ -21,4 +22,5 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportName, ReportDefinition>> 
   expired: expiredReport,
   'invoice-summary': invoiceSummaryReport,
   'invoice-summary-v2': invoiceSummaryV2Report,
+  'expiry-reminders': expiryRemindersReport,
 };

@@ -72,6 +72,7 @@ export const REPORT_PAGES = [
   ['expired', 'Expired'],
   ['invoice-summary', 'Invoice Summary'],
   ['invoice-summary-v2', 'Invoice Summary V2'],
+  ['expiry-reminders', 'Expiry Reminders'],
 ] as const;
 
 export const HELP_PAGES = [

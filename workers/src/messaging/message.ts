@@ -10,6 +10,11 @@ export interface OutgoingMessage {
   body: string;
   /** Data subject (customer id) the message is about, so erasure can find it. */
   subjectId: string | null;
+  /**
+   * Extra e-mail headers (issue 24: a marketing e-mail's List-Unsubscribe and
+   * List-Unsubscribe-Post, RFC 8058); the SMTP sender adds them, the other senders ignore them.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface MessageSender {

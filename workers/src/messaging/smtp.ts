@@ -12,7 +12,7 @@ export class SmtpSender implements MessageSender {
   async send(m: OutgoingMessage) {
     if (m.channel !== 'email') throw new Error('SmtpSender sends e-mail only');
     const messageId = `<${m.idempotencyKey}@dealer-coupons.local>`;
-    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.body, messageId });
+    await this.transport.sendMail({ from: this.from, to: m.to, subject: m.subject, text: m.body, messageId, ...(m.headers ? { headers: m.headers } : {}) });
     return { messageId, duplicate: false };
   }
 

@@ -1,4 +1,4 @@
-// /employee/reports and the eight reports (SPEC 2.2, issue 14). The report page offers the locations the user reads
+// /employee/reports and the reports (SPEC 2.2's eight, issue 14; Expiry Reminders, issue 24). The report page offers the locations the user reads
 // reports at (its own GET /api/report-locations); the route lends the locations feature's list of every location to
 // name a drill-down's location, so the two features meet only here.
 import type { ComponentType } from 'react';
