@@ -426,4 +426,26 @@ describe('coupon expiry reminders', () => {
     expect(summaries).toContain('Expiry reminder sent by e-mail (30 days before) for 3 coupons');
     expect(summaries).toContain('Expiry reminder sent by text (30 days before) for 3 coupons');
   });
+
+  it("should stop reminder e-mails through the one-click link of the customer's own reminder (RFC 8058), with no session or cookie", async () => {
+    const [mail] = mailsTo(robin.email);
+    const oneClick = /^<(.+)>$/.exec(mail!.headers.get('list-unsubscribe') ?? '')?.[1];
+    const res = await server.product.app.inject({
+      method: 'POST',
+      url: new URL(oneClick!).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().dataSet).toEqual({ channel: 'email', granted: false });
+    await waitForProjections(server.product);
+    const details = await inject({ method: 'GET', url: `/api/customers/${robinId}` }, admin);
+    expect(details.json().dataSet.marketingConsent).toEqual({ email: false, sms: true });
+    // Seven days before the expiry the e-mail reminder is not sent (the text still is: its own consent).
+    const before = mailsTo(robin.email).length;
+    await sweepAt(new Date(T0.getTime() + 20 * 86_400_000));
+    expect(mailsTo(robin.email)).toHaveLength(before);
+    expect((await remindersOf(robinId)).filter((r) => r.channel === 'email').map((r) => r.threshold)).toEqual([30]);
+    expect((await remindersOf(robinId)).filter((r) => r.channel === 'sms').map((r) => r.threshold)).toEqual([30, 7]);
+  });
 });
