@@ -85,7 +85,12 @@ export async function rebuildProjections(
       const end = Math.min(batch.reached, until);
       if (end <= position) return;
       const inRange = batch.events.filter((e) => e.globalPosition <= until);
-      if (end < until) next = read(end);
+      if (end < until) {
+        next = read(end);
+        // Awaited on the next turn; a caller that stops the rebuild before (its progress callback
+        // throws) leaves it unawaited: its failure must not be an unhandled rejection.
+        next.catch(() => undefined);
+      }
       const work = targets.flatMap((t) => {
         const relevant = inRange.filter((e) => t.projection.handles.has(e.type));
         return relevant.length > 0 ? [() => apply(t, relevant)] : [];
