@@ -5,36 +5,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cents, MIN_POSITION_HEADER, type PaperBookView } from '@dealer/contracts';
+import { cents, MIN_POSITION_HEADER } from '@dealer/contracts';
 import type { OnlineOrderStatusView } from '@dealer/contracts/online-orders/status';
 import { ok } from '../../testing/answers';
 import { startAppServer } from '../../testing/app-server';
 import { useLiveStream } from '../../testing/live-stream';
 import { formDraftServer } from '../../testing/form-drafts';
 import { locations } from '../../testing/fixtures/locations';
+import { openPaperBook } from '../../testing/fixtures/paper-books';
 import { oilOffer, paidOrderStatus } from '../../testing/fixtures/online-orders';
 import { jane, janeSale } from '../../testing/fixtures/sales';
 import { customer, employee } from '../../testing/identities';
 import { renderApp } from '../../testing/render-app';
 
-const book: PaperBookView = {
-  bookNumber: 'PB-10001',
-  id: 'book-1',
-  packId: 'pack-1',
-  packName: 'Oil Change 4-Pack',
-  packDescription: null,
-  locationId: 1,
-  locationName: 'North Motors',
-  saleRoNumber: '4001',
-  soldOn: '2026-10-01',
-  price: cents(9900),
-  source: 'import',
-  registeredAt: '2026-10-01T15:00:00.000Z',
-  status: 'open',
-  conversion: null,
-  coupons: [],
-  revision: 3,
-};
+const book = openPaperBook;
 
 const giftOrder: OnlineOrderStatusView = {
   ...paidOrderStatus,

@@ -11,24 +11,12 @@ import { ok } from '../../../testing/answers';
 import { startAppServer } from '../../../testing/app-server';
 import { formDraftServer } from '../../../testing/form-drafts';
 import { locations } from '../../../testing/fixtures/locations';
+import { openPaperBook } from '../../../testing/fixtures/paper-books';
 import { employee } from '../../../testing/identities';
 import { renderApp } from '../../../testing/render-app';
 
 const book: PaperBookView = {
-  bookNumber: 'PB-10001',
-  id: 'book-1',
-  packId: 'pack-1',
-  packName: 'Oil Change 4-Pack',
-  packDescription: null,
-  locationId: 1,
-  locationName: 'North Motors',
-  saleRoNumber: '4001',
-  soldOn: '2026-10-01',
-  price: cents(9900),
-  source: 'import',
-  registeredAt: '2026-10-01T15:00:00.000Z',
-  status: 'open',
-  conversion: null,
+  ...openPaperBook,
   coupons: [
     {
       number: 1, couponId: 'coupon-1', name: 'Oil and filter change', description: null, opCodes: ['LOF'], value: { kind: 'fixed', amount: cents(4995) },
@@ -36,7 +24,6 @@ const book: PaperBookView = {
       allocatedValue: cents(2475), status: 'available', redemption: null,
     },
   ],
-  revision: 3,
 };
 
 const drafts = formDraftServer();
