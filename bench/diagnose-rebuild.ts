@@ -6,12 +6,10 @@
  *
  *   node --import tsx bench/diagnose-rebuild.ts [events=200000] [batchSize=5000] [maxCachedKeys=vault default]
  */
-import { randomBytes } from 'node:crypto';
-import { ALL_PLATFORM_MIGRATIONS, createPool, migrate, PersonalDataVault, PostgresEventStore, ProtectedEventStore, type Sql } from '@dealer/platform';
+import { PersonalDataVault, PostgresEventStore, ProtectedEventStore, type Sql } from '@dealer/platform';
 import { setTablesLogged } from '@dealer/projector/rebuild';
-import { buildCustomerFixture } from './fixture';
+import { withFixtureDatabase } from './fixture';
 import { customerProjections } from './rebuild';
-import { createBenchDatabase, dropAllBenchDatabases } from './lib/databases';
 import { loadSettings } from './lib/settings';
 
 const settings = loadSettings();
@@ -20,59 +18,46 @@ const events = Number(eventsArg ?? 200_000);
 const batchSize = Number(batchArg ?? 5000);
 const vaultOptions = cacheArg ? { maxCachedKeys: Number(cacheArg) } : {};
 
-try {
-  const url = await createBenchDatabase(settings.server, 'diagnose_rebuild');
-  const sql = createPool(url, { max: 4 });
-  try {
-    await migrate(sql, ALL_PLATFORM_MIGRATIONS);
-    const masterKey = randomBytes(32);
-    const fixture = await buildCustomerFixture(sql, masterKey, events);
-    process.stderr.write(`fixture: ${events} events in ${fixture.seconds.toFixed(1)} s\n`);
-    await sql`checkpoint`;
-    console.log(`${events} events, batches of ${batchSize}, vault ${cacheArg ? `maxCachedKeys ${cacheArg}` : 'default cache'}; µs per event:`);
-    for (const projection of customerProjections()) {
-      const inner = new PostgresEventStore(sql);
-      const store = new ProtectedEventStore(inner, new PersonalDataVault(sql, masterKey, vaultOptions));
-      const schema = `${projection.schema}__diagnose`;
-      await sql.unsafe(`drop schema if exists "${schema}" cascade; create schema "${schema}"`);
-      await projection.createTables(sql, schema);
-      await setTablesLogged(sql, schema, false);
-      const spent = { read: 0, open: 0, apply: 0 };
-      let position = 0;
-      let done = 0;
-      const started = performance.now();
-      for (;;) {
-        let t = performance.now();
-        const raw = await inner.readAll({ after: position, maxCount: batchSize });
-        spent.read += performance.now() - t;
-        if (raw.length === 0) break;
-        t = performance.now();
-        const opened = await store.open(raw);
-        spent.open += performance.now() - t;
-        t = performance.now();
-        await sql.begin(async (tx) => {
-          await tx`set local synchronous_commit = off`;
-          await projection.applyBatch(tx as unknown as Sql, schema, opened.filter((e) => projection.handles.has(e.type)));
-        });
-        spent.apply += performance.now() - t;
-        position = raw[raw.length - 1]!.globalPosition;
-        done += raw.length;
-        if (raw.length < batchSize) break;
-      }
-      const finishing = performance.now();
-      await setTablesLogged(sql, schema, true);
-      await projection.createIndexes?.(sql, schema);
-      const finish = performance.now() - finishing;
-      const seconds = (performance.now() - started) / 1000;
-      const us = (ms: number) => ((ms * 1000) / done).toFixed(1).padStart(6);
-      console.log(
-        `  ${projection.name.padEnd(18)} ${Math.round(done / seconds).toLocaleString('en-US').padStart(7)} events/s | readAll ${us(spent.read)} | open (keys + decrypt) ${us(spent.open)} | applyBatch ${us(spent.apply)} | logged + indexes ${us(finish)}`,
-      );
-      await sql.unsafe(`drop schema if exists "${schema}" cascade`);
+await withFixtureDatabase(settings.server, 'diagnose_rebuild', events, async ({ sql, masterKey }) => {
+  console.log(`${events} events, batches of ${batchSize}, vault ${cacheArg ? `maxCachedKeys ${cacheArg}` : 'default cache'}; µs per event:`);
+  for (const projection of customerProjections()) {
+    const inner = new PostgresEventStore(sql);
+    const store = new ProtectedEventStore(inner, new PersonalDataVault(sql, masterKey, vaultOptions));
+    const schema = `${projection.schema}__diagnose`;
+    await sql.unsafe(`drop schema if exists "${schema}" cascade; create schema "${schema}"`);
+    await projection.createTables(sql, schema);
+    await setTablesLogged(sql, schema, false);
+    const spent = { read: 0, open: 0, apply: 0 };
+    let position = 0;
+    let done = 0;
+    const started = performance.now();
+    for (;;) {
+      let t = performance.now();
+      const raw = await inner.readAll({ after: position, maxCount: batchSize });
+      spent.read += performance.now() - t;
+      if (raw.length === 0) break;
+      t = performance.now();
+      const opened = await store.open(raw);
+      spent.open += performance.now() - t;
+      t = performance.now();
+      await sql.begin(async (tx) => {
+        await tx`set local synchronous_commit = off`;
+        await projection.applyBatch(tx as unknown as Sql, schema, opened.filter((e) => projection.handles.has(e.type)));
+      });
+      spent.apply += performance.now() - t;
+      position = raw[raw.length - 1]!.globalPosition;
+      done += raw.length;
+      if (raw.length < batchSize) break;
     }
-  } finally {
-    await sql.end({ timeout: 5 });
+    const finishing = performance.now();
+    await setTablesLogged(sql, schema, true);
+    await projection.createIndexes?.(sql, schema);
+    const finish = performance.now() - finishing;
+    const seconds = (performance.now() - started) / 1000;
+    const us = (ms: number) => ((ms * 1000) / done).toFixed(1).padStart(6);
+    console.log(
+      `  ${projection.name.padEnd(18)} ${Math.round(done / seconds).toLocaleString('en-US').padStart(7)} events/s | readAll ${us(spent.read)} | open (keys + decrypt) ${us(spent.open)} | applyBatch ${us(spent.apply)} | logged + indexes ${us(finish)}`,
+    );
+    await sql.unsafe(`drop schema if exists "${schema}" cascade`);
   }
-} finally {
-  await dropAllBenchDatabases();
-}
+});

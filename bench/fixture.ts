@@ -15,13 +15,16 @@
  * core) build and seal the rows of chunks of positions; the main thread streams them into
  * COPY in order while it loads the wrapped keys on a second connection.
  */
-import { createCipheriv, randomFillSync, randomUUID } from 'node:crypto';
+import { createCipheriv, randomBytes, randomFillSync, randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
 import { customerStreamId } from '@dealer/contracts';
-import type { Sql } from '@dealer/platform/db/postgres';
+import { createPool, type Sql } from '@dealer/platform/db/postgres';
+import { migrate } from '@dealer/platform/db/migrate';
+import { ALL_PLATFORM_MIGRATIONS } from '@dealer/platform/migrations';
+import { createBenchDatabase, dropAllBenchDatabases } from './lib/databases';
 import { customerId, prng, type FixturePlan, type SampleEvent } from './fixture-data';
 import type { ChunkRequest } from './fixture-worker';
 
@@ -227,4 +230,33 @@ export async function buildCustomerFixture(
     seconds: (performance.now() - started) / 1000,
     samples: [...bySubject.values()],
   };
+}
+
+/**
+ * For the diagnostic scripts: a scratch bench database with the platform's schema and a fixture of
+ * `events` customer events (its progress on stderr), checkpointed; `run` gets its pool (4
+ * connections), URL and master key; every bench database is dropped after, also on failure.
+ */
+export async function withFixtureDatabase(
+  server: string,
+  purpose: string,
+  events: number,
+  run: (db: { sql: Sql; url: string; masterKey: Buffer }) => Promise<void>,
+): Promise<void> {
+  try {
+    const url = await createBenchDatabase(server, purpose);
+    const sql = createPool(url, { max: 4 });
+    try {
+      await migrate(sql, ALL_PLATFORM_MIGRATIONS);
+      const masterKey = randomBytes(32);
+      const fixture = await buildCustomerFixture(sql, masterKey, events);
+      process.stderr.write(`fixture: ${events} events in ${fixture.seconds.toFixed(1)} s\n`);
+      await sql`checkpoint`;
+      await run({ sql, url, masterKey });
+    } finally {
+      await sql.end({ timeout: 5 });
+    }
+  } finally {
+    await dropAllBenchDatabases();
+  }
 }
