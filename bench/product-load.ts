@@ -19,14 +19,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Queue } from 'bullmq';
 import { customerStreamId } from '@dealer/contracts';
-import { createPool, createRedis, EventFeed, migrate, PersonalDataVault, PostgresEventStore, ProtectedEventStore, type Sql } from '@dealer/platform';
-import { projections, startProjector } from '@dealer/projector';
-import { MESSAGES_QUEUE, WORKER_MIGRATIONS, startReactor } from '@dealer/workers';
+import { createPool, migrate, PersonalDataVault, PostgresEventStore, ProtectedEventStore, type Sql } from '@dealer/platform';
+import { WORKER_MIGRATIONS } from '@dealer/workers';
 import { ALL_PLATFORM_MIGRATIONS } from '@dealer/platform/migrations';
 import { appendSession, benchEventData, poolSizeFor, type AppendSession } from './append';
 import type { ReadSideMessage } from './read-side-child';
+import { startBenchReadSide, type BenchReadSide } from './read-side';
 import { RUN_ID } from './lib/databases';
 
 const DATA = benchEventData();
@@ -79,13 +78,8 @@ const MASTER_KEY = randomBytes(32);
 /** Where bench (e) runs the read side: a child process (as npm start) unless BENCH_READ_SIDE=in-process. */
 export const READ_SIDE_IN_PROCESS = process.env.BENCH_READ_SIDE === 'in-process';
 
-/** The read side as npm start runs it, in its own process; `reached` is its lowest projection position. */
-interface ReadSideChild {
-  reached(): number;
-  stop(): Promise<void>;
-}
-
-async function forkReadSide(url: string): Promise<ReadSideChild> {
+/** The read side as npm start runs it, in its own process (bench/read-side-child.ts). */
+async function forkReadSide(url: string): Promise<BenchReadSide> {
   let reached = 0;
   const child: ChildProcess = fork(fileURLToPath(new URL('./read-side-child.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],
@@ -124,38 +118,23 @@ function profile(i: string) {
 
 export function productSession(url: string, writers: number, running: boolean): AppendSession {
   return appendSession(running ? 'product-running' : 'product-idle', writers, async () => {
-    // The product's pool (20 connections) is shared by the appends, the projector and the reactor.
+    // The product's pool (20 connections), shared by the appends and, in process, the projector and the reactor.
     const sql: Sql = createPool(url, { max: Math.max(20, poolSizeFor(writers)) });
     const raw = new PostgresEventStore(sql);
     const store = new ProtectedEventStore(raw, new PersonalDataVault(sql, MASTER_KEY));
-    const inProcess = running && READ_SIDE_IN_PROCESS;
-    const redis = inProcess ? createRedis(REDIS_URL) : null;
-    const queue = redis ? new Queue(MESSAGES_QUEUE, { connection: redis, prefix: `bench:${RUN_ID}` }) : null;
-    // One reader of the log for the projections and the reactor, as the product runs them (ADR 0074).
-    const feed = inProcess ? new EventFeed({ store, sql }) : null;
-    const projector = feed ? startProjector({ sql, store, projections, feed }) : null;
-    const reactor = queue && feed ? await startReactor({ sql, store, queue, feed }) : null;
-    // Measured once every projection and the reactor are running (their start-up is not an append cost).
-    const readyBy = performance.now() + 60_000;
-    while (
-      ((projector && projector.status().some((p) => p.state !== 'running')) || (reactor && reactor.state() !== 'running')) &&
-      performance.now() < readyBy
-    ) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    const child = running && !inProcess ? await forkReadSide(url) : null;
-    /** How far every projection has reached: the lowest projection position. */
-    const reachedByAll = projector ? () => Math.min(...projector.status().map((p) => p.position)) : child ? () => child.reached() : null;
+    const inProcess = running && READ_SIDE_IN_PROCESS ? await startBenchReadSide({ sql, store, redisUrl: REDIS_URL, prefix: `bench:${RUN_ID}` }) : null;
+    const child = running && !READ_SIDE_IN_PROCESS ? await forkReadSide(url) : null;
+    const readSide = inProcess ?? child;
     let last = 0;
     // Appends waiting to be reached by every projection: [position, answered at].
     let waiting: [number, number][] = [];
     const lags = caughtUpMs.get(writers) ?? [];
     caughtUpMs.set(writers, lags);
     const measureFrom = performance.now() + WARMUP_MS;
-    const sampler = reachedByAll
+    const sampler = readSide
       ? setInterval(() => {
           if (waiting.length === 0) return;
-          const reached = reachedByAll();
+          const reached = readSide.reached();
           const now = performance.now();
           waiting = waiting.filter(([position, at]) => (position <= reached ? (lags.push(now - at), false) : true));
         }, 5)
@@ -172,21 +151,15 @@ export function productSession(url: string, writers: number, running: boolean): 
         if (sampler && performance.now() >= measureFrom) waiting.push([result.position, performance.now()]);
       },
       close: async () => {
-        if (reachedByAll) {
+        if (readSide) {
           const t0 = performance.now();
           const deadline = t0 + 120_000;
-          while (reachedByAll() < last && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+          while (readSide.reached() < last && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
           catchUpSeconds.push((performance.now() - t0) / 1000);
           await new Promise((r) => setTimeout(r, 10));
           if (sampler) clearInterval(sampler);
-          await projector?.stop();
-          await child?.stop();
+          await readSide.stop();
         }
-        await reactor?.stop();
-        await feed?.stop();
-        await queue?.obliterate({ force: true }).catch(() => undefined);
-        await queue?.close();
-        redis?.disconnect();
         await store.close();
         await sql.end({ timeout: 5 });
       },

@@ -1,0 +1,42 @@
+/**
+ * The product's read side for bench (e), as npm start's read-side child runs it (ADR 0074;
+ * launcher/src/children/read-side.ts): one reader of the log for every projection and the reactor
+ * (BullMQ on Redis, under the run's prefix). Started in the bench's own process
+ * (BENCH_READ_SIDE=in-process) or in bench/read-side-child.ts.
+ */
+import { Queue } from 'bullmq';
+import { createRedis, EventFeed, type EventStore, type Sql } from '@dealer/platform';
+import { projections, startProjector } from '@dealer/projector';
+import { MESSAGES_QUEUE, startReactor } from '@dealer/workers';
+
+export interface BenchReadSide {
+  /** How far every projection has reached: the lowest projection position. */
+  reached(): number;
+  /** Stops it and removes its queue from Redis. */
+  stop(): Promise<void>;
+}
+
+/** Starts the read side and resolves once every projection and the reactor run (their start-up is not an append cost). */
+export async function startBenchReadSide(deps: { sql: Sql; store: EventStore; redisUrl: string; prefix: string }): Promise<BenchReadSide> {
+  const { sql, store } = deps;
+  const redis = createRedis(deps.redisUrl);
+  const queue = new Queue(MESSAGES_QUEUE, { connection: redis, prefix: deps.prefix });
+  const feed = new EventFeed({ store, sql });
+  const projector = startProjector({ sql, store, projections, feed });
+  const reactor = await startReactor({ sql, store, queue, feed });
+  const readyBy = performance.now() + 60_000;
+  while ((projector.status().some((p) => p.state !== 'running') || reactor.state() !== 'running') && performance.now() < readyBy) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return {
+    reached: () => Math.min(...projector.status().map((p) => p.position)),
+    async stop() {
+      await projector.stop();
+      await reactor.stop();
+      await feed.stop();
+      await queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
+      redis.disconnect();
+    },
+  };
+}
