@@ -19,6 +19,8 @@ const COLUMNS: readonly ColumnSpec<CustomerRow>[] = [
   { name: 'marketing_sms', type: 'boolean' },
 ];
 const COLUMN_LIST = COLUMNS.map((c) => c.name).join(', ');
+/** What a batch loads of a stored row: every column, the id as text (the rows are keyed by it). */
+const LOADED = COLUMNS.map((c) => (c.name === 'customer_id' ? 'customer_id::text' : c.name)).join(', ');
 const UPDATED = COLUMNS.filter((c) => c.name !== 'customer_id' && c.name !== 'created_date')
   .map((c) => `${c.name} = excluded.${c.name}`)
   .join(', ');
@@ -51,7 +53,7 @@ export const customerDetails: Projection = {
       ids.length === 0
         ? []
         : await tx.unsafe<CustomerRow[]>(
-            `select customer_id::text, ${COLUMN_LIST.replace('customer_id, ', '')} from ${table} where customer_id = any($1::uuid[])`,
+            `select ${LOADED} from ${table} where customer_id = any($1::uuid[])`,
             [ids],
           );
     const rows = new Map(existing.map((r) => [r.customer_id, r]));
