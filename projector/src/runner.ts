@@ -12,7 +12,7 @@
  * table) still fail the whole batch, which is retried as before. A retry an admin requests is
  * picked up by the running projector's poll and applied in the projection's transaction.
  */
-import { EventFeed, notifyAsync, PARKED_ERROR_MAX, type EventStore, type FeedSubscriber, type Logger, type RecordedEvent, type Sql } from '@dealer/platform';
+import { EventFeed, PARKED_ERROR_MAX, type EventStore, type FeedSubscriber, type Logger, type RecordedEvent, type Sql } from '@dealer/platform';
 import type { Projection } from '@dealer/read-models/projection';
 import { ensureProjectionSchema } from './schema-setup';
 
@@ -130,12 +130,15 @@ export async function insertParked(tx: Sql, projectionName: string, parked: Park
   }
 }
 
-/** Streams of these events that have a parked event for the projection. */
-export async function blockedStreams(tx: Sql, projectionName: string, events: RecordedEvent[]): Promise<Set<string>> {
-  const streams = [...new Set(events.map((e) => e.streamId))];
-  const rows = await tx<{ stream: string }[]>`
-    select distinct stream_id as stream from parked_events where projection = ${projectionName} and stream_id = any(${streams})`;
-  return new Set(rows.map((r) => r.stream));
+/** A checkpoint's name as it goes into SQL text (projection names are plain identifiers). */
+function checkpointName(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a checkpoint name: ${name}`);
+  return name;
+}
+
+/** Thrown inside the fast transaction when the batch failed on its data: it is rolled back and run again event by event. */
+class BatchNeedsParking extends Error {
+  override readonly name = 'BatchNeedsParking';
 }
 
 /**
@@ -143,56 +146,89 @@ export async function blockedStreams(tx: Sql, projectionName: string, events: Re
  * are parked in the same transaction (see the file's comment). Returns the new checkpoint: the
  * last event's position, or `until` when the read went further (events up to there that are not
  * in `events` are of types the projection does not handle).
+ *
+ * The transaction commits without waiting for the WAL flush (issue 22, ADR 0093): a read model
+ * and its checkpoint commit together, so a crash that loses the last such commits rolls both
+ * back to an earlier checkpoint, from which the projection applies the same events again: the
+ * log is the only durable record. Its notification goes out with the commit (no flush held
+ * under the notify lock, see notifyAsync). The batch is first applied whole without a savepoint;
+ * only when it fails on its data is the transaction run again with the careful path (a savepoint
+ * per event, parking).
  */
 export async function applyBatchTransactionally(sql: Sql, projection: Projection, events: RecordedEvent[], logger?: Logger, until = 0): Promise<BatchOutcome> {
-  let moved = false;
-  const outcome = await sql.begin(async (tx): Promise<BatchOutcome> => {
-    const [row] = await tx<{ position: string }[]>`select position from checkpoints where name = ${projection.name} for update`;
-    const checkpoint = Number(row?.position ?? 0);
-    const end = Math.max(until, events[events.length - 1]?.globalPosition ?? 0);
-    if (end <= checkpoint) return { position: checkpoint, parked: 0 };
-    const relevant = events.filter((e) => e.globalPosition > checkpoint && projection.handles.has(e.type));
-    let parked: ParkedInBatch[] = [];
-    if (relevant.length > 0) {
-      const t = tx as unknown as SavepointTx;
-      parked = await applyOrPark(t, projection, projection.schema, relevant, await blockedStreams(t, projection.name, relevant));
-      await insertParked(t, projection.name, parked);
-      for (const { event, error } of parked) {
-        logger?.error({ projection: projection.name, position: event.globalPosition, type: event.type, err: error }, 'projection parked an event it cannot apply');
+  const name = projection.name;
+  const run = (careful: boolean) =>
+    sql.begin(async (tx): Promise<{ position: number; parked: ParkedInBatch[] }> => {
+      const streams = [...new Set(events.map((e) => e.streamId))];
+      const [row] = await tx<{ position: string; blocked: string[] | null }[]>`
+        select set_config('synchronous_commit', 'off', true), position,
+          (select array_agg(distinct stream_id) from parked_events where projection = ${name} and stream_id = any(${streams})) as blocked
+          from checkpoints where name = ${name} for update`;
+      const checkpoint = Number(row?.position ?? 0);
+      const end = Math.max(until, events[events.length - 1]?.globalPosition ?? 0);
+      if (end <= checkpoint) return { position: checkpoint, parked: [] };
+      const relevant = events.filter((e) => e.globalPosition > checkpoint && projection.handles.has(e.type));
+      const blocked = new Set(row?.blocked ?? []);
+      let parked: ParkedInBatch[] = [];
+      if (relevant.length > 0) {
+        if (!careful && !relevant.some((e) => blocked.has(e.streamId))) {
+          try {
+            await projection.applyBatch(tx as unknown as Sql, projection.schema, relevant);
+          } catch (error) {
+            if (isTransientProjectionError(error)) throw error;
+            throw new BatchNeedsParking();
+          }
+        } else {
+          const t = tx as unknown as SavepointTx;
+          parked = await applyOrPark(t, projection, projection.schema, relevant, blocked);
+          await insertParked(t, name, parked);
+        }
       }
-    }
-    await tx`update checkpoints set position = ${end}, updated_at = now() where name = ${projection.name}`;
-    moved = true;
-    return { position: end, parked: parked.length };
-  });
-  // After the commit, in a transaction of its own (notifyAsync): a notification inside this one
-  // held PostgreSQL's notify lock through its WAL flush, and every other notifying commit waited.
-  if (moved) await notifyAsync(sql, 'projection_checkpoint', `${projection.name}:${outcome.position}`);
-  return outcome;
+      await tx`update checkpoints set position = ${end}, updated_at = now() where name = ${name}
+        returning pg_notify('projection_checkpoint', ${`${name}:${end}`})`;
+      return { position: end, parked };
+    });
+  let outcome: { position: number; parked: ParkedInBatch[] };
+  try {
+    outcome = await run(false);
+  } catch (error) {
+    if (!(error instanceof BatchNeedsParking)) throw error;
+    outcome = await run(true);
+  }
+  for (const { event, error } of outcome.parked) {
+    logger?.error({ projection: name, position: event.globalPosition, type: event.type, err: error }, 'projection parked an event it cannot apply');
+  }
+  return { position: outcome.position, parked: outcome.parked.length };
 }
 
 /**
  * Moves the checkpoints of projections that had nothing to apply up to `position`, in one
- * statement (no transaction per projection), and wakes read-your-writes waiters with one
- * notification. A checkpoint never moves back: one a rebuild's swap moved further is left alone
- * (the row lock a rebuild or a retry holds makes this wait, then the condition is checked again).
- * Returns the names moved.
+ * statement (no transaction per projection) committed without waiting for the flush (as a
+ * batch's, see applyBatchTransactionally), and wakes read-your-writes waiters with one
+ * notification sent with it. A checkpoint never moves back: one a rebuild's swap moved further
+ * is left alone (the row lock a rebuild or a retry holds makes this wait, then the condition is
+ * checked again). Returns the names moved.
  */
 export async function advanceIdleCheckpoints(sql: Sql, names: string[], position: number): Promise<string[]> {
   if (names.length === 0) return [];
-  const rows = await sql<{ name: string }[]>`
+  if (!Number.isSafeInteger(position) || position < 0) throw new Error(`not a position: ${position}`);
+  const list = names.map(checkpointName).join(',');
+  // One simple-protocol query (one round trip, one implicit transaction in which SET LOCAL holds);
+  // the names and the position are checked above, so they can be literals.
+  const results = (await sql.unsafe(`set local synchronous_commit = off;
     with locked as (
       -- Rows locked in name order, as a rebuild of several projections locks them: no deadlock.
-      select name from checkpoints where name = any(${names}) and position < ${position} order by name for update
+      select name from checkpoints where name = any('{${list}}'::text[]) and position < ${position} order by name for update
     ), moved as (
       update checkpoints c set position = ${position}, updated_at = now()
         from locked where c.name = locked.name and c.position < ${position}
       returning c.name
+    ), names as (
+      select string_agg(name, ',' order by name) as list from moved
     )
-    select name from moved`;
-  // Notified after the commit (see applyBatchTransactionally).
-  if (rows.length > 0) await notifyAsync(sql, 'projection_checkpoint', `${rows.map((r) => r.name).join(',')}:${position}`);
-  return rows.map((r) => r.name);
+    select list, case when list is null then null else pg_notify('projection_checkpoint', list || ':${position}') end as notified from names`)) as unknown as { list: string | null }[][];
+  const rows = results[results.length - 1] ?? [];
+  return rows[0]?.list ? rows[0].list.split(',') : [];
 }
 
 /** Reads the event at a global position: the first one after position - 1, if it is at that position. */
