@@ -82,7 +82,8 @@ export const READ_SIDE_IN_PROCESS = process.env.BENCH_READ_SIDE === 'in-process'
 async function forkReadSide(url: string): Promise<BenchReadSide> {
   let reached = 0;
   const child: ChildProcess = fork(fileURLToPath(new URL('./read-side-child.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_READ_SIDE_PROFILE=<dir> writes the read side's CPU profile there (node --cpu-prof).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_READ_SIDE_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_READ_SIDE_PROFILE}`] : [])],
     env: { ...process.env, BENCH_CHILD_URL: url, BENCH_CHILD_REDIS_URL: REDIS_URL, BENCH_CHILD_PREFIX: `bench:${RUN_ID}`, BENCH_CHILD_MASTER_KEY: MASTER_KEY.toString('hex') },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
