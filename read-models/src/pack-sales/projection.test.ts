@@ -130,7 +130,7 @@ describe('pack_sales', () => {
     expect(result.parked).toBe(1);
     expect(await snapshot()).toEqual(expected);
     const indexes = await env.db.sql`select indexname, indexdef from pg_indexes where schemaname = 'rm_pack_sales' order by 1`;
-    expect(indexes.map((i) => i.indexname)).toEqual(['corrections_pkey', 'desk_codes_issued_coupon_id_key', 'desk_codes_pkey', 'desk_codes_sale', 'issued_coupons_customer', 'issued_coupons_pkey', 'issued_coupons_sale', 'issued_coupons_unused_expiry', 'sales_customer', 'sales_pkey', 'sales_status_ro']);
+    expect(indexes.map((i) => i.indexname)).toEqual(['corrections_pkey', 'desk_codes_issued_coupon_id_key', 'desk_codes_of_sale', 'desk_codes_pkey', 'desk_codes_sale', 'issued_coupons_customer', 'issued_coupons_pkey', 'issued_coupons_sale', 'issued_coupons_unused_expiry', 'sales_customer', 'sales_pkey', 'sales_status_ro']);
     expect(indexes.find((i) => i.indexname === 'sales_status_ro')!.indexdef).toContain('(status, location_id, sale_ro_number)');
     // Two rows: only with sequential scans off does the planner show the index it would use on a big table.
     const plan = await env.db.sql.begin(async (tx) => {
@@ -138,6 +138,12 @@ describe('pack_sales', () => {
       return tx`explain select sale_id from rm_pack_sales.sales where status = 'pending' and location_id = 1 and sale_ro_number = '9900002'`;
     });
     expect(plan.map((p) => p['QUERY PLAN']).join('\n')).toContain('sales_status_ro');
+    // A sale's codes of both kinds (saleDeskCodes) by the index, not a read of the whole table.
+    const codesPlan = await env.db.sql.begin(async (tx) => {
+      await tx`set local enable_seqscan = off`;
+      return tx`explain select code, kind from rm_pack_sales.desk_codes where sale_id = ${pending.saleId}`;
+    });
+    expect(codesPlan.map((p) => p['QUERY PLAN']).join('\n')).toContain('desk_codes_of_sale');
   });
 });
 

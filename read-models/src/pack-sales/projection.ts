@@ -143,6 +143,9 @@ export const packSales: Projection = {
       create index if not exists issued_coupons_customer on ${s}.issued_coupons (customer_id);
       create index if not exists issued_coupons_sale on ${s}.issued_coupons (sale_id, position);
       create unique index if not exists desk_codes_sale on ${s}.desk_codes (sale_id) where kind = 'sale';
+      -- Issue 22: a sale's codes of both kinds (the Sales page and receipts): without it every
+      -- look-up read the whole table (the partial index above holds the sales' codes only).
+      create index if not exists desk_codes_of_sale on ${s}.desk_codes (sale_id);
       -- Issue 24: the reminder sweep's unused coupons by expiry.
       create index if not exists issued_coupons_unused_expiry on ${s}.issued_coupons (expires_at) where redemption_id is null;`);
   },
