@@ -231,6 +231,60 @@ export async function advanceIdleCheckpoints(sql: Sql, names: string[], position
   return rows[0]?.list ? rows[0].list.split(',') : [];
 }
 
+/** A read with at most this many events (all projections' together) is applied in one transaction (applyReadTogether). */
+const TOGETHER_MAX_EVENTS = 256;
+
+/** Why a read's shared transaction gave way to one transaction per projection. */
+class NotTogether extends Error {
+  override readonly name = 'NotTogether';
+}
+
+/**
+ * Applies one read to several projections in ONE transaction (issue 22, ADR 0093): their
+ * checkpoints locked in name order (as a rebuild locks them), each projection's events applied
+ * in turn, every checkpoint (those with nothing to apply too) moved to `reached` in one statement
+ * with one notification, one commit without waiting for the flush. It halves the round trips of
+ * a read on the live path, where a batch is a few events and each round trip costs more than
+ * applying them. Anything that needs a projection's own transaction — an event of a stream with a
+ * parked event, an error of any kind — rolls the whole read back and returns false: the caller
+ * then runs the per-projection path (applyBatchTransactionally, advanceIdleCheckpoints), which
+ * parks, backs off and reports per projection as before. Returns each projection's checkpoint.
+ */
+export async function applyReadTogether(
+  sql: Sql,
+  work: { projection: Projection; relevant: RecordedEvent[] }[],
+  idle: string[],
+  reached: number,
+): Promise<Map<string, number> | null> {
+  const names = [...work.map((w) => w.projection.name), ...idle].map(checkpointName).sort();
+  const streams = [...new Set(work.flatMap((w) => w.relevant.map((e) => e.streamId)))];
+  try {
+    return await sql.begin(async (tx) => {
+      const rows = await tx<{ name: string; position: string; blocked: boolean }[]>`
+        select set_config('synchronous_commit', 'off', true), c.name, c.position,
+          exists (select 1 from parked_events p where p.projection = c.name and p.stream_id = any(${streams})) as blocked
+          from checkpoints c where c.name = any(${names}) order by c.name for update`;
+      if (rows.length !== names.length) throw new NotTogether();
+      const positions = new Map(rows.map((r) => [r.name, Number(r.position)]));
+      const blocked = new Set(rows.filter((r) => r.blocked).map((r) => r.name));
+      for (const { projection, relevant } of work) {
+        if (blocked.has(projection.name)) throw new NotTogether();
+        const checkpoint = positions.get(projection.name)!;
+        const due = relevant.filter((e) => e.globalPosition > checkpoint);
+        if (due.length > 0) await projection.applyBatch(tx as unknown as Sql, projection.schema, due);
+      }
+      await tx`
+        with moved as (
+          update checkpoints set position = ${reached}, updated_at = now() where name = any(${names}) and position < ${reached} returning name
+        )
+        select pg_notify('projection_checkpoint', string_agg(name, ',' order by name) || ':' || ${String(reached)}) from moved having count(*) > 0`;
+      return new Map(names.map((name) => [name, Math.max(reached, positions.get(name)!)]));
+    });
+  } catch {
+    return null;
+  }
+}
+
 /** Reads the event at a global position: the first one after position - 1, if it is at that position. */
 async function eventAt(store: EventStore, position: number): Promise<RecordedEvent | null> {
   const [event] = await store.readAll({ after: position - 1, maxCount: 1 });
@@ -394,6 +448,22 @@ export function startProjector(options: ProjectorOptions): ProjectorHandle {
           for (const m of idle) failed(m, error);
         }
       };
+      // The live path's small reads in one transaction; a backlog's large ones (catching up) in
+      // parallel transactions, which keep both cores busy; the per-projection path whenever the
+      // shared transaction gives way.
+      const small = work.reduce((n, w) => n + w.relevant.length, 0) <= TOGETHER_MAX_EVENTS;
+      if (small && work.length > 0 && work.length + idle.length > 1) {
+        const together = await applyReadTogether(
+          sql,
+          work.map(({ m, relevant }) => ({ projection: m.projection, relevant })),
+          idle.map((m) => m.projection.name),
+          reached,
+        );
+        if (together) {
+          for (const m of [...work.map((w) => w.m), ...idle]) committed(m, together.get(m.projection.name)!);
+          return;
+        }
+      }
       await Promise.all([moveIdle(), ...Array.from({ length: Math.min(concurrency, work.length) }, applyNext)]);
     },
   };
