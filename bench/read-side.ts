@@ -5,7 +5,7 @@
  * (BENCH_READ_SIDE=in-process) or in bench/read-side-child.ts.
  */
 import { Queue } from 'bullmq';
-import { createRedis, EventFeed, type EventStore, type Sql } from '@dealer/platform';
+import { createLogger, createRedis, EventFeed, type EventStore, type Sql } from '@dealer/platform';
 import { projections, startProjector } from '@dealer/projector';
 import { MESSAGES_QUEUE, startReactor } from '@dealer/workers';
 
@@ -21,9 +21,11 @@ export async function startBenchReadSide(deps: { sql: Sql; store: EventStore; re
   const { sql, store } = deps;
   const redis = createRedis(deps.redisUrl);
   const queue = new Queue(MESSAGES_QUEUE, { connection: redis, prefix: deps.prefix });
-  const feed = new EventFeed({ store, sql });
-  const projector = startProjector({ sql, store, projections, feed });
-  const reactor = await startReactor({ sql, store, queue, feed });
+  // A failed batch holds its projection back (and so every catch-up figure): say so on stderr.
+  const logger = createLogger(process.env.BENCH_READ_SIDE_LOG ?? 'warn', 'bench-read-side');
+  const feed = new EventFeed({ store, sql, onError: (err) => logger.error({ err }, 'feed read failed') });
+  const projector = startProjector({ sql, store, projections, feed, logger });
+  const reactor = await startReactor({ sql, store, queue, feed, logger });
   const readyBy = performance.now() + 60_000;
   while ((projector.status().some((p) => p.state !== 'running') || reactor.state() !== 'running') && performance.now() < readyBy) {
     await new Promise((r) => setTimeout(r, 20));
