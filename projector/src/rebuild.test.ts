@@ -103,4 +103,33 @@ describe('rebuilding a projection', () => {
     const cps = await db.sql`select name, position from checkpoints where name in ('customer_details', 'customer_search') order by name`;
     expect(cps.map((c) => Number(c.position))).toEqual([Number(max!.head), Number(max!.head)]);
   });
+
+  it('should leave no read of the log in flight when it stops (its progress callback throws)', async () => {
+    // Counts the store's reads that have not settled; the rebuild reads the next batch ahead.
+    let inFlight = 0;
+    let reads = 0;
+    const counting = Object.create(store) as ProtectedEventStore;
+    counting.readAllOfTypes = async (options) => {
+      inFlight += 1;
+      reads += 1;
+      try {
+        // Slower than applying a batch, so the read ahead is still out when the callback throws.
+        await new Promise((r) => setTimeout(r, 100));
+        return await store.readAllOfTypes(options);
+      } finally {
+        inFlight -= 1;
+      }
+    };
+    const stop = new Error('stopped by the caller');
+    await expect(
+      rebuildProjections({ sql: db.sql, store: counting }, [customerDetails], {
+        batchSize: 5,
+        onProgress: () => {
+          throw stop;
+        },
+      }),
+    ).rejects.toBe(stop);
+    expect(reads).toBe(2);
+    expect(inFlight).toBe(0);
+  });
 });

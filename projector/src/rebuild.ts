@@ -80,28 +80,35 @@ export async function rebuildProjections(
   const replay = async (apply: (target: Target, relevant: RecordedEvent[]) => Promise<void>, until: number, parallel: boolean) => {
     if (position >= until) return;
     let next = read(position);
-    for (;;) {
-      const batch = await next;
-      const end = Math.min(batch.reached, until);
-      if (end <= position) return;
-      const inRange = batch.events.filter((e) => e.globalPosition <= until);
-      if (end < until) {
-        next = read(end);
-        // Awaited on the next turn; a caller that stops the rebuild before (its progress callback
-        // throws) leaves it unawaited: its failure must not be an unhandled rejection.
-        next.catch(() => undefined);
+    try {
+      for (;;) {
+        const batch = await next;
+        const end = Math.min(batch.reached, until);
+        if (end <= position) return;
+        const inRange = batch.events.filter((e) => e.globalPosition <= until);
+        if (end < until) {
+          next = read(end);
+          // Awaited on the next turn, or by the catch above when the rebuild stops before (its
+          // progress callback throws): its failure must not be an unhandled rejection meanwhile.
+          next.catch(() => undefined);
+        }
+        const work = targets.flatMap((t) => {
+          const relevant = inRange.filter((e) => t.projection.handles.has(e.type));
+          return relevant.length > 0 ? [() => apply(t, relevant)] : [];
+        });
+        if (parallel) await Promise.all(work.map((w) => w()));
+        else for (const w of work) await w();
+        position = end;
+        events += inRange.length;
+        const seconds = (performance.now() - started) / 1000;
+        options.onProgress?.({ done: Math.min(position, total), total, eventsPerSecond: Math.round(events / Math.max(seconds, 1e-6)) });
+        if (end >= until) return;
       }
-      const work = targets.flatMap((t) => {
-        const relevant = inRange.filter((e) => t.projection.handles.has(e.type));
-        return relevant.length > 0 ? [() => apply(t, relevant)] : [];
-      });
-      if (parallel) await Promise.all(work.map((w) => w()));
-      else for (const w of work) await w();
-      position = end;
-      events += inRange.length;
-      const seconds = (performance.now() - started) / 1000;
-      options.onProgress?.({ done: Math.min(position, total), total, eventsPerSecond: Math.round(events / Math.max(seconds, 1e-6)) });
-      if (end >= until) return;
+    } catch (error) {
+      // A stopped or failed rebuild leaves no read in flight: one finishing later would open its
+      // boxes after the caller closed the store (and start the vault's worker threads again).
+      await next.catch(() => undefined);
+      throw error;
     }
   };
 
