@@ -47,4 +47,17 @@ describe('PersonalDataVault.open', () => {
     expect(await main.sql`select 1 from pii_keys where subject_id = ${subject}`).toHaveLength(1);
     await vault.close();
   });
+
+  it('should give two processes creating the same subject\'s key at once the same key', async () => {
+    const one = await PersonalDataVault.open(main.sql, { piiMasterKey: masterKey });
+    const two = await PersonalDataVault.open(main.sql, { piiMasterKey: masterKey });
+    const subject = randomUUID();
+    const [a, b] = await Promise.all([one.keyFor(subject), two.keyFor(subject)]);
+    expect(a.equals(b)).toBe(true);
+    const box = one.sealFields(a, { lastName: 'Same' });
+    const fresh = await PersonalDataVault.open(main.sql, { piiMasterKey: masterKey });
+    const keys = await fresh.loadKeys([subject]);
+    expect(await fresh.openBoxes([{ key: keys.get(subject), box }])).toEqual([{ lastName: 'Same' }]);
+    await Promise.all([one.close(), two.close(), fresh.close()]);
+  });
 });

@@ -106,14 +106,32 @@ export class PersonalDataVault {
     this.young.set(subjectId, { state, until: Date.now() + this.ttlMs });
   }
 
-  /** The subject's key, created on first use. Throws for an erased subject: nothing new is stored. */
+  /**
+   * The subject's key, created on first use. Throws for an erased subject: nothing new is stored.
+   *
+   * A new key is one statement: when the insert returns its row, the key is the one just made (no
+   * read back); otherwise another process made it first, or it was erased, and it is loaded. In
+   * the main database the insert commits without waiting for the WAL flush: whatever is sealed
+   * with the key is appended after it, in a transaction whose commit flushes the WAL up to its own
+   * record, so past the key's (one WAL for both); a crash before that loses only a key nothing
+   * used. A key database of its own (PII_KEY_DATABASE_URL) may be another server: there it waits.
+   */
   async keyFor(subjectId: string): Promise<Buffer> {
     const cached = this.cached(subjectId);
     if (cached === 'erased') throw new PersonalDataErasedError(subjectId);
     if (cached) return cached;
-    const wrapped = seal(this.masterKey, randomBytes(32));
-    await this.sql`insert into pii_keys (subject_id, wrapped_key) values (${subjectId}, ${Buffer.from(wrapped)})
-      on conflict (subject_id) do nothing`;
+    const key = randomBytes(32);
+    const wrapped = Buffer.from(seal(this.masterKey, key));
+    const inserted = this.ownPool
+      ? await this.sql`insert into pii_keys (subject_id, wrapped_key) values (${subjectId}, ${wrapped})
+          on conflict (subject_id) do nothing returning subject_id`
+      : await this.sql`insert into pii_keys (subject_id, wrapped_key)
+          select ${subjectId}, ${wrapped} from (select set_config('synchronous_commit', 'off', true)) as asynchronous
+          on conflict (subject_id) do nothing returning subject_id`;
+    if (inserted.length === 1) {
+      this.remember(subjectId, key);
+      return key;
+    }
     const loaded = await this.loadKeys([subjectId]);
     const state = loaded.get(subjectId);
     if (state === 'erased' || !state) throw new PersonalDataErasedError(subjectId);
