@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/
 import { newEvent } from '@dealer/platform/event-store/contract';
 import { startProjector, type ProjectorHandle } from './runner';
 import { rebuildProjection } from './rebuild';
-import { ident, type Projection } from '@dealer/read-models/projection';
+import { putProjections } from './testing/put-projections';
 
 const waitUntil = async (check: () => Promise<boolean> | boolean, ms = 15_000) => {
   const deadline = Date.now() + ms;
@@ -20,34 +20,7 @@ const waitUntil = async (check: () => Promise<boolean> | boolean, ms = 15_000) =
   }
 };
 
-/** Stores each Put's value in an `integer` column: a value past 2^31 fails (SQLSTATE 22003). */
-const values: Projection = {
-  name: 'test_values',
-  schema: 'rm_test_values',
-  handles: new Set(['Put']),
-  async createTables(tx, schema) {
-    await tx.unsafe(`create table if not exists ${ident(schema)}.vals (position bigint primary key, stream text not null, n integer not null)`);
-  },
-  async applyBatch(tx, schema, events) {
-    for (const e of events) {
-      await tx.unsafe(`insert into ${ident(schema)}.vals values ($1, $2, $3)`, [e.globalPosition, e.streamId, (e.data as { n: number }).n] as never[]);
-    }
-  },
-};
-
-/** Counts every Put: it has nothing to fail on, and must not wait for the other projection. */
-const counter: Projection = {
-  name: 'test_counter',
-  schema: 'rm_test_counter',
-  handles: new Set(['Put']),
-  async createTables(tx, schema) {
-    await tx.unsafe(`create table if not exists ${ident(schema)}.total (id int primary key, n int not null)`);
-    await tx.unsafe(`insert into ${ident(schema)}.total values (1, 0) on conflict do nothing`);
-  },
-  async applyBatch(tx, schema, events) {
-    await tx.unsafe(`update ${ident(schema)}.total set n = n + $1 where id = 1`, [events.length]);
-  },
-};
+const { values, counter } = putProjections('test');
 
 describe('a projection that cannot apply an event', () => {
   let db: TestDatabase;

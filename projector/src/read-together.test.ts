@@ -8,36 +8,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PostgresEventStore, type RecordedEvent } from '@dealer/platform';
 import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
 import { newEvent } from '@dealer/platform/event-store/contract';
-import { ident, type Projection } from '@dealer/read-models/projection';
+import type { Projection } from '@dealer/read-models/projection';
+import { putProjections } from './testing/put-projections';
 import { applyReadTogether } from './runner';
 import { ensureProjectionSchema } from './schema-setup';
 
-/** Stores each Put's value in an `integer` column: a value past 2^31 fails on its data. */
-const values: Projection = {
-  name: 'together_values',
-  schema: 'rm_together_values',
-  handles: new Set(['Put']),
-  async createTables(tx, schema) {
-    await tx.unsafe(`create table if not exists ${ident(schema)}.vals (position bigint primary key, n integer not null)`);
-  },
-  async applyBatch(tx, schema, events) {
-    for (const e of events) await tx.unsafe(`insert into ${ident(schema)}.vals values ($1, $2)`, [e.globalPosition, (e.data as { n: number }).n] as never[]);
-  },
-};
-
-/** Counts every Put. */
-const counter: Projection = {
-  name: 'together_counter',
-  schema: 'rm_together_counter',
-  handles: new Set(['Put']),
-  async createTables(tx, schema) {
-    await tx.unsafe(`create table if not exists ${ident(schema)}.total (id int primary key, n int not null)`);
-    await tx.unsafe(`insert into ${ident(schema)}.total values (1, 0) on conflict do nothing`);
-  },
-  async applyBatch(tx, schema, events) {
-    await tx.unsafe(`update ${ident(schema)}.total set n = n + $1 where id = 1`, [events.length]);
-  },
-};
+const { values, counter } = putProjections('together');
 
 /** Handles no Put: its checkpoint only moves. */
 const idle: Projection = {
