@@ -27,6 +27,7 @@ import { appendSession, benchEventData, poolSizeFor, type AppendSession } from '
 import type { ReadSideMessage } from './read-side-child';
 import { startBenchReadSide, type BenchReadSide } from './read-side';
 import { RUN_ID } from './lib/databases';
+import { loadSettings } from './lib/settings';
 
 const DATA = benchEventData();
 const meta = () => ({ eventId: randomUUID(), correlationId: randomUUID(), causationId: null, actor: 'user:bench', time: new Date().toISOString() });
@@ -71,14 +72,8 @@ export const catchUpSeconds: number[] = [];
  * from the append's answer until every projection's checkpoint had reached it (sampled every 5 ms).
  */
 export const caughtUpMs = new Map<number, number[]>();
-/**
- * The product cases' warm-up (both, so their ratio stays fair): at least 3 s. Each segment forks a
- * fresh read side, whose first second or so (modules loaded and compiled on first use, a cold JIT,
- * new connections) is not the long-lived read side npm start runs: with 1 s every lag over 200 ms
- * at 8 and 32 writers fell in the first 750 ms measured (session 12). BENCH_PRODUCT_WARMUP_SECONDS.
- */
-export const PRODUCT_WARMUP_SECONDS = Math.max(Number(process.env.BENCH_WARMUP_SECONDS ?? 1), Number(process.env.BENCH_PRODUCT_WARMUP_SECONDS ?? 3));
-const WARMUP_MS = PRODUCT_WARMUP_SECONDS * 1000;
+/** The product cases' warm-up (settings: productWarmupSeconds); the lags are sampled after it. */
+const WARMUP_MS = loadSettings().productWarmupSeconds * 1000;
 
 const MASTER_KEY = randomBytes(32);
 

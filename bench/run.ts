@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { oursSession, peerSession, poolSizeFor, prepareOurs, preparePeer, type AppendResultRow, type AppendSession, type ProbeStarter } from './append';
 import { openPgbench, PGBENCH, preparePgbench, type PgbenchResult, type PgbenchSession } from './pgbench';
 import { customerProjections, runRebuildSection, type RebuildSection } from './rebuild';
-import { anySession, catchUpSeconds, caughtUpMs, HOT_STREAMS, prepareProduct, PRODUCT_WARMUP_SECONDS, productSession, READ_SIDE_IN_PROCESS } from './product-load';
+import { anySession, catchUpSeconds, caughtUpMs, HOT_STREAMS, prepareProduct, productSession, READ_SIDE_IN_PROCESS } from './product-load';
 import { adminPool, createBenchDatabase, dropAllBenchDatabases, dropBenchDatabase, RUN_ID, settle } from './lib/databases';
 import { CORES, startProbe, waitForQuietHost, type CpuReport } from './lib/host';
 import { loadSettings } from './lib/settings';
@@ -123,7 +123,7 @@ async function appendSection(): Promise<void> {
           const key = `${runner.label} ${writers}w`;
           if (failures.has(key)) continue;
           await beforeCase(key);
-          const warmup = runner.label.startsWith('product-') ? PRODUCT_WARMUP_SECONDS : settings.warmupSeconds;
+          const warmup = runner.label.startsWith('product-') ? settings.productWarmupSeconds : settings.warmupSeconds;
           progress(`${runner.label}: ${writers} writer(s), segment ${round + 1}/${rounds}: ${warmup} s warm-up + ${segmentSeconds} s`);
           try {
             await runner.session.segment(segmentSeconds, warmup, probeFor(runner.url));
@@ -257,7 +257,7 @@ function productTable(): Table | null {
     notes: [
       `any new streams: expectedRevision 'any', one event per new stream (es_append_batch examines every append). any hot streams: 'any' onto ${HOT_STREAMS} shared streams (BENCH_HOT_STREAMS): the store orders appends to one stream (a per-stream lock, and consecutive revisions inside one statement), so none is sent again.`,
       `product: CustomerCreated with 'no_stream' through ProtectedEventStore (a vault key per new customer, the personal fields sealed), as the command API appends; "running": every projection (startProjector) and the reactor (startReactor, BullMQ on ${REDIS_URL_NOTE}) run meanwhile on the same database, ${READ_SIDE_IN_PROCESS ? 'in the same process, on one pool of max(20, writers + 1) connections (BENCH_READ_SIDE=in-process, as the tests run them)' : 'in a child process with its own pool of 20 connections, as npm start runs them (ADR 0074); its CPU counts under "other" below'}.`,
-      `caught up: from an append's answer until every projection's checkpoint had reached it (sampled every 5 ms), over the appends of the measured "running" segments after warm-up (the product cases warm up ${PRODUCT_WARMUP_SECONDS} s, alone and running alike: each segment forks a fresh read side, and its first second is not the long-lived read side's steady state). Targets (issue 22): running / alone >= 60%, p99 running / alone <= 3x, caught up p99 <= 250 ms.`,
+      `caught up: from an append's answer until every projection's checkpoint had reached it (sampled every 5 ms), over the appends of the measured "running" segments after warm-up (the product cases warm up ${settings.productWarmupSeconds} s, alone and running alike: each segment forks a fresh read side, and its first second is not the long-lived read side's steady state). Targets (issue 22): running / alone >= 60%, p99 running / alone <= 3x, caught up p99 <= 250 ms.`,
       ...(catchUpSeconds.length > 0
         ? [`After each measured "running" segment the projections reached the last append in ${catchUpSeconds.map((s) => s.toFixed(1)).join(' / ')} s (catch-up; appends had stopped).`]
         : []),

@@ -27,6 +27,13 @@ export interface BenchSettings {
   seconds: number;
   /** Warm-up seconds before each append / pgbench case (not measured). */
   warmupSeconds: number;
+  /**
+   * Warm-up of the product cases of (e), alone and running alike (so their ratio stays fair): at
+   * least warmupSeconds. Each segment forks a fresh read side, whose first second or so (modules
+   * compiled on first use, a cold JIT, new connections) is not the long-lived read side npm start
+   * runs: with 1 s every lag over 200 ms at 8 and 32 writers fell in the first 750 ms measured.
+   */
+  productWarmupSeconds: number;
   /** Concurrent writers of the append cases. */
   writers: number[];
   /** Size of the projection-rebuild fixture. */
@@ -46,11 +53,13 @@ export function loadSettings(): BenchSettings {
       .split('')
       .filter((s): s is Section => 'abcde'.includes(s)),
   );
+  const warmupSeconds = int('BENCH_WARMUP_SECONDS', 1, 0);
   const batch = process.env.BENCH_REBUILD_BATCH ? int('BENCH_REBUILD_BATCH', 1000) : undefined;
   return {
     server: (process.env.BENCH_DATABASE_SERVER ?? process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, ''),
     seconds: int('BENCH_SECONDS', 10),
-    warmupSeconds: int('BENCH_WARMUP_SECONDS', 1, 0),
+    warmupSeconds,
+    productWarmupSeconds: Math.max(warmupSeconds, int('BENCH_PRODUCT_WARMUP_SECONDS', 3, 0)),
     writers: list('BENCH_WRITERS', [1, 8, 32]),
     events: int('BENCH_EVENTS', 1_000_000, 2),
     rebuildBatchSize: batch,

@@ -246,7 +246,7 @@ class NotTogether extends Error {
  * with one notification, one commit without waiting for the flush. It halves the round trips of
  * a read on the live path, where a batch is a few events and each round trip costs more than
  * applying them. Anything that needs a projection's own transaction — an event of a stream with a
- * parked event, an error of any kind — rolls the whole read back and returns false: the caller
+ * parked event, an error of any kind — rolls the whole read back and returns null: the caller
  * then runs the per-projection path (applyBatchTransactionally, advanceIdleCheckpoints), which
  * parks, backs off and reports per projection as before. Returns each projection's checkpoint.
  */
@@ -256,7 +256,7 @@ export async function applyReadTogether(
   idle: string[],
   reached: number,
 ): Promise<Map<string, number> | null> {
-  const names = [...work.map((w) => w.projection.name), ...idle].map(checkpointName).sort();
+  const names = [...work.map((w) => w.projection.name), ...idle].sort();
   const streams = [...new Set(work.flatMap((w) => w.relevant.map((e) => e.streamId)))];
   try {
     return await sql.begin(async (tx) => {

@@ -122,12 +122,11 @@ export class PersonalDataVault {
     if (cached) return cached;
     const key = randomBytes(32);
     const wrapped = Buffer.from(seal(this.masterKey, key));
-    const inserted = this.ownPool
-      ? await this.sql`insert into pii_keys (subject_id, wrapped_key) values (${subjectId}, ${wrapped})
-          on conflict (subject_id) do nothing returning subject_id`
-      : await this.sql`insert into pii_keys (subject_id, wrapped_key)
-          select ${subjectId}, ${wrapped} from (select set_config('synchronous_commit', 'off', true)) as asynchronous
-          on conflict (subject_id) do nothing returning subject_id`;
+    // Off in the main database; in a key database of its own the setting is left as it is.
+    const commit = this.ownPool ? null : 'off';
+    const inserted = await this.sql`insert into pii_keys (subject_id, wrapped_key)
+      select ${subjectId}, ${wrapped} from (select set_config('synchronous_commit', coalesce(${commit}::text, current_setting('synchronous_commit')), true)) as commit_mode
+      on conflict (subject_id) do nothing returning subject_id`;
     if (inserted.length === 1) {
       this.remember(subjectId, key);
       return key;
