@@ -60,4 +60,42 @@ describe('PersonalDataVault.open', () => {
     expect(await fresh.openBoxes([{ key: keys.get(subject), box }])).toEqual([{ lastName: 'Same' }]);
     await Promise.all([one.close(), two.close(), fresh.close()]);
   });
+
+  it('should create many keys asked for at once, each subject one key, and refuse only the erased subject among them', async () => {
+    // The main database's pool, counting the statements that insert keys.
+    let keyInserts = 0;
+    const counting = Object.assign((strings: TemplateStringsArray, ...values: unknown[]) => {
+      if (strings[0]?.includes('insert into pii_keys')) keyInserts += 1;
+      return (main.sql as unknown as (s: TemplateStringsArray, ...v: unknown[]) => unknown)(strings, ...values);
+    }, main.sql) as unknown as typeof main.sql;
+    const vault = new PersonalDataVault(counting, masterKey);
+    const erased = randomUUID();
+    const eraser = await PersonalDataVault.open(main.sql, { piiMasterKey: masterKey });
+    await eraser.erase(erased);
+    const subjects = Array.from({ length: 40 }, () => randomUUID());
+    // Every subject asked for twice, and the erased one among them, all before any answer.
+    const asked = [...subjects, ...subjects].map((s) => vault.keyFor(s).then((key) => ({ s, key })));
+    const refused = vault.keyFor(erased).then(
+      () => 'created',
+      (error: unknown) => error,
+    );
+    const answers = await Promise.all(asked);
+    expect(await refused).toBeInstanceOf(PersonalDataErasedError);
+    // They left together: the first alone, the rest while it was on its way (two statements at most on their way).
+    expect(keyInserts).toBeLessThanOrEqual(3);
+    const bySubject = new Map<string, Buffer>();
+    for (const { s, key } of answers) {
+      const seen = bySubject.get(s);
+      if (seen) expect(seen.equals(key)).toBe(true);
+      bySubject.set(s, key);
+    }
+    expect(bySubject.size).toBe(subjects.length);
+    expect((await main.sql`select count(*)::int as n from pii_keys where subject_id = any(${subjects}) and wrapped_key is not null`)[0]!.n).toBe(subjects.length);
+    // A fresh process loads each stored key: the very key the box was sealed with.
+    const fresh = await PersonalDataVault.open(main.sql, { piiMasterKey: masterKey });
+    const keys = await fresh.loadKeys(subjects);
+    const boxes = subjects.map((s) => vault.sealFields(bySubject.get(s)!, { lastName: s }));
+    expect(await fresh.openBoxes(subjects.map((s, i) => ({ key: keys.get(s), box: boxes[i]! })))).toEqual(subjects.map((s) => ({ lastName: s })));
+    await Promise.all([vault.close(), eraser.close(), fresh.close()]);
+  });
 });

@@ -48,6 +48,17 @@ function seal(key: Buffer, plaintext: Buffer): string {
 
 type KeyState = Buffer | 'erased';
 
+/** A subject waiting for its new key (PersonalDataVault.keyFor). */
+interface KeyRequest {
+  subjectId: string;
+  resolve: (key: Buffer) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Key-creating statements on their way at once, and keys one of them carries at most. */
+const MAX_KEY_WRITES_IN_FLIGHT = 2;
+const MAX_KEYS_PER_WRITE = 1000;
+
 /**
  * Keys are cached per process for `cacheTtlMs` (default 60 s): after an erasure in another
  * process, a cached key is used at most that long (this process forgets at once). The cache
@@ -60,6 +71,10 @@ export class PersonalDataVault {
   private readonly generationSize: number;
   private readonly ttlMs: number;
   private readonly opener: BoxOpener;
+  /** New keys not yet sent, and every subject whose new key is not known yet (queued or on its way). */
+  private readonly keyQueue: KeyRequest[] = [];
+  private readonly pendingKeys = new Map<string, Promise<Buffer>>();
+  private keyWritesInFlight = 0;
 
   /** Ended by close(): the separate key database's pool (PersonalDataVault.open), if any. */
   private ownPool: Sql | null = null;
@@ -109,32 +124,78 @@ export class PersonalDataVault {
   /**
    * The subject's key, created on first use. Throws for an erased subject: nothing new is stored.
    *
-   * A new key is one statement: when the insert returns its row, the key is the one just made (no
-   * read back); otherwise another process made it first, or it was erased, and it is loaded. In
-   * the main database the insert commits without waiting for the WAL flush: whatever is sealed
-   * with the key is appended after it, in a transaction whose commit flushes the WAL up to its own
-   * record, so past the key's (one WAL for both); a crash before that loses only a key nothing
-   * used. A key database of its own (PII_KEY_DATABASE_URL) may be another server: there it waits.
+   * New keys leave in shared statements, as appends do (issue 22): while one is on its way, the
+   * keys asked for meanwhile queue up and go together in the next (at most two on their way). One
+   * insert per key let every writer of a busy process hold a backend busy at once, which crowded
+   * the read side's few backends off the CPU. A subject asked for twice before its key is known
+   * waits for the same key. See createKeys for one statement's outcomes.
    */
-  async keyFor(subjectId: string): Promise<Buffer> {
+  keyFor(subjectId: string): Promise<Buffer> {
     const cached = this.cached(subjectId);
-    if (cached === 'erased') throw new PersonalDataErasedError(subjectId);
-    if (cached) return cached;
-    const key = randomBytes(32);
-    const wrapped = Buffer.from(seal(this.masterKey, key));
-    // Off in the main database; in a key database of its own the setting is left as it is.
-    const commit = this.ownPool ? null : 'off';
-    const inserted = await this.sql`insert into pii_keys (subject_id, wrapped_key)
-      select ${subjectId}, ${wrapped} from (select set_config('synchronous_commit', coalesce(${commit}::text, current_setting('synchronous_commit')), true)) as commit_mode
-      on conflict (subject_id) do nothing returning subject_id`;
-    if (inserted.length === 1) {
-      this.remember(subjectId, key);
-      return key;
+    if (cached === 'erased') return Promise.reject(new PersonalDataErasedError(subjectId));
+    if (cached) return Promise.resolve(cached);
+    let pending = this.pendingKeys.get(subjectId);
+    if (!pending) {
+      pending = new Promise<Buffer>((resolve, reject) => {
+        this.keyQueue.push({ subjectId, resolve, reject });
+        this.sendKeys();
+      }).finally(() => this.pendingKeys.delete(subjectId));
+      this.pendingKeys.set(subjectId, pending);
     }
-    const loaded = await this.loadKeys([subjectId]);
-    const state = loaded.get(subjectId);
-    if (state === 'erased' || !state) throw new PersonalDataErasedError(subjectId);
-    return state;
+    return pending;
+  }
+
+  private sendKeys(): void {
+    while (this.keyWritesInFlight < MAX_KEY_WRITES_IN_FLIGHT && this.keyQueue.length > 0) {
+      const batch = this.keyQueue.splice(0, MAX_KEYS_PER_WRITE);
+      this.keyWritesInFlight += 1;
+      void this.createKeys(batch).finally(() => {
+        this.keyWritesInFlight -= 1;
+        this.sendKeys();
+      });
+    }
+  }
+
+  /**
+   * One statement for many new keys: a key whose insert returns its row is the one just made (no
+   * read back); the others were made first by another process, or erased, and are loaded (an
+   * erased one rejects, alone). In the main database the insert commits without waiting for the
+   * WAL flush: whatever is sealed with a key is appended after it, in a transaction whose commit
+   * flushes the WAL up to its own record, so past the key's (one WAL for both); a crash before
+   * that loses only keys nothing used. A key database of its own (PII_KEY_DATABASE_URL) may be
+   * another server: there it waits.
+   */
+  private async createKeys(batch: KeyRequest[]): Promise<void> {
+    try {
+      const keys = batch.map(() => randomBytes(32));
+      const ids = batch.map((r) => r.subjectId);
+      // The wrapped key is stored as the bytes of its base64 text (convert_to: ASCII in, the same bytes out).
+      const wrapped = keys.map((key) => seal(this.masterKey, key));
+      // Off in the main database; in a key database of its own the setting is left as it is.
+      const commit = this.ownPool ? null : 'off';
+      const inserted = await this.sql<{ subject_id: string }[]>`insert into pii_keys (subject_id, wrapped_key)
+        select k.subject_id, convert_to(k.wrapped, 'UTF8')
+          from (select set_config('synchronous_commit', coalesce(${commit}::text, current_setting('synchronous_commit')), true)) as commit_mode,
+               unnest(${ids}::text[], ${wrapped}::text[]) as k(subject_id, wrapped)
+        on conflict (subject_id) do nothing returning subject_id`;
+      const made = new Set(inserted.map((r) => r.subject_id));
+      const others: KeyRequest[] = [];
+      batch.forEach((request, i) => {
+        if (!made.has(request.subjectId)) return void others.push(request);
+        this.remember(request.subjectId, keys[i]!);
+        request.resolve(keys[i]!);
+      });
+      if (others.length === 0) return;
+      const loaded = await this.loadKeys(others.map((r) => r.subjectId));
+      for (const request of others) {
+        const state = loaded.get(request.subjectId);
+        if (state === 'erased' || !state) request.reject(new PersonalDataErasedError(request.subjectId));
+        else request.resolve(state);
+      }
+    } catch (error) {
+      // Settling an already settled request does nothing: only those still waiting get the error.
+      for (const request of batch) request.reject(error);
+    }
   }
 
   /** Loads many keys in one query (projections decrypt whole batches). */
