@@ -5,6 +5,7 @@ import { PersonalDataVault, PostgresEventStore, ProtectedEventStore, systemConte
 import { createTestDatabase, type TestDatabase } from '@dealer/platform/testing/database';
 import { startProjector, type ProjectorHandle } from './runner';
 import { rebuildProjection, rebuildProjections } from './rebuild';
+import type { Projection } from '@dealer/read-models/projection';
 import { customerDetails } from '@dealer/read-models/customer-details/projection';
 import { customerSearch } from '@dealer/read-models/customer-search/projection';
 
@@ -104,7 +105,7 @@ describe('rebuilding a projection', () => {
     expect(cps.map((c) => Number(c.position))).toEqual([Number(max!.head), Number(max!.head)]);
   });
 
-  it('should leave no read of the log in flight when it stops (its progress callback throws)', async () => {
+  it('should leave no read of the log and no batch in flight when it stops (its progress callback throws)', async () => {
     // Counts the store's reads that have not settled; the rebuild reads the next batch ahead.
     let inFlight = 0;
     let reads = 0;
@@ -120,16 +121,33 @@ describe('rebuilding a projection', () => {
         inFlight -= 1;
       }
     };
+    // Counts batches being applied; the rebuild starts a batch while the one before is being written.
+    let applying = 0;
+    const slowDetails: Projection = {
+      ...customerDetails,
+      applyBatch: async (tx, schema, events) => {
+        applying += 1;
+        try {
+          // Slower than a read, so the second batch is still being applied when the callback throws.
+          await new Promise((r) => setTimeout(r, 150));
+          await customerDetails.applyBatch(tx, schema, events);
+        } finally {
+          applying -= 1;
+        }
+      },
+    };
     const stop = new Error('stopped by the caller');
     await expect(
-      rebuildProjections({ sql: db.sql, store: counting }, [customerDetails], {
+      rebuildProjections({ sql: db.sql, store: counting }, [slowDetails], {
         batchSize: 5,
         onProgress: () => {
           throw stop;
         },
       }),
     ).rejects.toBe(stop);
-    expect(reads).toBe(2);
+    // The first batch is written whole (progress) once the second is read and the third read ahead.
+    expect(reads).toBe(3);
     expect(inFlight).toBe(0);
+    expect(applying).toBe(0);
   });
 });

@@ -75,39 +75,71 @@ export async function rebuildProjections(
   /**
    * `apply` runs one batch's events for one target in some transaction; bulk and catch-up phases
    * pass different ones. The next batch is read (and its personal data opened) while the current
-   * one is applied.
+   * one is applied. In parallel (the bulk phase), each target applies its batches in order on a
+   * chain of its own, and a batch starts while the one before it is still being written: a target
+   * that finished the earlier batch goes on while the others' statements still run on the server
+   * (at most two batches on their way; position and progress move when a batch is written whole).
    */
   const replay = async (apply: (target: Target, relevant: RecordedEvent[]) => Promise<void>, until: number, parallel: boolean) => {
     if (position >= until) return;
     let next = read(position);
+    const chains = new Map<Target, Promise<void>>();
+    /** The batch before, still being written (parallel only): its promise, end and event count. */
+    let writing: { done: Promise<unknown>; end: number; count: number } | null = null;
+    const written = (end: number, count: number) => {
+      position = end;
+      events += count;
+      const seconds = (performance.now() - started) / 1000;
+      options.onProgress?.({ done: Math.min(position, total), total, eventsPerSecond: Math.round(events / Math.max(seconds, 1e-6)) });
+    };
+    const finishWriting = async () => {
+      const batch = writing;
+      writing = null;
+      if (batch) {
+        await batch.done;
+        written(batch.end, batch.count);
+      }
+    };
     try {
       for (;;) {
         const batch = await next;
         const end = Math.min(batch.reached, until);
-        if (end <= position) return;
+        if (end <= (writing?.end ?? position)) return await finishWriting();
         const inRange = batch.events.filter((e) => e.globalPosition <= until);
         if (end < until) {
           next = read(end);
-          // Awaited on the next turn, or by the catch above when the rebuild stops before (its
+          // Awaited on the next turn, or by the catch below when the rebuild stops before (its
           // progress callback throws): its failure must not be an unhandled rejection meanwhile.
           next.catch(() => undefined);
         }
-        const work = targets.flatMap((t) => {
-          const relevant = inRange.filter((e) => t.projection.handles.has(e.type));
-          return relevant.length > 0 ? [() => apply(t, relevant)] : [];
-        });
-        if (parallel) await Promise.all(work.map((w) => w()));
-        else for (const w of work) await w();
-        position = end;
-        events += inRange.length;
-        const seconds = (performance.now() - started) / 1000;
-        options.onProgress?.({ done: Math.min(position, total), total, eventsPerSecond: Math.round(events / Math.max(seconds, 1e-6)) });
-        if (end >= until) return;
+        const relevantTo = (t: Target) => inRange.filter((e) => t.projection.handles.has(e.type));
+        if (parallel) {
+          const work = targets.flatMap((t) => {
+            const relevant = relevantTo(t);
+            if (relevant.length === 0) return [];
+            const chained = (chains.get(t) ?? Promise.resolve()).then(() => apply(t, relevant));
+            chains.set(t, chained);
+            return [chained];
+          });
+          const done = Promise.all(work);
+          done.catch(() => undefined);
+          await finishWriting();
+          writing = { done, end, count: inRange.length };
+        } else {
+          for (const t of targets) {
+            const relevant = relevantTo(t);
+            if (relevant.length > 0) await apply(t, relevant);
+          }
+          written(end, inRange.length);
+        }
+        if (end >= until) return await finishWriting();
       }
     } catch (error) {
-      // A stopped or failed rebuild leaves no read in flight: one finishing later would open its
-      // boxes after the caller closed the store (and start the vault's worker threads again).
+      // A stopped or failed rebuild leaves nothing in flight: no read (one finishing later would
+      // open its boxes after the caller closed the store, and start the vault's worker threads
+      // again) and no batch still being written.
       await next.catch(() => undefined);
+      await Promise.allSettled([...chains.values()]);
       throw error;
     }
   };
