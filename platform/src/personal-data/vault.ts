@@ -56,7 +56,7 @@ interface KeyRequest {
 }
 
 /** Key-creating statements on their way at once, and keys one of them carries at most. */
-const MAX_KEY_WRITES_IN_FLIGHT = 2;
+const MAX_KEY_WRITES_IN_FLIGHT = 4;
 const MAX_KEYS_PER_WRITE = 1000;
 
 /**
@@ -125,7 +125,7 @@ export class PersonalDataVault {
    * The subject's key, created on first use. Throws for an erased subject: nothing new is stored.
    *
    * New keys leave in shared statements, as appends do (issue 22): while one is on its way, the
-   * keys asked for meanwhile queue up and go together in the next (at most two on their way). One
+   * keys asked for meanwhile queue up and go together in the next (at most four on their way). One
    * insert per key let every writer of a busy process hold a backend busy at once, which crowded
    * the read side's few backends off the CPU. A subject asked for twice before its key is known
    * waits for the same key. See createKeys for one statement's outcomes.
@@ -185,16 +185,25 @@ export class PersonalDataVault {
         this.remember(request.subjectId, keys[i]!);
         request.resolve(keys[i]!);
       });
-      if (others.length === 0) return;
-      const loaded = await this.loadKeys(others.map((r) => r.subjectId));
-      for (const request of others) {
+      // Loaded outside the statement's slot: the next keys need not wait for this read.
+      if (others.length > 0) void this.loadExisting(others);
+    } catch (error) {
+      // Settling an already settled request does nothing: only those still waiting get the error.
+      for (const request of batch) request.reject(error);
+    }
+  }
+
+  /** Keys another process made first, or erased (an erased one rejects, alone). */
+  private async loadExisting(requests: KeyRequest[]): Promise<void> {
+    try {
+      const loaded = await this.loadKeys(requests.map((r) => r.subjectId));
+      for (const request of requests) {
         const state = loaded.get(request.subjectId);
         if (state === 'erased' || !state) request.reject(new PersonalDataErasedError(request.subjectId));
         else request.resolve(state);
       }
     } catch (error) {
-      // Settling an already settled request does nothing: only those still waiting get the error.
-      for (const request of batch) request.reject(error);
+      for (const request of requests) request.reject(error);
     }
   }
 
