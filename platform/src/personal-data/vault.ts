@@ -125,10 +125,9 @@ export class PersonalDataVault {
    * The subject's key, created on first use. Throws for an erased subject: nothing new is stored.
    *
    * New keys leave in shared statements, as appends do (issue 22): while one is on its way, the
-   * keys asked for meanwhile queue up and go together in the next (at most four on their way). One
-   * insert per key let every writer of a busy process hold a backend busy at once, which crowded
-   * the read side's few backends off the CPU. A subject asked for twice before its key is known
-   * waits for the same key. See createKeys for one statement's outcomes.
+   * keys asked for meanwhile queue up and go together in the next (at most four on their way): the
+   * server's time per key about halves against one insert per key (ADR 0094). A subject asked for
+   * twice before its key is known waits for the same key. See createKeys for one statement's outcomes.
    */
   keyFor(subjectId: string): Promise<Buffer> {
     const cached = this.cached(subjectId);
