@@ -112,12 +112,11 @@ async function forkReadSide(url: string): Promise<BenchReadSide> {
   };
 }
 
-/** Waits until the read side has reached `head` (at most 120 s); says on stderr how long it took. */
-async function waitForBacklog(readSide: BenchReadSide, head: number): Promise<void> {
+/** Waits until the read side has reached `position` (at most 120 s); resolves with the seconds it took. */
+async function untilReached(readSide: BenchReadSide, position: number): Promise<number> {
   const t0 = performance.now();
-  while (readSide.reached() < head && performance.now() - t0 < 120_000) await new Promise((r) => setTimeout(r, 20));
-  const seconds = (performance.now() - t0) / 1000;
-  if (seconds >= 0.5) process.stderr.write(`[bench]   the read side caught up the earlier segments' log in ${seconds.toFixed(1)} s\n`);
+  while (readSide.reached() < position && performance.now() - t0 < 120_000) await new Promise((r) => setTimeout(r, 20));
+  return (performance.now() - t0) / 1000;
 }
 
 function profile(i: string) {
@@ -139,7 +138,10 @@ export function productSession(url: string, writers: number, running: boolean): 
     // The "alone" segments append with no read side: the log they leave (tens of thousands of
     // events at 32 writers) is caught up before this segment's warm-up starts, or its first
     // seconds would measure that backlog, not the lag behind live appends.
-    if (readSide) await waitForBacklog(readSide, await raw.headPosition());
+    if (readSide) {
+      const seconds = await untilReached(readSide, await raw.headPosition());
+      if (seconds >= 0.5) process.stderr.write(`[bench]   the read side caught up the earlier segments' log in ${seconds.toFixed(1)} s\n`);
+    }
     let last = 0;
     // Appends waiting to be reached by every projection: [position, answered at].
     let waiting: [number, number][] = [];
@@ -167,10 +169,7 @@ export function productSession(url: string, writers: number, running: boolean): 
       },
       close: async () => {
         if (readSide) {
-          const t0 = performance.now();
-          const deadline = t0 + 120_000;
-          while (readSide.reached() < last && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-          catchUpSeconds.push((performance.now() - t0) / 1000);
+          catchUpSeconds.push(await untilReached(readSide, last));
           await new Promise((r) => setTimeout(r, 10));
           if (sampler) clearInterval(sampler);
           await readSide.stop();
