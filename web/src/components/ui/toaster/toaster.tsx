@@ -1,6 +1,8 @@
 // Renders visible toasts; auto-hiding ones pause while hovered or focused (SPEC 2.5). While a dialog is open the
 // toasts never cover it (issue 23: 'Last unsuccessful login' hid the Search Customer dialog's buttons): they stand
 // beside the dialog where there is room, else at the bottom edge, with the dialog made shorter by their height.
+// On a phone, where they stand at the bottom edge over the page, the page gets room below its last control to
+// scroll clear of them, and scrolling a control into view keeps it above them.
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type RefObject } from 'react';
 import { getStack, subscribeStack } from '../modal/modal-stack';
 import { dismissToast, getToasts, subscribeToasts, type Toast } from './toast-store';
@@ -52,6 +54,8 @@ function ToastItem({ toast }: { toast: Toast }) {
 const GAP_PX = 12;
 /** How much shorter an open dialog is made so the toasts at the bottom edge do not cover it. */
 export const TOAST_RESERVE_VAR = '--toast-reserve';
+/** The height of the toasts standing at the bottom edge over the page (phones): room kept below the page's end. */
+export const TOAST_CLEARANCE_VAR = '--toast-clearance';
 
 /**
  * Where the toasts go while a dialog is open: beside the topmost dialog if the window has room on its right
@@ -108,10 +112,46 @@ function useClearOfDialogs(toaster: RefObject<HTMLElement | null>, count: number
   return placement;
 }
 
+/**
+ * While toasts stand at the bottom edge over the page (no dialog open, the phone layout), keeps their height in
+ * TOAST_CLEARANCE_VAR so the page can scroll its last controls clear of them (toaster.css).
+ */
+function useClearOfPage(toaster: RefObject<HTMLElement | null>, count: number, besideDialog: boolean): void {
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    const el = toaster.current;
+    if (besideDialog || count === 0 || !el) {
+      root.style.removeProperty(TOAST_CLEARANCE_VAR);
+      return;
+    }
+    let frame = 0;
+    const measure = () => {
+      const atBottom = getComputedStyle(el).bottom !== 'auto' && el.getBoundingClientRect().bottom > window.innerHeight / 2;
+      if (atBottom) root.style.setProperty(TOAST_CLEARANCE_VAR, `${el.offsetHeight + GAP_PX}px`);
+      else root.style.removeProperty(TOAST_CLEARANCE_VAR);
+    };
+    const schedule = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(measure);
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
+    observer?.observe(el);
+    window.addEventListener('resize', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer?.disconnect();
+      window.removeEventListener('resize', schedule);
+      root.style.removeProperty(TOAST_CLEARANCE_VAR);
+    };
+  }, [besideDialog, count, toaster]);
+}
+
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   const ref = useRef<HTMLElement>(null);
   const placement = useClearOfDialogs(ref, toasts.length);
+  useClearOfPage(ref, toasts.length, placement !== null);
   return (
     // A live region: announced as toasts arrive, and left visible to assistive tech when a modal hides the rest.
     // Clicks stop here so an open modal does not count a toast's dismissal as a click outside itself.
