@@ -7,7 +7,7 @@
  * so a parked row never names an event the new read model already holds (no double apply).
  */
 import { readAllOfTypesByFiltering, type EventStore, type RecordedEvent, type Sql } from '@dealer/platform';
-import { ident, type Projection } from '@dealer/read-models/projection';
+import { ident, type BulkApplier, type Projection } from '@dealer/read-models/projection';
 import { applyOrPark, insertParked, type ParkedInBatch, type SavepointTx } from './runner';
 
 export interface RebuildProgress {
@@ -33,6 +33,10 @@ export async function rebuildProjection(
 interface Target {
   projection: Projection;
   fresh: string;
+  /** The bulk phase's applier: the projection's own bulk applier onto the fresh schema, if it has one. */
+  bulk: BulkApplier | null;
+  /** The projection as the bulk phase applies it: through `bulk` when there is one. */
+  bulkProjection: Projection;
   parked: ParkedInBatch[];
   blocked: Set<string>;
 }
@@ -60,7 +64,9 @@ export async function rebuildProjections(
     // The bulk phase writes no WAL (nothing to recover: a crash means running the rebuild again)
     // and maintains no secondary index; both come back before the catch-up and the swap.
     await setTablesLogged(sql, fresh, false);
-    targets.push({ projection, fresh, parked: [], blocked: new Set() });
+    const bulk = projection.bulkApplier?.(fresh) ?? null;
+    const bulkProjection: Projection = bulk ? { ...projection, applyBatch: (tx, _schema, events) => bulk.applyBatch(tx, events) } : projection;
+    targets.push({ projection, fresh, bulk, bulkProjection, parked: [], blocked: new Set() });
   }
   const types = [...new Set(projections.flatMap((p) => [...p.handles]))].sort();
   const read = (after: number) => {
@@ -151,10 +157,21 @@ export async function rebuildProjections(
     (t, relevant) =>
       sql.begin(async (tx) => {
         await tx`set local synchronous_commit = off`;
-        t.parked.push(...(await applyOrPark(tx as unknown as SavepointTx, t.projection, t.fresh, relevant, t.blocked)));
+        t.parked.push(...(await applyOrPark(tx as unknown as SavepointTx, t.bulkProjection, t.fresh, relevant, t.blocked)));
       }),
     total,
     true,
+  );
+  // What the bulk appliers still hold is written before the catch-up, which loads rows from the tables.
+  await Promise.all(
+    targets.map((t) =>
+      t.bulk
+        ? sql.begin(async (tx) => {
+            await tx`set local synchronous_commit = off`;
+            await t.bulk!.flush(tx as unknown as Sql);
+          })
+        : null,
+    ),
   );
   for (const t of targets) {
     await setTablesLogged(sql, t.fresh, true);

@@ -21,6 +21,20 @@ export interface Projection {
    */
   createIndexes?(tx: Tx, schema: string): Promise<void>;
   applyBatch(tx: Tx, schema: string, events: RecordedEvent[]): Promise<void>;
+  /**
+   * Optional, for a rebuild's bulk phase only (issue 22 item 4): an applier for the fresh schema
+   * that keeps what it folds in memory across batches and writes it when flushed, instead of
+   * loading and writing the same rows in every batch. The rebuild flushes it before the catch-up.
+   */
+  bulkApplier?(schema: string): BulkApplier;
+}
+
+/** What `Projection.bulkApplier` answers: `applyBatch` as the projection's, onto its fresh schema, and `flush`. */
+export interface BulkApplier {
+  /** Folds a batch; on failure, what it holds is as before the batch. */
+  applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void>;
+  /** Writes everything not written yet. */
+  flush(tx: Tx): Promise<void>;
 }
 
 /** Quotes an identifier for SQL built from our own (never user-supplied) names. */

@@ -2,6 +2,7 @@
 import type { Projection } from '../projection';
 import { ident } from '../projection';
 import { columnArrays, unnestSelect, type ColumnSpec } from '../row-arrays';
+import { BulkCustomerRows, type CustomerRowsIo } from './bulk-customer-rows';
 import { CUSTOMER_EVENTS, customerIdsToLoad, foldCustomerEvents, type CustomerRow } from './customer-fold';
 
 /** The table's columns in order, with their types (the rows travel as one array per column). */
@@ -46,24 +47,28 @@ export const customerDetails: Projection = {
   },
 
   async applyBatch(tx, schema, events) {
-    const table = `${ident(schema)}.customers`;
+    const io = rowsIo(schema);
     // A customer created in this batch has no row yet: only the others are loaded.
     const ids = customerIdsToLoad(events);
-    const existing =
-      ids.length === 0
-        ? []
-        : await tx.unsafe<CustomerRow[]>(
-            `select ${LOADED} from ${table} where customer_id = any($1::uuid[])`,
-            [ids],
-          );
-    const rows = new Map(existing.map((r) => [r.customer_id, r]));
+    const rows = new Map((ids.length === 0 ? [] : await io.load(tx, ids)).map((r) => [r.customer_id, r]));
     const touched = foldCustomerEvents(rows, events);
-    if (touched.size === 0) return;
-    const changed = [...touched].map((id) => rows.get(id)!);
-    await tx.unsafe(
-      `insert into ${table} (${COLUMN_LIST}) ${unnestSelect(COLUMNS)}
-       on conflict (customer_id) do update set ${UPDATED}`,
-      columnArrays(COLUMNS, changed) as never[],
-    );
+    if (touched.size > 0) await io.write(tx, [...touched].map((id) => rows.get(id)!));
   },
+
+  bulkApplier: (schema) => new BulkCustomerRows(rowsIo(schema)),
 };
+
+/** Loading and writing the rows of the table in `schema`. */
+function rowsIo(schema: string): CustomerRowsIo {
+  const table = `${ident(schema)}.customers`;
+  return {
+    load: (tx, ids) => tx.unsafe<CustomerRow[]>(`select ${LOADED} from ${table} where customer_id = any($1::uuid[])`, [ids]),
+    async write(tx, rows) {
+      await tx.unsafe(
+        `insert into ${table} (${COLUMN_LIST}) ${unnestSelect(COLUMNS)}
+         on conflict (customer_id) do update set ${UPDATED}`,
+        columnArrays(COLUMNS, rows) as never[],
+      );
+    },
+  };
+}

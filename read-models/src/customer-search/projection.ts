@@ -6,6 +6,7 @@ import { digitsOnly } from '@dealer/contracts';
 import type { Projection } from '../projection';
 import { ident } from '../projection';
 import { columnArrays, unnestSelect, type ColumnSpec } from '../row-arrays';
+import { BulkCustomerRows, type CustomerRowsIo } from '../customer-details/bulk-customer-rows';
 import { CUSTOMER_EVENTS, customerIdsToLoad, foldCustomerEvents, type CustomerRow } from '../customer-details/customer-fold';
 
 type SearchRow = Pick<CustomerRow, 'customer_id' | 'first_name' | 'last_name' | 'email_address' | 'phone_mobile' | 'phone_other' | 'created_date'> & {
@@ -65,42 +66,55 @@ export const customerSearch: Projection = {
   },
 
   async applyBatch(tx, schema, events) {
-    const table = `${ident(schema)}.customers`;
+    const io = rowsIo(schema);
     // A customer created in this batch has no row yet: only the others are loaded.
     const ids = customerIdsToLoad(events);
-    const existing =
-      ids.length === 0
-        ? []
-        : await tx.unsafe<Pick<CustomerRow, 'customer_id' | 'first_name' | 'last_name' | 'email_address' | 'phone_mobile' | 'phone_other' | 'created_date'>[]>(
-            `select customer_id::text, first_name, last_name, email_address, phone_mobile, phone_other, created_date
-             from ${table} where customer_id = any($1::uuid[])`,
-            [ids],
-          );
-    const rows = new Map(existing.map((r) => [r.customer_id, r as CustomerRow]));
+    const rows = new Map((ids.length === 0 ? [] : await io.load(tx, ids)).map((r) => [r.customer_id, r]));
     const touched = foldCustomerEvents(rows, events);
-    if (touched.size === 0) return;
-    const changed = [...touched].map((id): SearchRow => {
-      const r = rows.get(id)!;
-      return {
-        customer_id: r.customer_id,
-        first_name: r.first_name,
-        last_name: r.last_name,
-        email_address: r.email_address,
-        phone_mobile: r.phone_mobile,
-        phone_other: r.phone_other,
-        first_name_norm: norm(r.first_name),
-        last_name_norm: norm(r.last_name),
-        full_name_norm: `${norm(r.first_name)} ${norm(r.last_name)}`.trim(),
-        email_norm: norm(r.email_address),
-        phone_digits: digitsOnly(r.phone_mobile),
-        phone_other_digits: digitsOnly(r.phone_other),
-        created_date: r.created_date,
-      };
-    });
-    await tx.unsafe(
-      `insert into ${table} (${COLUMNS.map((c) => c.name).join(', ')}) ${unnestSelect(COLUMNS)}
-       on conflict (customer_id) do update set ${UPDATED}`,
-      columnArrays(COLUMNS, changed) as never[],
-    );
+    if (touched.size > 0) await io.write(tx, [...touched].map((id) => rows.get(id)!));
   },
+
+  bulkApplier: (schema) => new BulkCustomerRows(rowsIo(schema)),
 };
+
+/** The search row of a folded customer row: the columns it keeps, and their normalised forms. */
+function searchRow(r: CustomerRow): SearchRow {
+  return {
+    customer_id: r.customer_id,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    email_address: r.email_address,
+    phone_mobile: r.phone_mobile,
+    phone_other: r.phone_other,
+    first_name_norm: norm(r.first_name),
+    last_name_norm: norm(r.last_name),
+    full_name_norm: `${norm(r.first_name)} ${norm(r.last_name)}`.trim(),
+    email_norm: norm(r.email_address),
+    phone_digits: digitsOnly(r.phone_mobile),
+    phone_other_digits: digitsOnly(r.phone_other),
+    created_date: r.created_date,
+  };
+}
+
+/**
+ * Loading and writing the rows of the table in `schema`. A loaded row has only the columns this
+ * table keeps; the fold needs no more of it (it writes the rest from the events).
+ */
+function rowsIo(schema: string): CustomerRowsIo {
+  const table = `${ident(schema)}.customers`;
+  return {
+    load: (tx, ids) =>
+      tx.unsafe<CustomerRow[]>(
+        `select customer_id::text, first_name, last_name, email_address, phone_mobile, phone_other, created_date
+         from ${table} where customer_id = any($1::uuid[])`,
+        [ids],
+      ),
+    async write(tx, rows) {
+      await tx.unsafe(
+        `insert into ${table} (${COLUMNS.map((c) => c.name).join(', ')}) ${unnestSelect(COLUMNS)}
+         on conflict (customer_id) do update set ${UPDATED}`,
+        columnArrays(COLUMNS, rows.map(searchRow)) as never[],
+      );
+    },
+  };
+}

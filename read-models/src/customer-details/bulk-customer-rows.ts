@@ -1,0 +1,76 @@
+/**
+ * A rebuild's customer rows kept in memory across its batches (issue 22 item 4): the customer read
+ * models' bulk applier. Each batch folds onto the rows the applier already holds, loads only the
+ * ones it does not hold, and writes nothing until the rows it holds pass its limit or the rebuild
+ * flushes it at the end of its bulk phase; a customer touched by many batches is then loaded never
+ * and written once, instead of loaded and written again in every batch that names it.
+ *
+ * Nothing in memory changes until a batch's work has succeeded (its write included), so a batch
+ * that fails and is applied again event by event to find the event to park (applyOrPark) folds
+ * onto the same rows as the first time.
+ */
+import type { RecordedEvent } from '@dealer/platform';
+import type { BulkApplier, Tx } from '../projection';
+import { customerIdsToLoad, foldCustomerEvents, type CustomerRow } from './customer-fold';
+
+export interface CustomerRowsIo {
+  /** The stored rows of these customers (those that have one). */
+  load(tx: Tx, ids: string[]): Promise<CustomerRow[]>;
+  /** Inserts or replaces these rows. */
+  write(tx: Tx, rows: CustomerRow[]): Promise<void>;
+}
+
+/** Rows held before they are written and let go: about 150 MB of customer rows. */
+export const BULK_ROW_LIMIT = 250_000;
+/** Rows per write statement when the held rows are written. */
+const WRITE_CHUNK = 10_000;
+
+export class BulkCustomerRows implements BulkApplier {
+  /** Every row this applier holds: as stored, or as folded since and not yet written (`dirty`). */
+  private readonly rows = new Map<string, CustomerRow>();
+  private readonly dirty = new Set<string>();
+
+  constructor(
+    private readonly io: CustomerRowsIo,
+    private readonly limit = BULK_ROW_LIMIT,
+  ) {}
+
+  async applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void> {
+    const missing = customerIdsToLoad(events).filter((id) => !this.rows.has(id));
+    const batch = new Map<string, CustomerRow>();
+    for (const event of events) {
+      const id = (event.data as { customerId: string }).customerId;
+      const held = this.rows.get(id);
+      // A copy: the fold changes rows in place, and a batch that fails must leave the held ones as they were.
+      if (held && !batch.has(id)) batch.set(id, { ...held });
+    }
+    if (missing.length > 0) for (const row of await this.io.load(tx, missing)) batch.set(row.customer_id, row);
+    const touched = foldCustomerEvents(batch, events);
+    if (this.rows.size + touched.size > this.limit) {
+      // Over the limit: everything changed so far is written and the memory let go.
+      const changed = [...this.dirty].filter((id) => !touched.has(id)).map((id) => this.rows.get(id)!);
+      for (const id of touched) changed.push(batch.get(id)!);
+      await this.writeAll(tx, changed);
+      this.rows.clear();
+      this.dirty.clear();
+      return;
+    }
+    for (const id of touched) {
+      this.rows.set(id, batch.get(id)!);
+      this.dirty.add(id);
+    }
+  }
+
+  async flush(tx: Tx): Promise<void> {
+    await this.writeAll(
+      tx,
+      [...this.dirty].map((id) => this.rows.get(id)!),
+    );
+    this.rows.clear();
+    this.dirty.clear();
+  }
+
+  private async writeAll(tx: Tx, rows: CustomerRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += WRITE_CHUNK) await this.io.write(tx, rows.slice(i, i + WRITE_CHUNK));
+  }
+}
