@@ -58,6 +58,27 @@ export const TOAST_RESERVE_VAR = '--toast-reserve';
 export const TOAST_CLEARANCE_VAR = '--toast-clearance';
 
 /**
+ * Runs `update` now, and again (once per animation frame) when one of `elements` or the window
+ * changes size; answers the function that stops it.
+ */
+function whenLayoutChanges(update: () => void, elements: Element[]): () => void {
+  let frame = 0;
+  const schedule = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(update);
+  };
+  update();
+  const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
+  for (const element of elements) observer?.observe(element);
+  window.addEventListener('resize', schedule);
+  return () => {
+    cancelAnimationFrame(frame);
+    observer?.disconnect();
+    window.removeEventListener('resize', schedule);
+  };
+}
+
+/**
  * Where the toasts go while a dialog is open: beside the topmost dialog if the window has room on its right
  * (or left), otherwise at the bottom edge with the dialog's height reduced by theirs. Null: the usual place.
  */
@@ -74,7 +95,6 @@ function useClearOfDialogs(toaster: RefObject<HTMLElement | null>, count: number
       setPlacement(null);
       return;
     }
-    let frame = 0;
     const place = () => {
       const dialogs = [...document.querySelectorAll<HTMLElement>('.modal:not(.is-minimized)')];
       const dialog = dialogs[dialogs.length - 1];
@@ -92,19 +112,9 @@ function useClearOfDialogs(toaster: RefObject<HTMLElement | null>, count: number
         setPlacement({ top: 'auto', bottom: GAP_PX });
       }
     };
-    const schedule = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(place);
-    };
-    place();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
-    observer?.observe(el);
-    for (const dialog of document.querySelectorAll('.modal')) observer?.observe(dialog);
-    window.addEventListener('resize', schedule);
+    const unwatch = whenLayoutChanges(place, [el, ...document.querySelectorAll('.modal')]);
     return () => {
-      cancelAnimationFrame(frame);
-      observer?.disconnect();
-      window.removeEventListener('resize', schedule);
+      unwatch();
       root.style.removeProperty(TOAST_RESERVE_VAR);
     };
   }, [dialogOpen, count, stack, toaster]);
@@ -124,24 +134,14 @@ function useClearOfPage(toaster: RefObject<HTMLElement | null>, count: number, b
       root.style.removeProperty(TOAST_CLEARANCE_VAR);
       return;
     }
-    let frame = 0;
     const measure = () => {
       const atBottom = getComputedStyle(el).bottom !== 'auto' && el.getBoundingClientRect().bottom > window.innerHeight / 2;
       if (atBottom) root.style.setProperty(TOAST_CLEARANCE_VAR, `${el.offsetHeight + GAP_PX}px`);
       else root.style.removeProperty(TOAST_CLEARANCE_VAR);
     };
-    const schedule = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(measure);
-    };
-    measure();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
-    observer?.observe(el);
-    window.addEventListener('resize', schedule);
+    const unwatch = whenLayoutChanges(measure, [el]);
     return () => {
-      cancelAnimationFrame(frame);
-      observer?.disconnect();
-      window.removeEventListener('resize', schedule);
+      unwatch();
       root.style.removeProperty(TOAST_CLEARANCE_VAR);
     };
   }, [besideDialog, count, toaster]);
