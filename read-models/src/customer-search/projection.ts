@@ -7,7 +7,7 @@ import type { Projection } from '../projection';
 import { ident } from '../projection';
 import { columnArrays, unnestSelect, type ColumnSpec } from '../row-arrays';
 import { BulkCustomerRows, type CustomerRowsIo } from '../customer-details/bulk-customer-rows';
-import { CUSTOMER_EVENTS, customerIdsToLoad, foldCustomerEvents, type CustomerRow } from '../customer-details/customer-fold';
+import { customerIdsToLoad, foldCustomerEvents, type CustomerRow } from '../customer-details/customer-fold';
 
 type SearchRow = Pick<CustomerRow, 'customer_id' | 'first_name' | 'last_name' | 'email_address' | 'phone_mobile' | 'phone_other' | 'created_date'> & {
   first_name_norm: string;
@@ -32,10 +32,21 @@ const UPDATED = COLUMNS.filter((c) => c.name !== 'customer_id' && c.name !== 'cr
 
 const norm = (s: string | null) => (s ?? '').trim().toLowerCase();
 
+/**
+ * The customer events that can change a search row: its columns are the names, the e-mail and the
+ * phones. The stream's other events (registration, consent, a change requested or declined, the
+ * messages sent) are not read for it (issue 22: filtered before they are read); a confirmed change
+ * carries its new value.
+ */
+export const SEARCH_EVENTS: ReadonlySet<string> = new Set(['CustomerCreated', 'CustomerEdited', 'CustomerContactChangeConfirmed', 'CustomerPersonalDataErased']);
+/** The columns a search row's other columns follow from: an upsert that changes none of them writes nothing. */
+const SOURCE_COLUMNS = ['first_name', 'last_name', 'email_address', 'phone_mobile', 'phone_other'] as const;
+const CHANGED = `(${SOURCE_COLUMNS.map((c) => `customers.${c}`).join(', ')}) is distinct from (${SOURCE_COLUMNS.map((c) => `excluded.${c}`).join(', ')})`;
+
 export const customerSearch: Projection = {
   name: 'customer_search',
   schema: 'rm_customer_search',
-  handles: CUSTOMER_EVENTS,
+  handles: SEARCH_EVENTS,
 
   async createTables(tx, schema) {
     const s = ident(schema);
@@ -112,7 +123,7 @@ function rowsIo(schema: string): CustomerRowsIo {
     async write(tx, rows) {
       await tx.unsafe(
         `insert into ${table} (${COLUMNS.map((c) => c.name).join(', ')}) ${unnestSelect(COLUMNS)}
-         on conflict (customer_id) do update set ${UPDATED}`,
+         on conflict (customer_id) do update set ${UPDATED} where ${CHANGED}`,
         columnArrays(COLUMNS, rows.map(searchRow)) as never[],
       );
     },
