@@ -33,7 +33,9 @@ const DATA = benchEventData();
 const meta = () => ({ eventId: randomUUID(), correlationId: randomUUID(), causationId: null, actor: 'user:bench', time: new Date().toISOString() });
 
 export const HOT_STREAMS = Math.max(1, Number(process.env.BENCH_HOT_STREAMS ?? 4));
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** The Redis keys of this run's read sides (BullMQ's queues) live under it. */
+export const REDIS_PREFIX = `bench:${RUN_ID}`;
 
 /** The slow path: 'any' appends, onto new streams or onto a few shared ones. */
 export function anySession(url: string, writers: number, hot: boolean): AppendSession {
@@ -86,7 +88,7 @@ async function forkReadSide(url: string): Promise<BenchReadSide> {
   const child: ChildProcess = fork(fileURLToPath(new URL('./read-side-child.ts', import.meta.url)), [], {
     // BENCH_READ_SIDE_PROFILE=<dir> writes the read side's CPU profile there (node --cpu-prof).
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_READ_SIDE_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_READ_SIDE_PROFILE}`] : [])],
-    env: { ...process.env, BENCH_CHILD_URL: url, BENCH_CHILD_REDIS_URL: REDIS_URL, BENCH_CHILD_PREFIX: `bench:${RUN_ID}`, BENCH_CHILD_MASTER_KEY: MASTER_KEY.toString('hex') },
+    env: { ...process.env, BENCH_CHILD_URL: url, BENCH_CHILD_REDIS_URL: REDIS_URL, BENCH_CHILD_PREFIX: REDIS_PREFIX, BENCH_CHILD_MASTER_KEY: MASTER_KEY.toString('hex') },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -132,7 +134,7 @@ export function productSession(url: string, writers: number, running: boolean): 
     const sql: Sql = createPool(url, { max: Math.max(20, poolSizeFor(writers)) });
     const raw = new PostgresEventStore(sql);
     const store = new ProtectedEventStore(raw, new PersonalDataVault(sql, MASTER_KEY));
-    const inProcess = running && READ_SIDE_IN_PROCESS ? await startBenchReadSide({ sql, store, redisUrl: REDIS_URL, prefix: `bench:${RUN_ID}` }) : null;
+    const inProcess = running && READ_SIDE_IN_PROCESS ? await startBenchReadSide({ sql, store, redisUrl: REDIS_URL, prefix: REDIS_PREFIX }) : null;
     const child = running && !READ_SIDE_IN_PROCESS ? await forkReadSide(url) : null;
     const readSide = inProcess ?? child;
     // The "alone" segments append with no read side: the log they leave (tens of thousands of

@@ -22,7 +22,8 @@ import { fileURLToPath } from 'node:url';
 import { oursSession, peerSession, poolSizeFor, prepareOurs, preparePeer, type AppendResultRow, type AppendSession, type ProbeStarter } from './append';
 import { openPgbench, PGBENCH, preparePgbench, type PgbenchResult, type PgbenchSession } from './pgbench';
 import { customerProjections, runRebuildSection, type RebuildSection } from './rebuild';
-import { anySession, catchUpSeconds, caughtUpMs, HOT_STREAMS, prepareProduct, productSession, READ_SIDE_IN_PROCESS } from './product-load';
+import { dropRedisPrefix } from '@dealer/launcher/testing/test-server';
+import { anySession, catchUpSeconds, caughtUpMs, HOT_STREAMS, prepareProduct, productSession, READ_SIDE_IN_PROCESS, REDIS_PREFIX, REDIS_URL } from './product-load';
 import { adminPool, createBenchDatabase, dropAllBenchDatabases, dropBenchDatabase, RUN_ID, settle } from './lib/databases';
 import { CORES, startProbe, waitForQuietHost, type CpuReport } from './lib/host';
 import { loadSettings } from './lib/settings';
@@ -43,6 +44,12 @@ const rebuildMaxSeconds = Number(process.env.BENCH_REBUILD_MAX_SECONDS ?? 55);
 /** Progress goes to stderr; stdout carries only the report. */
 const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
+/** This run's databases and Redis keys (a read side interrupted mid-segment leaves its queue's keys). */
+async function dropBenchData(): Promise<void> {
+  await dropAllBenchDatabases();
+  await dropRedisPrefix(REDIS_URL, REDIS_PREFIX).catch((error: unknown) => progress(`could not drop the Redis keys under ${REDIS_PREFIX}: ${String(error)}`));
+}
+
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -51,8 +58,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // Dropping a database ends its connections; errors of the clients being cut off are expected now.
     process.on('uncaughtException', () => undefined);
     process.on('unhandledRejection', () => undefined);
-    progress(`${signal}: dropping the bench databases`);
-    void dropAllBenchDatabases().finally(() => process.exit(130));
+    progress(`${signal}: dropping the bench databases and Redis keys`);
+    void dropBenchData().finally(() => process.exit(130));
   });
 }
 
@@ -425,6 +432,6 @@ try {
   await writeFile(resultsFile, markdown);
   progress(`wrote ${resultsFile}`);
 } finally {
-  await dropAllBenchDatabases();
+  await dropBenchData();
   await admin.end({ timeout: 5 });
 }
