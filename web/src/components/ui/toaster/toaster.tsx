@@ -135,7 +135,9 @@ function useClearOfPage(toaster: RefObject<HTMLElement | null>, count: number, b
       return;
     }
     const measure = () => {
-      const atBottom = getComputedStyle(el).bottom !== 'auto' && el.getBoundingClientRect().bottom > window.innerHeight / 2;
+      // Standing at the bottom edge (the phone layout): their lower edge lies in the window's lower half. A tall
+      // stack at the top right of a wide screen may too; toaster.css uses the value under the phone breakpoint only.
+      const atBottom = el.getBoundingClientRect().bottom > window.innerHeight / 2;
       if (atBottom) root.style.setProperty(TOAST_CLEARANCE_VAR, `${el.offsetHeight + GAP_PX}px`);
       else root.style.removeProperty(TOAST_CLEARANCE_VAR);
     };
