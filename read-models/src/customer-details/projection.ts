@@ -2,8 +2,8 @@
 import type { Projection } from '../projection';
 import { ident } from '../projection';
 import { columnArrays, unnestSelect, type ColumnSpec } from '../row-arrays';
-import { BulkCustomerRows, type CustomerRowsIo } from './bulk-customer-rows';
-import { CUSTOMER_EVENTS, customerIdsToLoad, foldCustomerEvents, type CustomerRow } from './customer-fold';
+import { applyCustomerBatch, BulkCustomerRows, type CustomerRowsIo } from './bulk-customer-rows';
+import { CUSTOMER_EVENTS, type CustomerRow } from './customer-fold';
 
 /** The table's columns in order, with their types (the rows travel as one array per column). */
 const COLUMNS: readonly ColumnSpec<CustomerRow>[] = [
@@ -46,14 +46,7 @@ export const customerDetails: Projection = {
       alter table ${ident(schema)}.customers add column if not exists marketing_sms boolean not null default false`);
   },
 
-  async applyBatch(tx, schema, events) {
-    const io = rowsIo(schema);
-    // A customer created in this batch has no row yet: only the others are loaded.
-    const ids = customerIdsToLoad(events);
-    const rows = new Map((ids.length === 0 ? [] : await io.load(tx, ids)).map((r) => [r.customer_id, r]));
-    const touched = foldCustomerEvents(rows, events);
-    if (touched.size > 0) await io.write(tx, [...touched].map((id) => rows.get(id)!));
-  },
+  applyBatch: (tx, schema, events) => applyCustomerBatch(rowsIo(schema), tx, events),
 
   bulkApplier: (schema) => new BulkCustomerRows(rowsIo(schema)),
 };

@@ -6,8 +6,8 @@ import { digitsOnly } from '@dealer/contracts';
 import type { Projection } from '../projection';
 import { ident } from '../projection';
 import { columnArrays, unnestSelect, type ColumnSpec } from '../row-arrays';
-import { BulkCustomerRows, type CustomerRowsIo } from '../customer-details/bulk-customer-rows';
-import { customerIdsToLoad, foldCustomerEvents, type CustomerRow } from '../customer-details/customer-fold';
+import { applyCustomerBatch, BulkCustomerRows, type CustomerRowsIo } from '../customer-details/bulk-customer-rows';
+import type { CustomerRow } from '../customer-details/customer-fold';
 
 type SearchRow = Pick<CustomerRow, 'customer_id' | 'first_name' | 'last_name' | 'email_address' | 'phone_mobile' | 'phone_other' | 'created_date'> & {
   first_name_norm: string;
@@ -76,14 +76,7 @@ export const customerSearch: Projection = {
       drop index if exists ${s}.customers_full;`);
   },
 
-  async applyBatch(tx, schema, events) {
-    const io = rowsIo(schema);
-    // A customer created in this batch has no row yet: only the others are loaded.
-    const ids = customerIdsToLoad(events);
-    const rows = new Map((ids.length === 0 ? [] : await io.load(tx, ids)).map((r) => [r.customer_id, r]));
-    const touched = foldCustomerEvents(rows, events);
-    if (touched.size > 0) await io.write(tx, [...touched].map((id) => rows.get(id)!));
-  },
+  applyBatch: (tx, schema, events) => applyCustomerBatch(rowsIo(schema), tx, events),
 
   bulkApplier: (schema) => new BulkCustomerRows(rowsIo(schema)),
 };
