@@ -20,7 +20,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { customerStreamId } from '@dealer/contracts';
-import { createPool, migrate, PersonalDataVault, PostgresEventStore, ProtectedEventStore, type Sql } from '@dealer/platform';
+import { createPool, migrate, PersonalDataVault, PostgresEventStore, ProtectedEventStore, type EventFeedStats, type Sql } from '@dealer/platform';
 import { WORKER_MIGRATIONS } from '@dealer/workers';
 import { ALL_PLATFORM_MIGRATIONS } from '@dealer/platform/migrations';
 import { appendSession, benchEventData, poolSizeFor, type AppendSession } from './append';
@@ -74,6 +74,8 @@ export const catchUpSeconds: number[] = [];
  * from the append's answer until every projection's checkpoint had reached it (sampled every 5 ms).
  */
 export const caughtUpMs = new Map<number, number[]>();
+/** Per writer count: the read side's reads of the log during the measured part of the 'running' segments (after warm-up, up to the last append's catch-up), and the events they carried. */
+export const readSideReads = new Map<number, EventFeedStats>();
 /** The product cases' warm-up (settings: productWarmupSeconds); the lags are sampled after it. */
 const WARMUP_MS = loadSettings().productWarmupSeconds * 1000;
 
@@ -85,6 +87,7 @@ export const READ_SIDE_IN_PROCESS = process.env.BENCH_READ_SIDE === 'in-process'
 /** The read side as npm start runs it, in its own process (bench/read-side-child.ts). */
 async function forkReadSide(url: string): Promise<BenchReadSide> {
   let reached = 0;
+  let stats: EventFeedStats = { reads: 0, events: 0 };
   const child: ChildProcess = fork(fileURLToPath(new URL('./read-side-child.ts', import.meta.url)), [], {
     // BENCH_READ_SIDE_PROFILE=<dir> writes the read side's CPU profile there (node --cpu-prof).
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_READ_SIDE_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_READ_SIDE_PROFILE}`] : [])],
@@ -95,7 +98,10 @@ async function forkReadSide(url: string): Promise<BenchReadSide> {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the read side did not start within 60 s')), 60_000);
     child.on('message', (message: ReadSideMessage) => {
-      if (message.kind === 'reached') reached = message.position;
+      if (message.kind === 'reached') {
+        reached = message.position;
+        stats = message.stats;
+      }
       if (message.kind === 'ready') {
         clearTimeout(timer);
         resolve();
@@ -105,6 +111,7 @@ async function forkReadSide(url: string): Promise<BenchReadSide> {
   });
   return {
     reached: () => reached,
+    feedStats: () => stats,
     async stop() {
       child.send({ kind: 'stop' });
       const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
@@ -145,6 +152,8 @@ export function productSession(url: string, writers: number, running: boolean): 
       if (seconds >= 0.5) process.stderr.write(`[bench]   the read side caught up the earlier segments' log in ${seconds.toFixed(1)} s\n`);
     }
     let last = 0;
+    /** The read side's reads of the log when the measured part of the segment began. */
+    let statsAtMeasure: EventFeedStats | null = null;
     // Appends waiting to be reached by every projection: [position, answered at].
     let waiting: [number, number][] = [];
     const lags = caughtUpMs.get(writers) ?? [];
@@ -167,13 +176,21 @@ export function productSession(url: string, writers: number, running: boolean): 
           { expectedRevision: 'no_stream' },
         );
         last = Math.max(last, result.position);
-        if (sampler && performance.now() >= measureFrom) waiting.push([result.position, performance.now()]);
+        if (readSide && performance.now() >= measureFrom) {
+          statsAtMeasure ??= readSide.feedStats();
+          waiting.push([result.position, performance.now()]);
+        }
       },
       close: async () => {
         if (readSide) {
           catchUpSeconds.push(await untilReached(readSide, last));
           await new Promise((r) => setTimeout(r, 10));
           if (sampler) clearInterval(sampler);
+          if (statsAtMeasure) {
+            const end = readSide.feedStats();
+            const sum = readSideReads.get(writers) ?? { reads: 0, events: 0 };
+            readSideReads.set(writers, { reads: sum.reads + end.reads - statsAtMeasure.reads, events: sum.events + end.events - statsAtMeasure.events });
+          }
           await readSide.stop();
         }
         await store.close();

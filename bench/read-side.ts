@@ -5,13 +5,15 @@
  * (BENCH_READ_SIDE=in-process) or in bench/read-side-child.ts.
  */
 import { Queue } from 'bullmq';
-import { createLogger, createRedis, EventFeed, type EventStore, type Sql } from '@dealer/platform';
+import { createLogger, createRedis, EventFeed, type EventFeedStats, type EventStore, type Sql } from '@dealer/platform';
 import { projections, startProjector } from '@dealer/projector';
 import { MESSAGES_QUEUE, startReactor } from '@dealer/workers';
 
 export interface BenchReadSide {
   /** How far every projection has reached: the lowest projection position. */
   reached(): number;
+  /** Its reads of the log so far, and the events they carried. */
+  feedStats(): EventFeedStats;
   /** Stops it and removes its queue from Redis. */
   stop(): Promise<void>;
 }
@@ -32,6 +34,7 @@ export async function startBenchReadSide(deps: { sql: Sql; store: EventStore; re
   }
   return {
     reached: () => Math.min(...projector.status().map((p) => p.position)),
+    feedStats: () => ({ ...feed.stats }),
     async stop() {
       await projector.stop();
       await reactor.stop();

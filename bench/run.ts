@@ -22,8 +22,9 @@ import { fileURLToPath } from 'node:url';
 import { oursSession, peerSession, poolSizeFor, prepareOurs, preparePeer, type AppendResultRow, type AppendSession, type ProbeStarter } from './append';
 import { openPgbench, PGBENCH, preparePgbench, type PgbenchResult, type PgbenchSession } from './pgbench';
 import { customerProjections, runRebuildSection, type RebuildSection } from './rebuild';
+import { DEFAULT_MIN_READ_INTERVAL_MS } from '@dealer/platform';
 import { dropRedisPrefix } from '@dealer/launcher/testing/test-server';
-import { anySession, catchUpSeconds, caughtUpMs, HOT_STREAMS, prepareProduct, productSession, READ_SIDE_IN_PROCESS, REDIS_PREFIX, REDIS_URL } from './product-load';
+import { anySession, catchUpSeconds, caughtUpMs, HOT_STREAMS, prepareProduct, productSession, READ_SIDE_IN_PROCESS, readSideReads, REDIS_PREFIX, REDIS_URL } from './product-load';
 import { adminPool, createBenchDatabase, dropAllBenchDatabases, dropBenchDatabase, RUN_ID, settle } from './lib/databases';
 import { CORES, startProbe, waitForQuietHost, type CpuReport } from './lib/host';
 import { loadSettings } from './lib/settings';
@@ -237,9 +238,9 @@ function productTable(): Table | null {
     headers: [
       'writers',
       'any new streams /s', 'any hot streams /s', 'any hot p99 ms', 'any hot / ours no_stream', 'any hot / pgbench',
-      'product alone /s', 'alone p99 ms', 'product running /s', 'running p99 ms', 'running / alone', 'p99 running / alone', 'caught up p50 ms', 'caught up p99 ms', 'running / pgbench',
+      'product alone /s', 'alone p99 ms', 'product running /s', 'running p99 ms', 'running / alone', 'p99 running / alone', 'caught up p50 ms', 'caught up p99 ms', 'events per read', 'running / pgbench',
     ],
-    numeric: [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true],
+    numeric: [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true],
     rows: settings.writers.map((w) => [
       String(w),
       cell('any-new', w, (r) => fmtInt(r.perSecond)),
@@ -259,12 +260,16 @@ function productTable(): Table | null {
       })(),
       caughtUp(w, 50),
       caughtUp(w, 99),
+      (() => {
+        const r = readSideReads.get(w);
+        return r && r.reads > 0 ? (r.events / r.reads).toFixed(1) : 'n/a';
+      })(),
       toPgbench('product-running', w),
     ]),
     notes: [
       `any new streams: expectedRevision 'any', one event per new stream (es_append_batch examines every append). any hot streams: 'any' onto ${HOT_STREAMS} shared streams (BENCH_HOT_STREAMS): the store orders appends to one stream (a per-stream lock, and consecutive revisions inside one statement), so none is sent again.`,
       `product: CustomerCreated with 'no_stream' through ProtectedEventStore (a vault key per new customer, the personal fields sealed), as the command API appends; "running": every projection (startProjector) and the reactor (startReactor, BullMQ on ${REDIS_URL_NOTE}) run meanwhile on the same database, ${READ_SIDE_IN_PROCESS ? 'in the same process, on one pool of max(20, writers + 1) connections (BENCH_READ_SIDE=in-process, as the tests run them)' : 'in a child process with its own pool of 20 connections, as npm start runs them (ADR 0074); its CPU counts under "other" below'}.`,
-      `caught up: from an append's answer until every projection's checkpoint had reached it (sampled every 5 ms), over the appends of the measured "running" segments after warm-up (the product cases warm up ${settings.productWarmupSeconds} s, alone and running alike: each segment forks a fresh read side, and its first second is not the long-lived read side's steady state). Targets (issue 22): running / alone >= 60%, p99 running / alone <= 3x, caught up p99 <= 250 ms.`,
+      `caught up: from an append's answer until every projection's checkpoint had reached it (sampled every 5 ms), over the appends of the measured "running" segments after warm-up (the product cases warm up ${settings.productWarmupSeconds} s, alone and running alike: each segment forks a fresh read side, and its first second is not the long-lived read side's steady state). Targets (issue 22): running / alone >= 60%, p99 running / alone <= 3x, caught up p99 <= 250 ms. events per read: the events of the read side's reads of the log over the same appends, per read: its feed reads at most every ${DEFAULT_MIN_READ_INTERVAL_MS} ms unless a backlog waits (ADR 0097).`,
       ...(catchUpSeconds.length > 0
         ? [`After each measured "running" segment the projections reached the last append in ${catchUpSeconds.map((s) => s.toFixed(1)).join(' / ')} s (catch-up; appends had stopped).`]
         : []),

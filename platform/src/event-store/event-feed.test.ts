@@ -155,4 +155,46 @@ describe('readAllOfTypes and the shared reader (EventFeed)', () => {
       await feed.stop();
     }
   });
+
+  it('should read the appends made within the least interval between reads in one read, and stop without waiting the interval out', async () => {
+    const start = await store.headPosition();
+    const delivered: unknown[][] = [];
+    const s = {
+      position: start,
+      from: () => s.position,
+      types: () => new Set(['Q']),
+      deliver: async (events: RecordedEvent[], reached: number) => {
+        if (events.length > 0) delivered.push(events.map((e) => (e.data as { n: number }).n));
+        s.position = reached;
+      },
+    };
+    const feed = new EventFeed({ store, sql: db.sql, pollIntervalMs: 1000, minReadIntervalMs: 2000 });
+    const remove = feed.add(s);
+    try {
+      // The first append after a quiet spell is read at once; the three made 100 ms apart right after it wait for the interval and come in one read.
+      const first = await store.appendToStream('interval-0', [newEvent('Q', { n: 0 })]);
+      await until(() => s.position >= first.position);
+      let last = 0;
+      for (let n = 1; n <= 3; n++) {
+        await new Promise((r) => setTimeout(r, 100));
+        last = (await store.appendToStream(`interval-${n}`, [newEvent('Q', { n })])).position;
+      }
+      await until(() => s.position >= last);
+      expect(delivered).toEqual([[0], [1, 2, 3]]);
+    } finally {
+      await remove();
+      await feed.stop();
+    }
+
+    // A feed waiting out a long interval stops at once.
+    const waiting = new EventFeed({ store, sql: db.sql, pollIntervalMs: 1000, minReadIntervalMs: 600_000 });
+    const removeWaiting = waiting.add(s);
+    const { position } = await store.appendToStream('interval-4', [newEvent('Q', { n: 4 })]);
+    await until(() => s.position >= position);
+    await store.appendToStream('interval-5', [newEvent('Q', { n: 5 })]);
+    await new Promise((r) => setTimeout(r, 50));
+    await removeWaiting();
+    await waiting.stop();
+    expect(delivered.at(-1)).toEqual([4]);
+  });
 });

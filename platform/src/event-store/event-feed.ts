@@ -39,8 +39,21 @@ export interface EventFeedOptions {
   batchSize?: number;
   /** Poll interval when no notification arrives. */
   pollIntervalMs?: number;
+  /**
+   * Least time between the starts of two reads that found events, unless a backlog waits (the last
+   * read came back full): appends woken for meanwhile are read together, so a busy log costs fewer,
+   * larger reads and transactions (ADR 0097). The first read after a quiet spell starts at once.
+   */
+  minReadIntervalMs?: number;
   onError?: (error: unknown) => void;
 }
+
+/**
+ * The product's least time between two reads (ADR 0097): under bench (e)'s 8 writers a read then
+ * carries about twice the events and the read side costs about a third less CPU, for about 15 ms
+ * more until a projection has an append (its p99 stays far under the 250 ms target).
+ */
+export const DEFAULT_MIN_READ_INTERVAL_MS = 25;
 
 export interface EventFeedStats {
   /** Reads of the log. */
@@ -53,17 +66,20 @@ export class EventFeed {
   private readonly subscribers = new Set<FeedSubscriber>();
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
+  private readonly minReadIntervalMs: number;
   private loop: Promise<void> | null = null;
   private round: Promise<unknown> = Promise.resolve();
   private stopped = false;
   private woken = false;
   private wakeSleeper: (() => void) | null = null;
+  private stopSleeper: (() => void) | null = null;
   private listening: Promise<{ unlisten(): Promise<void> } | null> | null = null;
   readonly stats: EventFeedStats = { reads: 0, events: 0 };
 
   constructor(private readonly options: EventFeedOptions) {
     this.batchSize = options.batchSize ?? 1000;
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
+    this.minReadIntervalMs = options.minReadIntervalMs ?? DEFAULT_MIN_READ_INTERVAL_MS;
   }
 
   /** Adds a subscriber (starting the reader on the first); the returned function removes it once its current delivery is done. */
@@ -105,7 +121,11 @@ export class EventFeed {
     let failures = 0;
     /** A read sent ahead during the last delivery: used only for the same start and types. */
     let ahead: { from: number; types: string; result: Promise<ReadAllOfTypesResult> } | null = null;
+    let lastReadAt = -Infinity;
     while (!this.stopped) {
+      const wait = ahead ? 0 : lastReadAt + this.minReadIntervalMs - performance.now();
+      if (wait > 0) await this.sleep(wait);
+      if (this.stopped) break;
       this.woken = false;
       let delay = this.pollIntervalMs;
       const wanting = [...this.subscribers].flatMap((s) => {
@@ -116,6 +136,7 @@ export class EventFeed {
         const from = Math.min(...wanting.map((w) => w.from));
         const types = wanting.some((w) => w.types === null) ? null : [...new Set(wanting.flatMap((w) => [...w.types!]))].sort();
         const typesKey = types === null ? '*' : types.join(',');
+        const readAt = performance.now();
         const reading: Promise<ReadAllOfTypesResult> = ahead && ahead.from === from && ahead.types === typesKey ? ahead.result : this.read(from, types);
         // A read ahead that is not used is dropped (its failure too: the next read reports its own).
         if (ahead && ahead.result !== reading) ahead.result.catch(() => undefined);
@@ -126,6 +147,7 @@ export class EventFeed {
           this.stats.events += events.length;
           failures = 0;
           if (reached > from) {
+            lastReadAt = readAt;
             if (events.length >= this.batchSize) {
               ahead = { from: reached, types: typesKey, result: this.read(reached, types) };
               ahead.result.catch(() => undefined);
@@ -166,10 +188,23 @@ export class EventFeed {
     }
   }
 
+  /** Waits `ms`, or less when the feed stops (a wake-up meanwhile is kept for the read after). */
+  private async sleep(ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.stopSleeper = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.stopSleeper = null;
+  }
+
   /** Stops reading once the current delivery is done. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake();
+    this.stopSleeper?.();
     await this.loop;
     const listener = await this.listening;
     await listener?.unlisten().catch(() => undefined);
