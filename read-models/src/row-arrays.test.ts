@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { columnArrays, unnestSelect, type ColumnSpec } from './row-arrays';
+import { createTestDatabase } from '@dealer/platform/testing/database';
+import { columnArrays, copyRows, unnestSelect, type ColumnSpec } from './row-arrays';
 
 interface Row {
   id: string;
@@ -39,5 +40,28 @@ describe('rows as one array literal per column', () => {
 
   it('should send no rows as empty arrays', () => {
     expect(columnArrays(columns, [])).toEqual(['{}', '{}', '{}', '{}', '{}']);
+  });
+});
+
+describe('rows new to a table, by COPY (copyRows)', () => {
+  it('should store every value as the array literals do: tabs, line breaks, backslashes, the text \\N, null, times', async () => {
+    const db = await createTestDatabase();
+    try {
+      await db.sql`create table t (id text primary key, name text, flag boolean not null, n integer not null, at timestamptz not null)`;
+      const rows: Row[] = [
+        { id: 'a', name: 'tab\there\nnew line\r\\ back \\N', flag: true, n: 1, at: new Date('2026-01-02T03:04:05.678Z') },
+        { id: 'b', name: null, flag: false, n: -2, at: '2026-01-01T00:00:00.000Z' },
+        { id: 'c', name: '\\N', flag: false, n: 0, at: '2026-01-01T00:00:00.000Z' },
+        { id: 'd', name: '', flag: true, n: 3, at: '2026-06-30T12:00:00.000-06:00' },
+      ];
+      await db.sql.begin((tx) => copyRows(tx as never, 't', columns, rows));
+      const stored = await db.sql<Row[]>`select id, name, flag, n, at from t order by id`;
+      expect(stored).toEqual(rows.map((r) => ({ ...r, at: new Date(r.at) })));
+      // A row already there fails the COPY, and with it everything it carried.
+      await expect(db.sql.begin((tx) => copyRows(tx as never, 't', columns, [{ ...rows[0]!, id: 'e' }, rows[1]!]))).rejects.toThrow(/COPY into t failed/);
+      expect((await db.sql`select id from t where id = 'e'`).length).toBe(0);
+    } finally {
+      await db.drop();
+    }
   });
 });

@@ -5,7 +5,15 @@
  * looked up by name in every object), which is most of what writing a customer row costs it.
  * The client writes each array's literal itself: postgres.js would type an array by its first
  * element and send `{t,f}` as a boolean, not a boolean[]; a literal string is typed by the cast.
+ *
+ * Rows known not to be in the table yet can go by COPY instead (copyRows): no array literal to
+ * parse, no conflict to look for.
  */
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import type { Sql } from '@dealer/platform';
+
 export interface ColumnSpec<Row> {
   /** Column name (also the alias of the unnested field). */
   name: keyof Row & string;
@@ -43,4 +51,65 @@ export function columnArrays<Row>(columns: readonly ColumnSpec<Row>[], rows: rea
     for (let r = 0; r < rows.length; r++) parts[r] = element((rows[r] as Record<string, unknown>)[name]);
     return `{${parts.join(',')}}`;
   });
+}
+
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** One value in COPY's text format: \N for null, t/f, a number, an ISO time, or the text with backslash escapes. */
+function copyField(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  if (value === true) return 't';
+  if (value === false) return 'f';
+  if (typeof value === 'number') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  const text = String(value);
+  return COPY_SPECIAL.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : text;
+}
+
+/** Rows per chunk of COPY text handed to the connection. */
+const COPY_CHUNK = 2000;
+
+/**
+ * Inserts rows with COPY (they must not be in the table: a duplicate key fails the statement and
+ * its transaction, and this rejects).
+ *
+ * postgres.js settles a COPY's stream only when the COPY succeeds: an error that comes after the
+ * last write is lost with the query's promise, which the stream already resolved. So a statement
+ * is queued behind the COPY on the same connection, and it fails when the COPY failed (the
+ * transaction is aborted by then).
+ */
+export async function copyRows<Row>(tx: Sql, table: string, columns: readonly ColumnSpec<Row>[], rows: readonly Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  const names = columns.map((c) => c.name);
+  const writable = await tx.unsafe(`copy ${table} (${names.join(', ')}) from stdin`).writable();
+  const copied = finished(writable);
+  copied.catch(() => undefined);
+  for (let start = 0; start < rows.length; start += COPY_CHUNK) {
+    let text = '';
+    for (let r = start; r < Math.min(rows.length, start + COPY_CHUNK); r++) {
+      const row = rows[r] as Record<string, unknown>;
+      let line = copyField(row[names[0]!]);
+      for (let c = 1; c < names.length; c++) line += '\t' + copyField(row[names[c]!]);
+      text += line + '\n';
+    }
+    if (!writable.write(text)) await Promise.race([once(writable, 'drain'), copied]);
+  }
+  writable.end();
+  try {
+    await Promise.all([copied, afterCopy(tx, writable)]);
+  } catch (error) {
+    writable.destroy();
+    throw new Error(`COPY into ${table} failed (PostgreSQL's log names the row): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
+/**
+ * A statement queued behind a COPY on its connection, sent once the stream has handed postgres.js
+ * its end (postgres.js refuses a statement while it still takes the COPY's data).
+ */
+async function afterCopy(tx: Sql, writable: Writable): Promise<void> {
+  const state = (writable as unknown as { _writableState?: { finalCalled?: boolean } })._writableState;
+  for (let turns = 0; state && !state.finalCalled && !writable.destroyed && turns < 1000; turns++) await new Promise((resolve) => setImmediate(resolve));
+  await tx`select 1`;
 }

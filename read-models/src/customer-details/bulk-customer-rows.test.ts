@@ -44,6 +44,16 @@ class FakeTable implements CustomerRowsIo {
   }
 }
 
+/** A table that also takes new rows as COPY does: a row already in it fails the insert (a duplicate key). */
+class InsertingTable extends FakeTable {
+  inserts: string[][] = [];
+  async insert(_tx: Tx, rows: CustomerRow[]) {
+    for (const r of rows) if (this.rows.has(r.customer_id)) throw new Error(`duplicate key ${r.customer_id}`);
+    this.inserts.push(rows.map((r) => r.customer_id));
+    for (const r of rows) this.rows.set(r.customer_id, { ...r });
+  }
+}
+
 /** The rows the plain path (load, fold, write per batch) leaves for the same batches. */
 function plainFold(batches: RecordedEvent[][]): Map<string, CustomerRow> {
   const rows = new Map<string, CustomerRow>();
@@ -96,5 +106,36 @@ describe('a rebuild\'s customer rows held in memory (BulkCustomerRows)', () => {
     await bulk.flush(tx);
     expect(table.rows).toEqual(plainFold([first, second]));
     expect(table.rows.get(id(1))!.revision).toBe(1);
+  });
+
+  it('should insert the rows new to the table and upsert only those it loaded from it, past its limit and when flushed', async () => {
+    revisions.clear();
+    const batches = [
+      [created(1), created(2)],
+      [created(3), edited(1, 'Denver')],
+      [edited(2, 'Boulder'), created(4), edited(3, 'Golden')],
+      [edited(1, 'Littleton'), created(5)],
+      [edited(4, 'Arvada'), created(6)],
+    ];
+    const table = new InsertingTable();
+    const bulk = new BulkCustomerRows(table, 3);
+    await bulk.applyBatch(tx, batches[0]!);
+    // Four rows would pass the limit of three: none of the three is in the table yet, all are inserted.
+    await bulk.applyBatch(tx, batches[1]!);
+    expect(table.inserts.flat().sort()).toEqual([id(1), id(2), id(3)]);
+    expect(table.writes.flat()).toEqual([]);
+    // Held: 2 and 3 loaded back, 4 new.
+    await bulk.applyBatch(tx, batches[2]!);
+    expect(table.inserts.flat()).toHaveLength(3);
+    // Past the limit again: 2 and 3 (held, loaded) and 1 (loaded by this batch) are upserted, 4 and 5 inserted.
+    await bulk.applyBatch(tx, batches[3]!);
+    expect(table.writes.flat().sort()).toEqual([id(1), id(2), id(3)]);
+    expect(table.inserts.flat().sort()).toEqual([id(1), id(2), id(3), id(4), id(5)]);
+    // Held until the flush: 4 loaded back, upserted; 6 new, inserted.
+    await bulk.applyBatch(tx, batches[4]!);
+    await bulk.flush(tx);
+    expect(table.writes.flat().sort()).toEqual([id(1), id(2), id(3), id(4)]);
+    expect(table.inserts.flat().sort()).toEqual([id(1), id(2), id(3), id(4), id(5), id(6)]);
+    expect(table.rows).toEqual(plainFold(batches));
   });
 });

@@ -20,6 +20,8 @@ export interface CustomerRowsIo {
   load(tx: Tx, ids: string[]): Promise<CustomerRow[]>;
   /** Inserts or replaces these rows. */
   write(tx: Tx, rows: CustomerRow[]): Promise<void>;
+  /** Inserts rows that are not in the table (COPY); the bulk applier's new rows, when given. */
+  insert?(tx: Tx, rows: CustomerRow[]): Promise<void>;
 }
 
 /**
@@ -42,6 +44,8 @@ const WRITE_CHUNK = 10_000;
 export class BulkCustomerRows implements BulkApplier {
   /** The rows folded since they were last written (or loaded): every one is written at the next flush. */
   private readonly rows = new Map<string, CustomerRow>();
+  /** Those of the held rows that were loaded from the table: the others are new to it, and are inserted (COPY) rather than upserted. */
+  private readonly stored = new Set<string>();
 
   constructor(
     private readonly io: CustomerRowsIo,
@@ -57,25 +61,39 @@ export class BulkCustomerRows implements BulkApplier {
       // A copy: the fold changes rows in place, and a batch that fails must leave the held ones as they were.
       if (held && !batch.has(id)) batch.set(id, { ...held });
     }
-    if (missing.length > 0) for (const row of await this.io.load(tx, missing)) batch.set(row.customer_id, row);
+    const loaded = new Set<string>();
+    if (missing.length > 0) {
+      for (const row of await this.io.load(tx, missing)) {
+        batch.set(row.customer_id, row);
+        loaded.add(row.customer_id);
+      }
+    }
     const touched = foldCustomerEvents(batch, events);
     if (this.rows.size + touched.size > this.limit) {
       // Over the limit: everything changed so far is written and the memory let go.
       const changed = [...this.rows.values()].filter((row) => !touched.has(row.customer_id));
       for (const id of touched) changed.push(batch.get(id)!);
-      await this.writeAll(tx, changed);
+      await this.writeAll(tx, changed, (id) => this.stored.has(id) || loaded.has(id));
       this.rows.clear();
+      this.stored.clear();
       return;
     }
-    for (const id of touched) this.rows.set(id, batch.get(id)!);
+    for (const id of touched) {
+      this.rows.set(id, batch.get(id)!);
+      if (loaded.has(id)) this.stored.add(id);
+    }
   }
 
   async flush(tx: Tx): Promise<void> {
-    await this.writeAll(tx, [...this.rows.values()]);
+    await this.writeAll(tx, [...this.rows.values()], (id) => this.stored.has(id));
     this.rows.clear();
+    this.stored.clear();
   }
 
-  private async writeAll(tx: Tx, rows: CustomerRow[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += WRITE_CHUNK) await this.io.write(tx, rows.slice(i, i + WRITE_CHUNK));
+  /** Inserts the rows not in the table (when the io can) and upserts the others. */
+  private async writeAll(tx: Tx, rows: CustomerRow[], inTable: (id: string) => boolean): Promise<void> {
+    const upserts = this.io.insert ? rows.filter((row) => inTable(row.customer_id)) : rows;
+    for (let i = 0; i < upserts.length; i += WRITE_CHUNK) await this.io.write(tx, upserts.slice(i, i + WRITE_CHUNK));
+    if (this.io.insert) await this.io.insert(tx, rows.filter((row) => !inTable(row.customer_id)));
   }
 }

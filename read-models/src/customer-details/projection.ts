@@ -1,7 +1,7 @@
 /** Read model `customer-details`: one full customer record, for GET /api/customers/{id}. */
 import type { Projection } from '../projection';
 import { ident } from '../projection';
-import { columnArrays, unnestSelect, type ColumnSpec } from '../row-arrays';
+import { columnArrays, copyRows, unnestSelect, type ColumnSpec } from '../row-arrays';
 import { applyCustomerBatch, BulkCustomerRows, type CustomerRowsIo } from './bulk-customer-rows';
 import { CUSTOMER_EVENTS, type CustomerRow } from './customer-fold';
 
@@ -63,5 +63,6 @@ function rowsIo(schema: string): CustomerRowsIo {
         columnArrays(COLUMNS, rows) as never[],
       );
     },
+    insert: (tx, rows) => copyRows(tx, table, COLUMNS, rows),
   };
 }
