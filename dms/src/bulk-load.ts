@@ -6,6 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { copyIn } from '@dealer/platform/db/copy';
 import type { Sql } from '@dealer/platform/db/postgres';
 import { ACCOUNTING_DETAIL_FIELDS, LOCATION_FIELDS, REPAIR_ORDER_FIELDS, RO_JOB_FIELDS, columnsOf, copyValue } from './fields';
 import { checkLocation, checkRepairOrder, type LocationRecord, type RepairOrderRecord } from './records';
@@ -120,8 +121,8 @@ export async function bulkLoadRepairOrders(sql: Sql, records: () => Iterable<Rep
 
       const loadStarted = performance.now();
       const count = { rows: 0 };
-      const writable = await tx.unsafe(`copy ${table} (${COLUMNS[table].join(', ')}) from stdin with (freeze)`).writable();
-      await pipeline(Readable.from(copyText(records(), table, count, (done) => options.onProgress?.(table, done))), writable);
+      const copy = await copyIn(tx, table, `copy ${table} (${COLUMNS[table].join(', ')}) from stdin with (freeze)`);
+      await copy.done(pipeline(Readable.from(copyText(records(), table, count, (done) => options.onProgress?.(table, done))), copy.writable));
       result.seconds.load += (performance.now() - loadStarted) / 1000;
 
       const indexStarted = performance.now();

@@ -16,6 +16,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
+import { copyIn } from '@dealer/platform/db/copy';
 import type { Sql } from '@dealer/platform/db/postgres';
 import { Batch } from './batch';
 import { readCsv } from './csv-import';
@@ -50,16 +51,16 @@ async function run(sql: Sql, read: Reader, report: ImportReport, started: number
     // One import at a time: two overlapping upserts could otherwise deadlock.
     await tx`select pg_advisory_xact_lock(hashtext('dms-import'))`;
     await tx.unsafe(CREATE_STAGE_TABLE);
-    const copy = await tx.unsafe(`copy dms_stage (${STAGE_COLUMNS.join(', ')}) from stdin`).writable();
-    const copied = finished(copy);
-    batch = new Batch(copy);
+    const copy = await copyIn(tx, 'dms_stage', `copy dms_stage (${STAGE_COLUMNS.join(', ')}) from stdin`);
+    const copied = finished(copy.writable);
+    batch = new Batch(copy.writable);
     try {
       await read(batch);
       await batch.flush(true);
-      copy.end();
-      await copied;
+      copy.writable.end();
+      await copy.done(copied);
     } catch (error) {
-      copy.destroy(error as Error);
+      copy.writable.destroy(error as Error);
       await copied.catch(() => undefined);
       throw error;
     }

@@ -10,9 +10,9 @@
  * parse, no conflict to look for.
  */
 import { once } from 'node:events';
-import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { Sql } from '@dealer/platform';
+import { copyIn } from '@dealer/platform/db/copy';
 
 export interface ColumnSpec<Row> {
   /** Column name (also the alias of the unnested field). */
@@ -70,21 +70,13 @@ function copyField(value: unknown): string {
 /** Rows per chunk of COPY text handed to the connection. */
 const COPY_CHUNK = 2000;
 
-/**
- * Inserts rows with COPY (they must not be in the table: a duplicate key fails the statement and
- * its transaction, and this rejects).
- *
- * postgres.js settles a COPY's stream only when the COPY succeeds: an error that comes after the
- * last write is lost with the query's promise, which the stream already resolved. So a statement
- * is queued behind the COPY on the same connection, and it fails when the COPY failed (the
- * transaction is aborted by then).
- */
+/** Inserts rows with COPY (they must not be in the table: a duplicate key fails the statement and its transaction, and this rejects). */
 export async function copyRows<Row>(tx: Sql, table: string, columns: readonly ColumnSpec<Row>[], rows: readonly Row[]): Promise<void> {
   if (rows.length === 0) return;
   const names = columns.map((c) => c.name);
-  const writable = await tx.unsafe(`copy ${table} (${names.join(', ')}) from stdin`).writable();
-  const copied = finished(writable);
-  copied.catch(() => undefined);
+  const copy = await copyIn(tx, table, `copy ${table} (${names.join(', ')}) from stdin`);
+  const written = finished(copy.writable);
+  written.catch(() => undefined);
   for (let start = 0; start < rows.length; start += COPY_CHUNK) {
     let text = '';
     for (let r = start; r < Math.min(rows.length, start + COPY_CHUNK); r++) {
@@ -93,23 +85,8 @@ export async function copyRows<Row>(tx: Sql, table: string, columns: readonly Co
       for (let c = 1; c < names.length; c++) line += '\t' + copyField(row[names[c]!]);
       text += line + '\n';
     }
-    if (!writable.write(text)) await Promise.race([once(writable, 'drain'), copied]);
+    if (!copy.writable.write(text)) await Promise.race([once(copy.writable, 'drain'), written]);
   }
-  writable.end();
-  try {
-    await Promise.all([copied, afterCopy(tx, writable)]);
-  } catch (error) {
-    writable.destroy();
-    throw new Error(`COPY into ${table} failed (PostgreSQL's log names the row): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  }
-}
-
-/**
- * A statement queued behind a COPY on its connection, sent once the stream has handed postgres.js
- * its end (postgres.js refuses a statement while it still takes the COPY's data).
- */
-async function afterCopy(tx: Sql, writable: Writable): Promise<void> {
-  const state = (writable as unknown as { _writableState?: { finalCalled?: boolean } })._writableState;
-  for (let turns = 0; state && !state.finalCalled && !writable.destroyed && turns < 1000; turns++) await new Promise((resolve) => setImmediate(resolve));
-  await tx`select 1`;
+  copy.writable.end();
+  await copy.done(written);
 }
