@@ -251,6 +251,10 @@ export function pgTextArray(values: readonly string[]): string {
 
 /** The hot path: a value, or null with lastProblem set (lastWarning for a dropped value). */
 function normalize(spec: FieldSpec, raw: unknown, prefix: string): string | null {
+  // PostgreSQL's text cannot hold U+0000: a field with one is refused here, with its row, not by the database.
+  if (typeof raw === 'string' ? raw.includes('\u0000') : Array.isArray(raw) && raw.some((x) => typeof x === 'string' && x.includes('\u0000'))) {
+    return fail(`${prefix}${spec.key} must not contain a NUL character`);
+  }
   if (isBlank(raw) || (Array.isArray(raw) && raw.length === 0)) {
     if (spec.required) return fail(`${prefix}${spec.key} is required`);
     return spec.kind === 'phones' || spec.kind === 'textList' ? '{}' : null;

@@ -91,6 +91,17 @@ describe('importing a JSON export', () => {
     expect(noEmail!.customer_email).toBeNull();
   });
 
+  it('should reject a row with a NUL character in a field, and import the others', async () => {
+    const p = await file('nul.json', JSON.stringify([location, ro('150001', { customerFirstName: 'Da\u0000na', accountingDetails: [] }), ro('150002', { customerPhones: ['303555\u00007001'], accountingDetails: [] }), ro('150003')]));
+    const report = await importDmsFile(db.sql, p);
+    expect(report).toMatchObject({ accepted: 2, rejected: 2 });
+    expect(report.rejections).toEqual([
+      { row: 2, message: 'customerFirstName must not contain a NUL character' },
+      { row: 3, message: 'customerPhones must not contain a NUL character' },
+    ]);
+    expect(await db.sql`select ro_number from ref.repair_orders order by ro_number`).toEqual([{ ro_number: '150003' }]);
+  });
+
   it('should change nothing when the same file is imported again', async () => {
     const p = await file('same.json', JSON.stringify([location, ro('200001'), ro('200002', { accountingDetails: [] })]));
     await importDmsFile(db.sql, p);
