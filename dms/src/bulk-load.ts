@@ -6,9 +6,9 @@
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { copyIn } from '@dealer/platform/db/copy';
+import { copyIn, copyValue } from '@dealer/platform/db/copy';
 import type { Sql } from '@dealer/platform/db/postgres';
-import { ACCOUNTING_DETAIL_FIELDS, LOCATION_FIELDS, REPAIR_ORDER_FIELDS, RO_JOB_FIELDS, columnsOf, copyValue } from './fields';
+import { ACCOUNTING_DETAIL_FIELDS, LOCATION_FIELDS, REPAIR_ORDER_FIELDS, RO_JOB_FIELDS, columnsOf } from './fields';
 import { checkLocation, checkRepairOrder, type LocationRecord, type RepairOrderRecord } from './records';
 
 export interface BulkLoadOptions {

@@ -383,12 +383,6 @@ export function normalizeValue(spec: FieldSpec, raw: unknown, prefix = ''): Norm
   return lastWarning !== null ? { ok: true, value, warning: lastWarning } : { ok: true, value };
 }
 
-/** COPY text format of one value: backslash escapes, \N for null. */
-export function copyValue(value: string | null): string {
-  if (value === null) return '\\N';
-  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : value;
-}
-
 const keySets = new WeakMap<readonly FieldSpec[], ReadonlySet<string>>();
 function keysOf(fields: readonly FieldSpec[]): ReadonlySet<string> {
   let keys = keySets.get(fields);

@@ -1,6 +1,7 @@
 /** DMS reference data (locations, repair orders, jobs, accounting): schema, importer, generator. */
 export * from '@dealer/platform/dms/schema';
 export * from './fields';
+export { copyValue } from '@dealer/platform/db/copy';
 export * from './records';
 export * from './importer';
 export * from './generator';

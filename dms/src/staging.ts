@@ -4,7 +4,8 @@
  * connection while it is being read (parsing and PostgreSQL's ingest overlap, and nothing
  * accumulates in memory). Columns shared by several kinds have the same type in `ref`.
  */
-import { ACCOUNTING_DETAIL_FIELDS, LOCATION_FIELDS, REPAIR_ORDER_FIELDS, RO_JOB_FIELDS, columnsOf, copyValue } from './fields';
+import { copyValue } from '@dealer/platform/db/copy';
+import { ACCOUNTING_DETAIL_FIELDS, LOCATION_FIELDS, REPAIR_ORDER_FIELDS, RO_JOB_FIELDS, columnsOf } from './fields';
 
 const STAGE_EXTRA = ['kind', 'row_no', 'row_nos', 'standalone'] as const;
 const STAGE_SOURCES: [string, readonly string[]][] = [

@@ -12,7 +12,7 @@
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import type { Sql } from '@dealer/platform';
-import { copyIn } from '@dealer/platform/db/copy';
+import { copyIn, copyValue } from '@dealer/platform/db/copy';
 
 export interface ColumnSpec<Row> {
   /** Column name (also the alias of the unnested field). */
@@ -53,9 +53,6 @@ export function columnArrays<Row>(columns: readonly ColumnSpec<Row>[], rows: rea
   });
 }
 
-const COPY_SPECIAL = /[\\\t\n\r]/;
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-
 /** One value in COPY's text format: \N for null, t/f, a number, an ISO time, or the text with backslash escapes. */
 function copyField(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
@@ -63,8 +60,7 @@ function copyField(value: unknown): string {
   if (value === false) return 'f';
   if (typeof value === 'number') return String(value);
   if (value instanceof Date) return value.toISOString();
-  const text = String(value);
-  return COPY_SPECIAL.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : text;
+  return copyValue(String(value));
 }
 
 /** Rows per chunk of COPY text handed to the connection. */

@@ -12,6 +12,12 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { Sql } from './postgres';
 
+/** COPY text format of one value: backslash escapes, \N for null. */
+export function copyValue(value: string | null): string {
+  if (value === null) return '\\N';
+  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : value;
+}
+
 export class CopyFailedError extends Error {
   override readonly name = 'CopyFailedError';
 }
