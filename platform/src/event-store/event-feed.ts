@@ -71,8 +71,8 @@ export class EventFeed {
   private round: Promise<unknown> = Promise.resolve();
   private stopped = false;
   private woken = false;
-  private wakeSleeper: (() => void) | null = null;
-  private stopSleeper: (() => void) | null = null;
+  /** The loop's current pause: ended by stop(), and by wake() when it waits for appends (not out the least interval between reads). */
+  private pausing: { wakeable: boolean; end: () => void } | null = null;
   private listening: Promise<{ unlisten(): Promise<void> } | null> | null = null;
   readonly stats: EventFeedStats = { reads: 0, events: 0 };
 
@@ -96,7 +96,7 @@ export class EventFeed {
   /** Reads again now (a subscriber's position or state changed). */
   wake(): void {
     this.woken = true;
-    this.wakeSleeper?.();
+    if (this.pausing?.wakeable) this.pausing.end();
   }
 
   private start(): void {
@@ -124,7 +124,7 @@ export class EventFeed {
     let lastReadAt = -Infinity;
     while (!this.stopped) {
       const wait = ahead ? 0 : lastReadAt + this.minReadIntervalMs - performance.now();
-      if (wait > 0) await this.sleep(wait);
+      if (wait > 0) await this.pause(wait, false);
       if (this.stopped) break;
       this.woken = false;
       let delay = this.pollIntervalMs;
@@ -177,34 +177,33 @@ export class EventFeed {
         }
       }
       if (this.stopped || this.woken) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, delay);
-        this.wakeSleeper = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wakeSleeper = null;
+      await this.pause(delay, true);
     }
   }
 
-  /** Waits `ms`, or less when the feed stops (a wake-up meanwhile is kept for the read after). */
-  private async sleep(ms: number): Promise<void> {
+  /**
+   * Waits `ms`, or less when the feed stops or, if `wakeable`, is woken. A wake-up during a pause
+   * that is not wakeable is kept (`woken`) for the read after it.
+   */
+  private async pause(ms: number, wakeable: boolean): Promise<void> {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
-      this.stopSleeper = () => {
-        clearTimeout(timer);
-        resolve();
+      this.pausing = {
+        wakeable,
+        end: () => {
+          clearTimeout(timer);
+          resolve();
+        },
       };
     });
-    this.stopSleeper = null;
+    this.pausing = null;
   }
 
   /** Stops reading once the current delivery is done. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake();
-    this.stopSleeper?.();
+    this.pausing?.end();
     await this.loop;
     const listener = await this.listening;
     await listener?.unlisten().catch(() => undefined);
