@@ -146,15 +146,17 @@ async function startVerification(customerId: string, locationId: number): Promis
   return id;
 }
 
-async function answer(id: string, customerId: string): Promise<void> {
+/** Appends the customer's answer; resolves with its position in the log. */
+async function answer(id: string, customerId: string): Promise<number> {
   const now = new Date().toISOString();
-  await server.product.store.appendToStream(redemptionVerificationStreamId(id), [
+  const { position } = await server.product.store.appendToStream(redemptionVerificationStreamId(id), [
     {
       type: 'RedemptionVerificationAnswered',
       data: { redemptionVerificationId: id, customerId, approvedOpCodes: ['01OIL'], declinedOpCodes: [], answeredAt: now },
       metadata: { eventId: randomUUID(), correlationId: randomUUID(), causationId: null, actor: `customer:${customerId}`, time: now },
     },
   ], { expectedRevision: 'any' }); // the workers may have recorded the message's sending meanwhile
+  return position;
 }
 
 describe('the stream ticket', () => {
@@ -196,8 +198,9 @@ describe('who is told', () => {
     await p.waitFor(changeAbout(atA));
 
     // The answer names no location: the stream finds it in the read model.
-    await answer(atA, patId);
-    const answered = changeOf(await a.waitFor((f) => changeOf(f)?.id === atA && changeOf(f)!.position > started.position))!;
+    // The message about the answer, not an earlier one about the sending the workers recorded meanwhile.
+    const answeredAt = await answer(atA, patId);
+    const answered = changeOf(await a.waitFor((f) => changeOf(f)?.id === atA && changeOf(f)!.position >= answeredAt))!;
     // The message's position: a refetch with it reads the answer.
     const read = await server.product.app.inject({ method: 'GET', url: `/api/redemption-verifications/${atA}`, headers: { ...staffA, 'x-min-position': String(answered.position) } });
     expect(read.statusCode).toBe(200);
