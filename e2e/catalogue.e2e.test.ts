@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
 import { apiHeaders, signIn, type DemoLogin } from './support/auth';
 import { launchBrowser, openPage, screenshot, visible, waitForTitle, type ViewportName } from './support/browser';
+import { readSideReport, recordReads } from './support/read-side';
 
 let server: TestServer;
 let browser: Browser;
@@ -52,6 +53,7 @@ async function goTo(page: Page, link: 'Coupons' | 'Packs') {
 describe('catalogue pages', () => {
   it('should let a manager create coupons and a pack, add and remove a coupon, and disable the pack', async () => {
     const { page, context, pageErrors } = await signedIn('manager', 'desktop');
+    const reads = recordReads(page, '/api/coupons');
     await goTo(page, 'Coupons');
     await visible(page.getByRole('table'));
     await screenshot(page, 'catalogue-coupons-desktop');
@@ -112,7 +114,9 @@ describe('catalogue pages', () => {
     await dialog.getByLabel('Amount off ($)').fill('34.50');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await toastSays(page, 'Coupon successfully updated.');
-    await visible(row(page, OIL).getByText('$34.50 off'));
+    await visible(row(page, OIL).getByText('$34.50 off')).catch(async (error: Error) => {
+      throw new Error(`${error.message}\nreads of /api/coupons:\n${reads.join('\n')}\n${await readSideReport(server, ['coupon_catalogue'])}`);
+    });
 
     // A pack.
     await goTo(page, 'Packs');

@@ -121,6 +121,8 @@ describe('desk codes', () => {
     const { page, context, pageErrors } = await openSales(browser, server.url, 'employee', 'mobile');
     const coupons = await selectCustomerOnSales(page, DEMO_CUSTOMER, 'Pat Customer');
     const card = coupons.locator('li.card').filter({ has: page.getByText(coupon.code, { exact: true }) });
+    // The panel shows before its list has loaded: wait for the card, then check there is one.
+    await visible(card.first());
     expect(await card.count()).toBe(1);
     await visible(card.getByText(coupon.name).first());
     const history = page.getByRole('article').filter({ has: page.getByText('Pack code') }).first();

@@ -81,6 +81,25 @@ describe('api client', () => {
     await expect(api.get('/api/things')).rejects.toMatchObject({ status: 500, messages: [UNKNOWN_REQUEST_ERROR] });
   });
 
+  it('should read again, at the new position, when a command answered while the read was under way', async () => {
+    fetchMock.mockImplementation(async (_url: string, init: RequestInit) => {
+      if (init.method === 'POST') return json(201, { dataSet: {}, metaData: { position: '5' } });
+      if (init.method === 'PUT') return json(200, { dataSet: {}, metaData: { position: '7' } });
+      const reads = fetchMock.mock.calls.filter((c) => (c[1] as RequestInit).method === 'GET').length;
+      // The first read: an edit is answered while it is under way.
+      if (reads === 1) await api.put('/api/b/1', {});
+      return json(200, { dataSet: `read ${reads}` });
+    });
+    await api.post('/api/b', {});
+    await expect(api.get('/api/a')).resolves.toEqual({ dataSet: 'read 2' });
+    expect(fetchMock.mock.calls.map((c) => (c[1] as RequestInit).method)).toEqual(['POST', 'GET', 'PUT', 'GET']);
+    expect(headersOf(1).get('x-min-position')).toBe('5');
+    expect(headersOf(3).get('x-min-position')).toBe('7');
+    // A read during which nothing was written is read once.
+    await expect(api.get('/api/a')).resolves.toEqual({ dataSet: 'read 3' });
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+  });
+
   it('should send the highest position a command answered as X-Min-Position on every later request', async () => {
     fetchMock
       .mockResolvedValueOnce(json(200, { dataSet: [] }))

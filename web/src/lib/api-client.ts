@@ -146,10 +146,14 @@ async function send(method: Method, url: string, options: RequestOptions): Promi
   const attempts = retryable ? LIMITS.retryAttempts : 1;
   for (let attempt = 1; ; attempt++) {
     // Headers are rebuilt per attempt so a retry carries the latest token and read position (and the same key).
+    const asked = minPosition();
     const response = await fetch(url, { ...init, headers: buildHeaders(method, url, hasBody, options.headers, options.idempotencyKey) });
     // A read whose read models were still behind the asked position after the server's wait (a busy
     // projector): read again (the server waits again) rather than show the page without the change.
-    const stale = method === 'GET' && response.ok && response.headers.get(READ_MODEL_STALE_HEADER) === '1';
+    // So too a read that a command answered during: it was asked before that write, and whoever
+    // awaits it (a list refetched after the command joins a first load already under way) would
+    // otherwise show the page without the change, with nothing left to read it again.
+    const stale = method === 'GET' && response.ok && (response.headers.get(READ_MODEL_STALE_HEADER) === '1' || minPosition() !== asked);
     if ((!RETRIED.has(response.status) && !stale) || attempt >= attempts) return response;
     if (!stale) await sleep(TIMINGS.retryIntervalMs, options.signal);
   }
