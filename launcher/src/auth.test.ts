@@ -6,6 +6,7 @@ import { signAccessToken, verifyAccessToken } from '@dealer/platform';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { loginAs, xsrfHeaders } from './testing/auth';
 import { DEMO_PASSWORD } from './demo/accounts';
+import { hashPassword } from '@dealer/command-api';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -183,6 +184,43 @@ describe('customer registration from a registration link', () => {
     expect(again.json().errors).toEqual([AUTH_MESSAGES.registrationLinkInvalid]);
     const login = await inject({ method: 'POST', url: '/auth-api/login', headers: xsrf, payload: { username: 'Rene.Register@example.com', password: 'a-good-long-pass' } });
     expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('sign-in of a user the read models do not hold yet', () => {
+  it("should wait for the customer's read model instead of refusing the right password, and still refuse a wrong one at once", async () => {
+    const staff = (await loginAs(server, 'employee')).headers;
+    const { sql } = server.product;
+    // customer_details is held back: its checkpoint row is locked, as a long batch or a rebuild's swap holds it.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked: () => void = () => undefined;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holding = sql.begin(async (tx) => {
+      await tx`select position from checkpoints where name = 'customer_details' for update`;
+      locked();
+      await held;
+    });
+    try {
+      await lockTaken;
+      const created = await inject({ method: 'POST', url: '/api/customers', headers: staff, payload: { firstName: 'Lena', lastName: 'Lagging', emailAddress: 'lena.lagging@example.com', phoneMobile: '3035550401' } });
+      expect(created.statusCode, created.body).toBe(201);
+      const customerId = created.json().dataSet.customerId as string;
+      await sql`insert into auth_credentials (user_kind, user_id, login, password_hash) values ('customer', ${customerId}, 'lena.lagging@example.com', ${await hashPassword(DEMO_PASSWORD)})`;
+      expect(await sql`select 1 from rm_customer_details.customers where customer_id = ${customerId}`).toHaveLength(0);
+      const xsrf = await xsrfHeaders(server);
+      const wrong = await inject({ method: 'POST', url: '/auth-api/login', headers: xsrf, payload: { username: 'lena.lagging@example.com', password: 'not-her-password-1' } });
+      expect(wrong.statusCode).toBe(401);
+      const signingIn = inject({ method: 'POST', url: '/auth-api/login', headers: xsrf, payload: { username: 'lena.lagging@example.com', password: DEMO_PASSWORD } });
+      await new Promise((r) => setTimeout(r, 300));
+      release();
+      const login = await signingIn;
+      expect(login.statusCode, login.body).toBe(200);
+      expect(login.json().dataSet.user).toMatchObject({ customerId, first: 'Lena', email: 'lena.lagging@example.com' });
+    } finally {
+      release();
+      await holding;
+    }
   });
 });
 

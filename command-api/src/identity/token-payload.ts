@@ -5,7 +5,7 @@
 import { accessListFor, type AuthEvent, type AuthTokenPayload, type AuthUser, type EmployeeRole, type LocationRole, type Role } from '@dealer/contracts';
 import { signAccessToken, type Sql } from '@dealer/platform';
 import { lastFailedLoginOf } from './credentials';
-import { customerNameAndEmail } from '@dealer/read-models/customer-details/queries';
+import { CUSTOMER_DETAILS, customerNameAndEmail } from '@dealer/read-models/customer-details/queries';
 import { employeeProfile } from '@dealer/read-models/users/queries';
 import { rolesOfUser } from '@dealer/read-models/user-roles/queries';
 
@@ -14,6 +14,12 @@ export interface TokenSettings {
   accessTtlSeconds: number;
   renewSeconds: number;
 }
+
+/** The read models a token's user is read from (loadUser), by kind of user. */
+export const TOKEN_READ_MODELS: Record<'employee' | 'customer', readonly string[]> = {
+  customer: [CUSTOMER_DETAILS],
+  employee: ['users', 'user_roles'],
+};
 
 async function loadUser(sql: Sql, userKind: 'employee' | 'customer', userId: string): Promise<{ user: AuthUser; locationIds: number[]; locationRoles: LocationRole[] } | null> {
   const lastFailedLoginDate = await lastFailedLoginOf(sql, userKind, userId);

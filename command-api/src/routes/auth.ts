@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { AUTH_MESSAGES, customerStreamId, loginSchema, registrationPasswordsSchema } from '@dealer/contracts';
-import { DomainError, handle, type EventStore, type Sql, apiDoc } from '@dealer/platform';
+import { DomainError, handle, lastPositionOf, type CheckpointWaiter, type EventStore, type Sql, apiDoc } from '@dealer/platform';
 import { customerDecider } from '@dealer/domain/customer/decider';
 import { commandContext } from '../plugins/request-context';
 import { hashPassword, verifyPassword } from '../identity/passwords';
@@ -16,7 +16,7 @@ import { clearFailures, countAttempt, pruneThrottle, reserveAddressTurn, THROTTL
 import { issueRefreshToken, rotateRefreshToken, sessionOfRefreshToken, type RefreshPolicy } from '../identity/refresh-tokens';
 import type { PaymentProvider } from '@dealer/platform/payments/port';
 import { activeSession, revokeSession, startSession, type Session } from '../identity/sessions';
-import { buildTokenPayload, type TokenSettings } from '../identity/token-payload';
+import { buildTokenPayload, TOKEN_READ_MODELS, type TokenSettings } from '../identity/token-payload';
 import { createCustomerCredential, credentialOf, customerOfRegistrationToken, deleteCustomerCredential, recordFailedLogin, useRegistrationTokens } from '../identity/credentials';
 import { customerNameAndEmail } from '@dealer/read-models/customer-details/queries';
 import { ContactReservations, reservationKeyFrom } from '../customers/contact-reservations';
@@ -36,6 +36,8 @@ export interface AuthRouteDeps {
   refresh: RefreshPolicy;
   /** The payment provider (a gift whose pack can no longer be issued is refunded when its recipient registers). */
   payments?: PaymentProvider | null;
+  /** Waits for read models: a sign-in of a user they do not hold yet waits for them (a customer just created). */
+  waiter?: CheckpointWaiter;
 }
 
 function parseOrThrow<T extends v.GenericSchema>(schema: T, input: unknown): v.InferOutput<T> {
@@ -69,7 +71,16 @@ export function authRoutes(deps: AuthRouteDeps) {
   async function signIn(request: FastifyRequest, reply: FastifyReply, subject: { userKind: 'employee' | 'customer'; userId: string }) {
     const binding = request.server.authTools.browserBinding(request);
     const session = await startSession(sql, subject, binding, deps.refresh.absoluteDays);
-    const payload = await buildTokenPayload(sql, deps.tokens, subject, session, 'LOGIN');
+    let payload = await buildTokenPayload(sql, deps.tokens, subject, session, 'LOGIN');
+    if (!payload && deps.waiter) {
+      // The user is read from read models, which may not hold one just created (a customer who
+      // registers from a gift or a link, or signs in the moment staff created them): wait, bounded,
+      // until they reach the customer's last event (for staff, the log's head), and read again.
+      const position = subject.userKind === 'customer' ? await lastPositionOf(deps.store, customerStreamId(subject.userId)) : await deps.store.headPosition();
+      if (position !== null && (await deps.waiter.waitFor([...TOKEN_READ_MODELS[subject.userKind]], position))) {
+        payload = await buildTokenPayload(sql, deps.tokens, subject, session, 'LOGIN');
+      }
+    }
     if (!payload) {
       await revokeSession(sql, session.id, 'user not found');
       throw new DomainError('unauthorized', [AUTH_MESSAGES.invalidCredentials]);
