@@ -106,19 +106,28 @@ describe('rebuilding a projection', () => {
   });
 
   it('should leave no read of the log and no batch in flight when it stops (its progress callback throws)', async () => {
-    // Counts the store's reads that have not settled; the rebuild reads the next batch ahead.
+    // Counts the store's reads that have not settled, both stages (the log read, then the opening of
+    // its events); the rebuild reads the next batch ahead.
     let inFlight = 0;
     let reads = 0;
     const counting = Object.create(store) as ProtectedEventStore;
-    counting.readAllOfTypes = async (options) => {
+    counting.readAllOfTypesStaged = async (options) => {
       inFlight += 1;
       reads += 1;
+      const read = reads;
       try {
-        // Slower than applying a batch, so the read ahead is still out when the callback throws.
-        await new Promise((r) => setTimeout(r, 100));
-        return await store.readAllOfTypes(options);
-      } finally {
+        const staged = await store.readAllOfTypesStaged(options);
+        // Opening slower than applying a batch, so the read ahead is still out when the callback throws;
+        // the third (the read ahead then) opens for longer than the batch being written takes.
+        const events = staged.events.then(async (opened) => {
+          await new Promise((r) => setTimeout(r, read === 3 ? 600 : 100));
+          return opened;
+        });
+        void events.finally(() => (inFlight -= 1)).catch(() => undefined);
+        return { ...staged, events };
+      } catch (error) {
         inFlight -= 1;
+        throw error;
       }
     };
     // Counts batches being applied; the rebuild starts a batch while the one before is being written.

@@ -6,7 +6,7 @@
  * its stream wait behind it); the swap replaces the projection's parked rows with the rebuild's,
  * so a parked row never names an event the new read model already holds (no double apply).
  */
-import { readAllOfTypesByFiltering, type EventStore, type RecordedEvent, type Sql } from '@dealer/platform';
+import { readAllOfTypesStaged, type EventStore, type RecordedEvent, type Sql } from '@dealer/platform';
 import { ident, type BulkApplier, type Projection } from '@dealer/read-models/projection';
 import { applyOrPark, insertParked, type ParkedInBatch, type SavepointTx } from './runner';
 
@@ -69,10 +69,7 @@ export async function rebuildProjections(
     targets.push({ projection, fresh, bulk, bulkProjection, parked: [], blocked: new Set() });
   }
   const types = [...new Set(projections.flatMap((p) => [...p.handles]))].sort();
-  const read = (after: number) => {
-    const o = { after, maxCount: batchSize, types };
-    return store.readAllOfTypes ? store.readAllOfTypes(o) : readAllOfTypesByFiltering(store, o);
-  };
+  const read = (after: number) => readAllOfTypesStaged(store, { after, maxCount: batchSize, types });
 
   const started = performance.now();
   const total = await store.headPosition();
@@ -80,8 +77,10 @@ export async function rebuildProjections(
   let events = 0;
   /**
    * `apply` runs one batch's events for one target in some transaction; bulk and catch-up phases
-   * pass different ones. The next batch is read (and its personal data opened) while the current
-   * one is applied. In parallel (the bulk phase), each target applies its batches in order on a
+   * pass different ones. The next batch is read from the log as soon as the current one has been
+   * (its end is then known), while the current one's personal data is opened and it is applied: a
+   * read's two stages (the log read, about half of it, and the opening) overlap with the batches
+   * on either side. In parallel (the bulk phase), each target applies its batches in order on a
    * chain of its own, and a batch starts while the one before it is still being written: a target
    * that finished the earlier batch goes on while the others' statements still run on the server
    * (at most two batches on their way; position and progress move when a batch is written whole).
@@ -110,14 +109,17 @@ export async function rebuildProjections(
       for (;;) {
         const batch = await next;
         const end = Math.min(batch.reached, until);
-        if (end <= (writing?.end ?? position)) return await finishWriting();
-        const inRange = batch.events.filter((e) => e.globalPosition <= until);
+        if (end <= (writing?.end ?? position)) {
+          await batch.events.catch(() => undefined);
+          return await finishWriting();
+        }
         if (end < until) {
           next = read(end);
           // Awaited on the next turn, or by the catch below when the rebuild stops before (its
           // progress callback throws): its failure must not be an unhandled rejection meanwhile.
           next.catch(() => undefined);
         }
+        const inRange = (await batch.events).filter((e) => e.globalPosition <= until);
         const relevantTo = (t: Target) => inRange.filter((e) => t.projection.handles.has(e.type));
         if (parallel) {
           const work = targets.flatMap((t) => {
@@ -144,7 +146,7 @@ export async function rebuildProjections(
       // A stopped or failed rebuild leaves nothing in flight: no read (one finishing later would
       // open its boxes after the caller closed the store, and start the vault's worker threads
       // again) and no batch still being written.
-      await next.catch(() => undefined);
+      await next.then((batch) => batch.events).catch(() => undefined);
       await Promise.allSettled([...chains.values()]);
       throw error;
     }

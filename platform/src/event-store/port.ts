@@ -109,9 +109,28 @@ export interface EventStore {
    * side, event-feed.ts). Optional: without it the reader falls back to readAll and filters.
    */
   readAllOfTypes?(options: ReadAllOfTypesOptions): Promise<ReadAllOfTypesResult>;
+  /**
+   * readAllOfTypes in two stages, for a reader that reads ahead (the rebuild): resolves once the
+   * log was read (how far is known, so the next read can start), while the events are still being
+   * made ready (the protected store opens their personal data). Optional: readAllOfTypesStaged()
+   * below falls back to readAllOfTypes.
+   */
+  readAllOfTypesStaged?(options: ReadAllOfTypesOptions): Promise<StagedReadResult>;
   /** Highest global position currently readable; 0 for an empty store. */
   headPosition(): Promise<number>;
   close(): Promise<void>;
+}
+
+/** A read of the log whose events are still being made ready: `events` settles later (a rejection is the caller's to handle). */
+export interface StagedReadResult extends Omit<ReadAllOfTypesResult, 'events'> {
+  events: Promise<RecordedEvent[]>;
+}
+
+/** The store's staged read, or its whole read (or readAll, filtered) as one already-ready stage. */
+export async function readAllOfTypesStaged(store: EventStore, options: ReadAllOfTypesOptions): Promise<StagedReadResult> {
+  if (store.readAllOfTypesStaged) return store.readAllOfTypesStaged(options);
+  const result = store.readAllOfTypes ? await store.readAllOfTypes(options) : await readAllOfTypesByFiltering(store, options);
+  return { ...result, events: Promise.resolve(result.events) };
 }
 
 /** readAllOfTypes for a store without it: reads every type and filters (no pending hint). */

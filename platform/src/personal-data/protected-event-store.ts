@@ -9,6 +9,7 @@ import {
   type AppendResult,
   type ReadAllOfTypesOptions,
   type ReadAllOfTypesResult,
+  type StagedReadResult,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -100,6 +101,18 @@ export class ProtectedEventStore implements EventStore {
     if (!this.inner.readAllOfTypes) return readAllOfTypesByFiltering(this.inner, options);
     const result = await this.inner.readAllOfTypes(options);
     return { ...result, events: await this.open(result.events) };
+  }
+
+  async readAllOfTypesStaged(options: ReadAllOfTypesOptions): Promise<StagedReadResult> {
+    if (!this.inner.readAllOfTypes) {
+      const result = await readAllOfTypesByFiltering(this, options);
+      return { ...result, events: Promise.resolve(result.events) };
+    }
+    const result = await this.inner.readAllOfTypes(options);
+    const events = this.open(result.events);
+    // Marked handled now: the caller awaits it later, after starting its next read.
+    events.catch(() => undefined);
+    return { ...result, events };
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
