@@ -126,11 +126,15 @@ export interface StagedReadResult extends Omit<ReadAllOfTypesResult, 'events'> {
   events: Promise<RecordedEvent[]>;
 }
 
+/** A read whose events are ready, as a staged read. */
+export function readyStage(result: ReadAllOfTypesResult): StagedReadResult {
+  return { ...result, events: Promise.resolve(result.events) };
+}
+
 /** The store's staged read, or its whole read (or readAll, filtered) as one already-ready stage. */
 export async function readAllOfTypesStaged(store: EventStore, options: ReadAllOfTypesOptions): Promise<StagedReadResult> {
   if (store.readAllOfTypesStaged) return store.readAllOfTypesStaged(options);
-  const result = store.readAllOfTypes ? await store.readAllOfTypes(options) : await readAllOfTypesByFiltering(store, options);
-  return { ...result, events: Promise.resolve(result.events) };
+  return readyStage(store.readAllOfTypes ? await store.readAllOfTypes(options) : await readAllOfTypesByFiltering(store, options));
 }
 
 /** readAllOfTypes for a store without it: reads every type and filters (no pending hint). */

@@ -59,6 +59,22 @@ describe('ProtectedEventStore reading a batch', () => {
     await Promise.all([writer.close(), onWorkers.close(), brokenWorkers.close()]);
   });
 
+  it('should open the events of a read of some types also over a store without that read of its own (EventStoreDB), staged or not', async () => {
+    const postgres = new PostgresEventStore(db.sql);
+    // The inner store as the EventStoreDB adapter is: no readAllOfTypes, so the read falls back to readAll, filtered.
+    const withoutTypedReads = Object.assign(Object.create(postgres) as PostgresEventStore, { readAllOfTypes: undefined });
+    const store = new ProtectedEventStore(withoutTypedReads, new PersonalDataVault(db.sql, masterKey));
+    const options = { after: 0, maxCount: 1000, types: ['CustomerCreated'] };
+    const whole = await store.readAllOfTypes(options);
+    const staged = await store.readAllOfTypesStaged(options);
+    for (const events of [whole.events, await staged.events]) {
+      const first = events.find((e) => e.streamId === `customer-${customers[0]}`)!;
+      expect(first.data).toMatchObject({ firstName: 'First0', emailAddress: 'c0@example.com' });
+      expect(first.data).not.toHaveProperty('__pii');
+    }
+    expect(staged.reached).toBe(whole.reached);
+  });
+
   it('should give an erased subject null personal fields among opened ones', async () => {
     const store = protectedStore(10);
     await store.vault.erase(customers[3]!);

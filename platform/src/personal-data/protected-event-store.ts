@@ -6,6 +6,7 @@
 import { PERSONAL_DATA_SUBJECT_FIELD, PERSONAL_FIELD_SET } from '@dealer/contracts';
 import {
   readAllOfTypesByFiltering,
+  readyStage,
   type AppendResult,
   type ReadAllOfTypesOptions,
   type ReadAllOfTypesResult,
@@ -98,16 +99,13 @@ export class ProtectedEventStore implements EventStore {
   }
 
   async readAllOfTypes(options: ReadAllOfTypesOptions): Promise<ReadAllOfTypesResult> {
-    if (!this.inner.readAllOfTypes) return readAllOfTypesByFiltering(this.inner, options);
-    const result = await this.inner.readAllOfTypes(options);
-    return { ...result, events: await this.open(result.events) };
+    const staged = await this.readAllOfTypesStaged(options);
+    return { ...staged, events: await staged.events };
   }
 
   async readAllOfTypesStaged(options: ReadAllOfTypesOptions): Promise<StagedReadResult> {
-    if (!this.inner.readAllOfTypes) {
-      const result = await readAllOfTypesByFiltering(this, options);
-      return { ...result, events: Promise.resolve(result.events) };
-    }
+    // An inner store without it (EventStoreDB): this store's readAll, which opens, filtered.
+    if (!this.inner.readAllOfTypes) return readyStage(await readAllOfTypesByFiltering(this, options));
     const result = await this.inner.readAllOfTypes(options);
     const events = this.open(result.events);
     // Marked handled now: the caller awaits it later, after starting its next read.
