@@ -77,7 +77,7 @@ export function authRoutes(deps: AuthRouteDeps) {
       // registers from a gift or a link, or signs in the moment staff created them): wait, bounded,
       // until they reach the customer's last event (for staff, the log's head), and read again.
       const position = subject.userKind === 'customer' ? await lastPositionOf(deps.store, customerStreamId(subject.userId)) : await deps.store.headPosition();
-      if (position !== null && (await deps.waiter.waitFor([...TOKEN_READ_MODELS[subject.userKind]], position))) {
+      if (position !== null && (await deps.waiter.waitFor(TOKEN_READ_MODELS[subject.userKind], position))) {
         payload = await buildTokenPayload(sql, deps.tokens, subject, session, 'LOGIN');
       }
     }

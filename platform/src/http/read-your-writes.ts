@@ -34,17 +34,17 @@ export class CheckpointWaiter {
     for (const wake of this.waiters) wake();
   }
 
-  private async refresh(names: string[]): Promise<void> {
+  private async refresh(names: readonly string[]): Promise<void> {
     const rows = await this.sql<{ name: string; position: string }[]>`select name, position from checkpoints where name = any(${names})`;
     for (const r of rows) this.note(r.name, Number(r.position));
   }
 
-  private reached(names: string[], min: number): boolean {
+  private reached(names: readonly string[], min: number): boolean {
     return names.every((n) => (this.known.get(n) ?? 0) >= min);
   }
 
   /** Resolves true once every named read model reached `min`, false after `timeoutMs`. */
-  async waitFor(names: string[], min: number, timeoutMs = 5000): Promise<boolean> {
+  async waitFor(names: readonly string[], min: number, timeoutMs = 5000): Promise<boolean> {
     if (this.reached(names, min)) return true;
     await this.refresh(names);
     const deadline = Date.now() + timeoutMs;
