@@ -2,10 +2,11 @@
  * How customer_details and customer_search apply customer events to their rows, given each one's
  * load and write statements (CustomerRowsIo): one batch at a time (applyCustomerBatch, the live
  * path), or, in a rebuild, with the rows kept in memory across its batches (issue 22 item 4): the
- * bulk applier. Each batch folds onto the rows the applier already holds, loads only the
- * ones it does not hold, and writes nothing until the rows it holds pass its limit or the rebuild
- * flushes it at the end of its bulk phase; a customer touched by many batches is then loaded never
- * and written once, instead of loaded and written again in every batch that names it.
+ * bulk applier. Each batch folds onto the customers the applier already holds (as the fold's
+ * entries: their rows are made only when written), loads only the ones it does not hold, and writes
+ * nothing until the customers it holds pass its limit or the rebuild flushes it at the end of its
+ * bulk phase; a customer touched by many batches is then loaded never and written once, instead of
+ * loaded and written again in every batch that names it.
  *
  * Nothing in memory changes until a batch's work has succeeded (its write included), so a batch
  * that fails and is applied again event by event to find the event to park (applyOrPark) folds
@@ -13,7 +14,7 @@
  */
 import type { RecordedEvent } from '@dealer/platform';
 import type { BulkApplier, Tx } from '../projection';
-import { customerIdsToLoad, foldCustomerEvents, type CustomerRow } from './customer-fold';
+import { customerIdsToLoad, entryOfRow, foldCustomerEntries, foldCustomerEvents, rowOfEntry, type CustomerEntry, type CustomerRow } from './customer-fold';
 
 export interface CustomerRowsIo {
   /** The stored rows of these customers (those that have one). */
@@ -36,15 +37,25 @@ export async function applyCustomerBatch(io: CustomerRowsIo, tx: Tx, events: Rec
   if (touched.size > 0) await io.write(tx, [...touched].map((id) => rows.get(id)!));
 }
 
+/** The rows of entries (keyed by customer id). */
+function rowsOf(entries: Iterable<[string, CustomerEntry]>): CustomerRow[] {
+  const rows: CustomerRow[] = [];
+  for (const [id, entry] of entries) rows.push(rowOfEntry(id, entry));
+  return rows;
+}
+
 /** Rows held before they are written and let go: about 250 MB of customer rows (about 1 KB each, ADR 0096). */
 export const BULK_ROW_LIMIT = 250_000;
-/** Rows per write statement when the held rows are written. */
+/** Rows per write statement when the held rows are written (made from their entries a statement at a time). */
 const WRITE_CHUNK = 10_000;
 
 export class BulkCustomerRows implements BulkApplier {
-  /** The rows folded since they were last written (or loaded): every one is written at the next flush. */
-  private readonly rows = new Map<string, CustomerRow>();
-  /** Those of the held rows that were loaded from the table: the others are new to it, and are inserted (COPY) rather than upserted. */
+  /**
+   * The customers folded since they were last written (or loaded), as the fold keeps them (their
+   * rows are made only when written): every one is written at the next flush.
+   */
+  private readonly entries = new Map<string, CustomerEntry>();
+  /** Those of the held customers whose row was loaded from the table: the others are new to it, and are inserted (COPY) rather than upserted. */
   private readonly stored = new Set<string>();
 
   constructor(
@@ -53,47 +64,38 @@ export class BulkCustomerRows implements BulkApplier {
   ) {}
 
   async applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void> {
-    const missing = customerIdsToLoad(events).filter((id) => !this.rows.has(id));
-    const batch = new Map<string, CustomerRow>();
-    for (const event of events) {
-      const id = (event.data as { customerId: string }).customerId;
-      const held = this.rows.get(id);
-      // A copy: the fold changes rows in place, and a batch that fails must leave the held ones as they were.
-      if (held && !batch.has(id)) batch.set(id, { ...held });
-    }
-    const loaded = new Set<string>();
-    if (missing.length > 0) {
-      for (const row of await this.io.load(tx, missing)) {
-        batch.set(row.customer_id, row);
-        loaded.add(row.customer_id);
-      }
-    }
-    const touched = foldCustomerEvents(batch, events);
-    if (this.rows.size + touched.size > this.limit) {
+    const missing = customerIdsToLoad(events).filter((id) => !this.entries.has(id));
+    const loaded = new Map<string, CustomerEntry>();
+    if (missing.length > 0) for (const row of await this.io.load(tx, missing)) loaded.set(row.customer_id, entryOfRow(row));
+    // The fold leaves the held entries as they were and answers new ones: nothing held changes before the batch has succeeded.
+    const changed = foldCustomerEntries((id) => this.entries.get(id) ?? loaded.get(id), events);
+    if (this.entries.size + changed.size > this.limit) {
       // Over the limit: everything changed so far is written and the memory let go.
-      const changed = [...this.rows.values()].filter((row) => !touched.has(row.customer_id));
-      for (const id of touched) changed.push(batch.get(id)!);
-      await this.writeAll(tx, changed, (id) => this.stored.has(id) || loaded.has(id));
-      this.rows.clear();
+      const all = new Map(this.entries);
+      for (const [id, entry] of changed) all.set(id, entry);
+      await this.writeAll(tx, all, (id) => this.stored.has(id) || loaded.has(id));
+      this.entries.clear();
       this.stored.clear();
       return;
     }
-    for (const id of touched) {
-      this.rows.set(id, batch.get(id)!);
+    for (const [id, entry] of changed) {
+      this.entries.set(id, entry);
       if (loaded.has(id)) this.stored.add(id);
     }
   }
 
   async flush(tx: Tx): Promise<void> {
-    await this.writeAll(tx, [...this.rows.values()], (id) => this.stored.has(id));
-    this.rows.clear();
+    await this.writeAll(tx, this.entries, (id) => this.stored.has(id));
+    this.entries.clear();
     this.stored.clear();
   }
 
-  /** Inserts the rows not in the table (when the io can) and upserts the others. */
-  private async writeAll(tx: Tx, rows: CustomerRow[], inTable: (id: string) => boolean): Promise<void> {
-    const upserts = this.io.insert ? rows.filter((row) => inTable(row.customer_id)) : rows;
-    for (let i = 0; i < upserts.length; i += WRITE_CHUNK) await this.io.write(tx, upserts.slice(i, i + WRITE_CHUNK));
-    if (this.io.insert) await this.io.insert(tx, rows.filter((row) => !inTable(row.customer_id)));
+  /** Inserts the rows not in the table (when the io can) and upserts the others, a chunk of rows made at a time. */
+  private async writeAll(tx: Tx, entries: Map<string, CustomerEntry>, inTable: (id: string) => boolean): Promise<void> {
+    const upserts: [string, CustomerEntry][] = [];
+    const inserts: [string, CustomerEntry][] = [];
+    for (const item of entries) (this.io.insert && !inTable(item[0]) ? inserts : upserts).push(item);
+    for (let i = 0; i < upserts.length; i += WRITE_CHUNK) await this.io.write(tx, rowsOf(upserts.slice(i, i + WRITE_CHUNK)));
+    for (let i = 0; i < inserts.length; i += WRITE_CHUNK) await this.io.insert!(tx, rowsOf(inserts.slice(i, i + WRITE_CHUNK)));
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@dealer/platform';
-import { foldCustomerEvents, type CustomerRow } from './customer-fold';
+import { entryOfRow, foldCustomerEntries, foldCustomerEvents, rowOfEntry, type CustomerRow } from './customer-fold';
 
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
@@ -173,5 +173,25 @@ describe('customer row fold (customer_details, customer_search)', () => {
     const { rows, touched } = fold([event(A, 'CustomerEdited', { lastName: 'Lee-Smith', phoneOther: '3035550000' }, '2026-01-02T10:00:00.000Z')], new Map([[A, partial as CustomerRow]]));
     expect([...touched]).toEqual([A]);
     expect(rows.get(A)).toMatchObject({ first_name: 'Pat', last_name: 'Lee-Smith', email_address: 'pat@example.com', phone_mobile: '7205550100', phone_other: '3035550000', created_date: '2026-01-01T10:00:00.000Z' });
+  });
+
+  it('should fold entries into new ones and leave the held entries as they were (a rebuild batch that fails changes nothing held)', () => {
+    revisions.clear();
+    const row = fold([event(A, 'CustomerCreated', profile, '2026-01-01T10:00:00.000Z')]).rows.get(A)!;
+    const held = entryOfRow(row);
+    const before = structuredClone(held);
+    const edits = [
+      event(A, 'CustomerEdited', { city: 'Boulder' }, '2026-01-02T10:00:00.000Z'),
+      event(A, 'CustomerContactChangeConfirmed', { changeId: 'ch-1', kind: 'email', emailAddress: 'lee@example.com' }, '2026-01-03T10:00:00.000Z'),
+      event(B, 'CustomerEdited', { city: 'Nowhere' }, '2026-01-03T11:00:00.000Z'),
+    ];
+    const changed = foldCustomerEntries((id) => (id === A ? held : undefined), edits);
+    expect(held).toEqual(before);
+    expect([...changed.keys()]).toEqual([A]);
+    // The same row as the row fold leaves.
+    const rows = new Map([[A, { ...row }]]);
+    foldCustomerEvents(rows, edits);
+    expect(rowOfEntry(A, changed.get(A)!)).toEqual(rows.get(A));
+    expect(rows.get(A)).toMatchObject({ city: 'Boulder', email_address: 'lee@example.com', is_email_validated: true, revision: 2, created_date: '2026-01-01T10:00:00.000Z' });
   });
 });

@@ -74,39 +74,89 @@ export const CUSTOMER_EVENTS: ReadonlySet<string> = new Set([
 
 const REVISION_ONLY_EVENTS: ReadonlySet<string> = new Set(['RegistrationMessageRequested', 'RegistrationMessageSent', 'CustomerContactVerificationSent']);
 
-/** The customer state a stored row stands for (the row keeps pending values, not their change ids, which the columns do not need). */
-function stateOfRow(row: CustomerRow): ActiveCustomer {
+/**
+ * What the fold keeps of one customer between events: the domain state, and what only the row
+ * keeps. A rebuild holds these across its batches (BulkCustomerRows) and makes rows of them only
+ * when it writes; the live path makes them of the rows it loads.
+ */
+export interface CustomerEntry {
+  state: ActiveCustomer;
+  revision: number;
+  created: string;
+  modified: string;
+  /** Verified by a confirmed change (the row's own fact; the domain state needs only the value). */
+  emailValidated: boolean;
+  phoneValidated: boolean;
+}
+
+/** A pending value of a stored row as the state keeps it (the row keeps values, not their change ids, which the columns do not need). */
+const pendingOf = (value: string | null | undefined) => (value == null ? null : { changeId: '', value });
+
+/** The entry a stored row stands for. */
+export function entryOfRow(row: CustomerRow): CustomerEntry {
   const profile: Record<string, unknown> = {};
   for (const { field, column } of PROFILE_COLUMNS) profile[field] = row[column];
-  const pending = (value: string | null | undefined) => (value == null ? null : { changeId: '', value });
   return {
-    status: 'active',
-    customerId: row.customer_id,
-    profile: profile as CustomerProfile,
-    isRegistered: row.is_registered,
-    contact: { pending: { email: pending(row.pending_email), phone: pending(row.pending_phone) }, lastConfirmed: { email: null, phone: null } },
-    personalDataErased: row.personal_data_erased,
-    marketingConsent: { email: row.marketing_email, sms: row.marketing_sms },
+    state: {
+      status: 'active',
+      customerId: row.customer_id,
+      profile: profile as CustomerProfile,
+      isRegistered: row.is_registered,
+      contact: { pending: { email: pendingOf(row.pending_email), phone: pendingOf(row.pending_phone) }, lastConfirmed: { email: null, phone: null } },
+      personalDataErased: row.personal_data_erased,
+      marketingConsent: { email: row.marketing_email, sms: row.marketing_sms },
+    },
+    revision: row.revision,
+    created: row.created_date,
+    modified: row.modified_date,
+    emailValidated: row.is_email_validated,
+    phoneValidated: row.is_phone_validated,
   };
 }
 
-/** Writes the state's columns into the row (its revision, dates and verified flags are the row's own). */
-function writeState(row: CustomerRow, state: ActiveCustomer): void {
-  const columns = row as unknown as Record<string, unknown>;
+/** The row of an entry: every column, in the table's order (one shape for every row). */
+export function rowOfEntry(customerId: string, entry: CustomerEntry): CustomerRow {
+  const { state } = entry;
   const erased = state.personalDataErased;
+  const row: CustomerRow = {
+    customer_id: customerId,
+    first_name: null,
+    last_name: null,
+    email_address: null,
+    phone_mobile: null,
+    phone_other: null,
+    address: null,
+    address2: null,
+    city: null,
+    state: null,
+    zip: null,
+    is_tax_exempt: false,
+    verify_redemptions: false,
+    is_registered: state.isRegistered,
+    is_email_validated: entry.emailValidated,
+    is_phone_validated: entry.phoneValidated,
+    pending_email: erased ? null : state.contact.pending.email?.value ?? null,
+    pending_phone: erased ? null : state.contact.pending.phone?.value ?? null,
+    personal_data_erased: erased,
+    marketing_email: state.marketingConsent.email,
+    marketing_sms: state.marketingConsent.sms,
+    revision: entry.revision,
+    created_date: entry.created,
+    modified_date: entry.modified,
+  };
+  const columns = row as unknown as Record<string, unknown>;
   const profile = state.profile as Record<string, unknown>;
   for (const { field, column, personal, absent } of PROFILE_COLUMNS) columns[column] = erased && personal ? null : profile[field] ?? absent;
-  row.pending_email = erased ? null : state.contact.pending.email?.value ?? null;
-  row.pending_phone = erased ? null : state.contact.pending.phone?.value ?? null;
-  row.is_registered = state.isRegistered;
-  row.personal_data_erased = erased;
-  row.marketing_email = state.marketingConsent.email;
-  row.marketing_sms = state.marketingConsent.sms;
+  return row;
 }
 
-/** Applies events to `rows` (keyed by customer id); returns the ids whose row changed. */
-export function foldCustomerEvents(rows: Map<string, CustomerRow>, events: RecordedEvent[]): Set<string> {
-  const states = new Map<string, ActiveCustomer>();
+/**
+ * Applies events to the entries `held` answers (by customer id) without changing them: returns a
+ * new entry for each customer an event changed (a batch that fails later leaves the held ones as
+ * they were). An event of a customer with no entry, other than CustomerCreated, changes nothing.
+ */
+export function foldCustomerEntries(held: (customerId: string) => CustomerEntry | undefined, events: RecordedEvent[]): Map<string, CustomerEntry> {
+  const changed = new Map<string, CustomerEntry>();
   for (const event of events) {
     const data = event.data as { customerId: string; kind?: unknown };
     const id = data.customerId;
@@ -114,33 +164,38 @@ export function foldCustomerEvents(rows: Map<string, CustomerRow>, events: Recor
     if (event.type === 'CustomerCreated') {
       const created = evolveCustomer(initialCustomerState(), event);
       if (created.status !== 'active') continue;
-      states.set(id, created);
-      rows.set(id, {
-        customer_id: id,
-        is_email_validated: false,
-        is_phone_validated: false,
-        revision: event.revision,
-        created_date: time,
-        modified_date: time,
-      } as CustomerRow);
+      changed.set(id, { state: created, revision: event.revision, created: time, modified: time, emailValidated: false, phoneValidated: false });
       continue;
     }
-    // Every other event changes an existing row; each moves the row's revision.
-    const row = rows.get(id);
-    if (!row || !CUSTOMER_EVENTS.has(event.type)) continue;
-    const before = states.get(id) ?? stateOfRow(row);
-    const after = evolveCustomer(before, event);
-    if (after.status === 'active') states.set(id, after);
-    // A confirmed change verified its channel (the row's own fact; the domain state needs only the value).
-    if (event.type === 'CustomerContactChangeConfirmed') {
-      if (data.kind === 'email') row.is_email_validated = true;
-      else row.is_phone_validated = true;
+    // Every other event changes an existing customer; each moves the row's revision.
+    if (!CUSTOMER_EVENTS.has(event.type)) continue;
+    let entry = changed.get(id);
+    if (!entry) {
+      const before = held(id);
+      if (!before) continue;
+      entry = { ...before };
+      changed.set(id, entry);
     }
-    row.revision = event.revision;
-    if (!REVISION_ONLY_EVENTS.has(event.type)) row.modified_date = time;
+    const after = evolveCustomer(entry.state, event);
+    if (after.status === 'active') entry.state = after;
+    if (event.type === 'CustomerContactChangeConfirmed') {
+      if (data.kind === 'email') entry.emailValidated = true;
+      else entry.phoneValidated = true;
+    }
+    entry.revision = event.revision;
+    if (!REVISION_ONLY_EVENTS.has(event.type)) entry.modified = time;
   }
-  for (const [id, state] of states) writeState(rows.get(id)!, state);
-  return new Set(states.keys());
+  return changed;
+}
+
+/** Applies events to `rows` (keyed by customer id); returns the ids whose row changed. */
+export function foldCustomerEvents(rows: Map<string, CustomerRow>, events: RecordedEvent[]): Set<string> {
+  const changed = foldCustomerEntries((id) => {
+    const row = rows.get(id);
+    return row && entryOfRow(row);
+  }, events);
+  for (const [id, entry] of changed) rows.set(id, rowOfEntry(id, entry));
+  return new Set(changed.keys());
 }
 
 /**
