@@ -14,6 +14,8 @@ import { createPaymentProvider, type DemoPaymentProvider, type WebhookRequest } 
 import { startTestServer, type TestServer } from './testing/test-server';
 import { createCustomerWithAccount, loginAs } from './testing/auth';
 import { demoPackId } from './demo/catalogue';
+import { sendOnlineOrderReceipt } from '@dealer/workers/jobs/send-online-order-receipt';
+import type { MessageSender, OutgoingMessage } from '@dealer/workers/messaging/message';
 
 let server: TestServer;
 const AUTH_SECRET = 'online-orders-test-secret-of-enough-length';
@@ -101,6 +103,47 @@ describe('online orders with the demo provider', () => {
     expect(codes).toHaveLength(5);
     for (const { code, kind } of codes) expect(receipt!.body).toContain(kind === 'sale' ? `Pack code: ${code}` : code);
     expect(receipt!.body).toContain(`Order reference: ${order.orderId}`);
+  });
+
+  it("should list the desk codes in the receipt once pack_sales holds the sale, waiting for it instead of failing the job's attempt", async () => {
+    const a = await customerWithAccount('Quinn', 'quinn.waiting@orders.example');
+    const order = (await place(a.headers, { packId: demoPackId('oil4'), locationId: 1 })).json().dataSet as { orderId: string };
+    const { sql, store } = server.product;
+    // pack_sales is held back: its checkpoint row is locked, as a long batch or a rebuild's swap holds it.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked: () => void = () => undefined;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holding = sql.begin(async (tx) => {
+      await tx`select position from checkpoints where name = 'pack_sales' for update`;
+      locked();
+      await held;
+    });
+    try {
+      await lockTaken;
+      const paid = await confirm(a.headers, order.orderId, { cardNumber: VISA });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const saleId = onlineSaleIdOf(order.orderId);
+      expect(await sql`select 1 from rm_pack_sales.desk_codes where sale_id = ${saleId}`).toHaveLength(0);
+      const sent: OutgoingMessage[] = [];
+      const sender: MessageSender = { send: async (message) => (sent.push(message), { messageId: `m${sent.length}`, duplicate: false }) };
+      const sending = sendOnlineOrderReceipt('receipt-wait-test', { orderId: order.orderId, customerId: a.id, eventId: 'e', correlationId: 'c' }, { sql, store, sender });
+      const failed = sending.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      expect(sent).toHaveLength(0);
+      release();
+      expect(await failed).toBeNull();
+      const codes = await sql<{ code: string; kind: string }[]>`select code, kind from rm_pack_sales.desk_codes where sale_id = ${saleId}`;
+      expect(codes).toHaveLength(5);
+      expect(sent).toHaveLength(1);
+      for (const { code, kind } of codes) expect(sent[0]!.body).toContain(kind === 'sale' ? `Pack code: ${code}` : code);
+    } finally {
+      release();
+      await holding;
+    }
   });
 
   it('should make one sale from a double-submitted checkout and from a retried request', async () => {

@@ -6,15 +6,14 @@
  * claimed the gift (signed in, or registered from the link), so only the coupons' owner gets the codes.
  *
  * The codes are read from the pack_sales read model, as My coupons shows them; a job that runs before
- * the read model has the recipient's sale fails and is retried. The send's idempotency key is the job id
+ * the read model has the recipient's sale waits for it, bounded, and only then fails and is retried. The send's idempotency key is the job id
  * (a gift is claimed once), so a retried job never delivers twice. The message's subject is the
  * recipient: their erasure scrubs it. It names no buyer (the buyer's name is the buyer's personal data).
  */
 import { customerDecider, contactOf } from '@dealer/domain/customer';
 import { customerStreamId, giftStreamId, packSaleStreamId, type GiftClaimed, type GiftPurchased, type PackSold } from '@dealer/contracts';
 import { load } from '@dealer/platform';
-import { deskCodesOfSale } from '@dealer/read-models/pack-sales/queries';
-import { couponCodeLines, type OnlineOrderReceiptDeps } from './send-online-order-receipt';
+import { couponCodeLines, deskCodesOnceProjected, type OnlineOrderReceiptDeps } from './send-online-order-receipt';
 
 export interface SendGiftClaimedJob {
   giftId: string;
@@ -45,11 +44,12 @@ export async function sendGiftClaimed(jobId: string, job: SendGiftClaimedJob, de
   const purchased = events.find((e) => e.type === 'GiftPurchased')?.data as GiftPurchased['data'] | undefined;
   const claimed = events.find((e) => e.type === 'GiftClaimed')?.data as GiftClaimed['data'] | undefined;
   if (!purchased || !claimed) throw new Error(`gift ${job.giftId} is not claimed`);
-  const sale = (await deps.store.readStream(packSaleStreamId(claimed.saleId))).find((e) => e.type === 'PackSold')?.data as PackSold['data'] | undefined;
-  if (!sale) throw new Error(`the pack sale ${claimed.saleId} of gift ${job.giftId} is not recorded yet; retried`);
+  const sold = (await deps.store.readStream(packSaleStreamId(claimed.saleId))).find((e) => e.type === 'PackSold');
+  const sale = sold?.data as PackSold['data'] | undefined;
+  if (!sold || !sale) throw new Error(`the pack sale ${claimed.saleId} of gift ${job.giftId} is not recorded yet; retried`);
   const recipient = contactOf((await load(deps.store, customerStreamId(claimed.customerId), customerDecider)).state);
   if (recipient.personalDataErased || !recipient.emailAddress) return;
-  const codes = await deskCodesOfSale(deps.sql, sale.saleId);
+  const codes = await deskCodesOnceProjected(deps.sql, sold);
   if (!codes) throw new Error(`the pack sale ${sale.saleId} of gift ${job.giftId} is not in the pack_sales read model yet (its desk codes); retried`);
   const [location] = await deps.sql<{ location_name: string }[]>`select location_name from ref.locations where location_id = ${sale.locationId}`;
   await deps.sender.send({

@@ -3,7 +3,8 @@
  * pack, the location it was sold with, price, tax and total, the coupons with their expiry, the
  * order reference, and (issue 24) each coupon's desk code and the pack's, to show at the service
  * desk: read from the pack_sales read model, so they are the codes My coupons shows; a receipt
- * job that runs before the read model has the sale fails and is retried. The send's idempotency key is the job id, so a retried job never delivers
+ * job that runs before the read model has the sale waits for it, bounded (deskCodesOnceProjected),
+ * and only then fails and is retried. The send's idempotency key is the job id, so a retried job never delivers
  * twice; an order is paid once, so there is one receipt. A customer with no e-mail address (or
  * erased) gets none. The message's subject is the customer, so an erasure scrubs it from the
  * development outbox.
@@ -23,7 +24,7 @@ import {
   type OnlineOrderPlaced,
   type PackSold,
 } from '@dealer/contracts';
-import { load, type EventStore, type Sql } from '@dealer/platform';
+import { CheckpointWaiter, load, type EventStore, type RecordedEvent, type Sql } from '@dealer/platform';
 import { deskCodesOfSale } from '@dealer/read-models/pack-sales/queries';
 import type { MessageSender } from '../messaging/message';
 
@@ -38,6 +39,24 @@ export interface OnlineOrderReceiptDeps {
   sql: Sql;
   store: EventStore;
   sender: MessageSender;
+}
+
+/** How long a message job waits for pack_sales to hold a sale before the attempt fails (and is retried). */
+const PROJECTED_WAIT_MS = 10_000;
+
+/**
+ * The desk codes of a sold pack, once the pack_sales read model holds its sale: the job runs as
+ * soon as the sale is recorded, usually before the projection has it, so it waits (bounded) for
+ * pack_sales to reach the PackSold event instead of failing an attempt and waiting out a retry's
+ * backoff. Null when the read model did not get there in time.
+ */
+export async function deskCodesOnceProjected(sql: Sql, sold: RecordedEvent): Promise<{ sale: string; coupons: Map<string, string> } | null> {
+  const saleId = (sold.data as PackSold['data']).saleId;
+  const codes = await deskCodesOfSale(sql, saleId);
+  if (codes) return codes;
+  // Polled (no LISTEN connection for a job): a read of the checkpoint at most every 50 ms.
+  if (!(await new CheckpointWaiter(sql).waitFor(['pack_sales'], sold.globalPosition, PROJECTED_WAIT_MS))) return null;
+  return deskCodesOfSale(sql, saleId);
 }
 
 /** The greeting every receipt opens with. */
@@ -131,14 +150,13 @@ export async function sendOnlineOrderReceipt(jobId: string, job: SendOnlineOrder
     ? ((await deps.store.readStream(giftStreamId(paid.giftId))).find((e) => e.type === 'GiftPurchased')?.data as GiftPurchased['data'] | undefined)
     : undefined;
   if (paid.giftId && !gift) throw new Error(`the gift ${paid.giftId} of online order ${job.orderId} is not recorded`);
-  const sale = paid.saleId
-    ? ((await deps.store.readStream(packSaleStreamId(paid.saleId))).find((e) => e.type === 'PackSold')?.data as PackSold['data'] | undefined)
-    : undefined;
+  const sold = paid.saleId ? (await deps.store.readStream(packSaleStreamId(paid.saleId))).find((e) => e.type === 'PackSold') : undefined;
+  const sale = sold?.data as PackSold['data'] | undefined;
   if (!gift && !sale) throw new Error(`the pack sale ${paid.saleId} of online order ${job.orderId} is not recorded`);
   const folded = contactOf((await load(deps.store, customerStreamId(job.customerId), customerDecider)).state);
   const customer = { firstName: folded.firstName, emailAddress: folded.emailAddress, erased: folded.personalDataErased };
   if (customer.erased || !customer.emailAddress) return;
-  const codes = sale && !gift ? await deskCodesOfSale(deps.sql, sale.saleId) : null;
+  const codes = sold && !gift ? await deskCodesOnceProjected(deps.sql, sold) : null;
   if (sale && !gift && !codes) throw new Error(`the pack sale ${sale.saleId} of online order ${job.orderId} is not in the pack_sales read model yet (its desk codes); retried`);
   const [location] = await deps.sql<{ location_name: string }[]>`select location_name from ref.locations where location_id = ${placed.locationId}`;
   const locationName = location?.location_name ?? `Location ${placed.locationId}`;
