@@ -175,10 +175,16 @@ export async function rebuildProjections(
         : null,
     ),
   );
-  for (const t of targets) {
-    await setTablesLogged(sql, t.fresh, true);
-    await t.projection.createIndexes?.(sql, t.fresh);
-  }
+  // Each schema's tables are written to the WAL and indexed at the same time as the others' (the
+  // server does each in one backend: one after another, the big read models' left a core idle).
+  // All of them settle before a failure is thrown: nothing is left running on the pool.
+  const finished = await Promise.allSettled(
+    targets.map(async (t) => {
+      await setTablesLogged(sql, t.fresh, true);
+      await t.projection.createIndexes?.(sql, t.fresh);
+    }),
+  );
+  for (const result of finished) if (result.status === 'rejected') throw result.reason;
 
   const names = targets.map((t) => t.projection.name);
   await sql.begin(async (tx) => {
