@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { APP_EVENT_MESSAGES, APP_EVENTS, AUTH_MESSAGES } from '@dealer/contracts';
 import { signAccessToken, verifyAccessToken } from '@dealer/platform';
-import { startTestServer, type TestServer } from './testing/test-server';
+import { holdProjection, startTestServer, type TestServer } from './testing/test-server';
 import { loginAs, xsrfHeaders } from './testing/auth';
 import { DEMO_PASSWORD } from './demo/accounts';
 import { hashPassword } from '@dealer/command-api';
@@ -191,18 +191,9 @@ describe('sign-in of a user the read models do not hold yet', () => {
   it("should wait for the customer's read model instead of refusing the right password, and still refuse a wrong one at once", async () => {
     const staff = (await loginAs(server, 'employee')).headers;
     const { sql } = server.product;
-    // customer_details is held back: its checkpoint row is locked, as a long batch or a rebuild's swap holds it.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked: () => void = () => undefined;
-    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-    const holding = sql.begin(async (tx) => {
-      await tx`select position from checkpoints where name = 'customer_details' for update`;
-      locked();
-      await held;
-    });
+    // customer_details is held back, as a long batch or a rebuild's swap holds it.
+    const held = await holdProjection(sql, 'customer_details');
     try {
-      await lockTaken;
       const created = await inject({ method: 'POST', url: '/api/customers', headers: staff, payload: { firstName: 'Lena', lastName: 'Lagging', emailAddress: 'lena.lagging@example.com', phoneMobile: '3035550401' } });
       expect(created.statusCode, created.body).toBe(201);
       const customerId = created.json().dataSet.customerId as string;
@@ -213,13 +204,12 @@ describe('sign-in of a user the read models do not hold yet', () => {
       expect(wrong.statusCode).toBe(401);
       const signingIn = inject({ method: 'POST', url: '/auth-api/login', headers: xsrf, payload: { username: 'lena.lagging@example.com', password: DEMO_PASSWORD } });
       await new Promise((r) => setTimeout(r, 300));
-      release();
+      await held.release();
       const login = await signingIn;
       expect(login.statusCode, login.body).toBe(200);
       expect(login.json().dataSet.user).toMatchObject({ customerId, first: 'Lena', email: 'lena.lagging@example.com' });
     } finally {
-      release();
-      await holding;
+      await held.release();
     }
   });
 });

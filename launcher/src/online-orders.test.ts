@@ -11,7 +11,7 @@ import type { InjectOptions } from 'fastify';
 import { ONLINE_ORDER_MESSAGES, PACK_SALE_MESSAGES, onlineOrderStreamId, packSaleStreamId } from '@dealer/contracts';
 import { onlineSaleIdOf } from '@dealer/command-api/online-orders/service';
 import { createPaymentProvider, type DemoPaymentProvider, type WebhookRequest } from '@dealer/platform/payments/index';
-import { startTestServer, type TestServer } from './testing/test-server';
+import { holdProjection, startTestServer, type TestServer } from './testing/test-server';
 import { createCustomerWithAccount, loginAs } from './testing/auth';
 import { demoPackId } from './demo/catalogue';
 import { sendOnlineOrderReceipt } from '@dealer/workers/jobs/send-online-order-receipt';
@@ -109,18 +109,9 @@ describe('online orders with the demo provider', () => {
     const a = await customerWithAccount('Quinn', 'quinn.waiting@orders.example');
     const order = (await place(a.headers, { packId: demoPackId('oil4'), locationId: 1 })).json().dataSet as { orderId: string };
     const { sql, store } = server.product;
-    // pack_sales is held back: its checkpoint row is locked, as a long batch or a rebuild's swap holds it.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked: () => void = () => undefined;
-    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-    const holding = sql.begin(async (tx) => {
-      await tx`select position from checkpoints where name = 'pack_sales' for update`;
-      locked();
-      await held;
-    });
+    // pack_sales is held back, as a long batch or a rebuild's swap holds it.
+    const held = await holdProjection(sql, 'pack_sales');
     try {
-      await lockTaken;
       const paid = await confirm(a.headers, order.orderId, { cardNumber: VISA });
       expect(paid.statusCode, paid.body).toBe(200);
       const saleId = onlineSaleIdOf(order.orderId);
@@ -134,15 +125,14 @@ describe('online orders with the demo provider', () => {
       );
       await new Promise((r) => setTimeout(r, 300));
       expect(sent).toHaveLength(0);
-      release();
+      await held.release();
       expect(await failed).toBeNull();
       const codes = await sql<{ code: string; kind: string }[]>`select code, kind from rm_pack_sales.desk_codes where sale_id = ${saleId}`;
       expect(codes).toHaveLength(5);
       expect(sent).toHaveLength(1);
       for (const { code, kind } of codes) expect(sent[0]!.body).toContain(kind === 'sale' ? `Pack code: ${code}` : code);
     } finally {
-      release();
-      await holding;
+      await held.release();
     }
   });
 

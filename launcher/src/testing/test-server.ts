@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { createRedis, dropDatabase, loadSettings } from '@dealer/platform';
+import { createRedis, dropDatabase, loadSettings, type Sql } from '@dealer/platform';
 import { REPO_ROOT, startProduct, type Product, type ProductEnv } from '../product';
 import { seedDemoData } from '../demo/seed';
 import { copyTemplateDatabase } from './template-database';
@@ -67,6 +67,30 @@ export async function waitForProjections(product: Product, timeoutMs = 20_000): 
     if (Date.now() > deadline) throw new Error('projections did not catch up in time');
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/**
+ * Holds a projection back, as a long batch or a rebuild's swap holds it: its checkpoint row is
+ * locked (its next batch waits) from when this resolves until `release()`, which resolves once the
+ * lock is let go. Call release in a finally: a failed test must not leave the lock held.
+ */
+export async function holdProjection(sql: Sql, name: string): Promise<{ release: () => Promise<void> }> {
+  let letGo: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  let locked: () => void = () => undefined;
+  const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+  const holding = sql.begin(async (tx) => {
+    await tx`select position from checkpoints where name = ${name} for update`;
+    locked();
+    await held;
+  });
+  await Promise.race([lockTaken, holding]);
+  return {
+    async release() {
+      letGo();
+      await holding;
+    },
+  };
 }
 
 export async function startTestServer(
