@@ -100,6 +100,38 @@ describe('api client', () => {
     expect(fetchMock).toHaveBeenCalledTimes(5);
   });
 
+  it('should read again when a command answers while the read is being read, even before the command\'s own answer is read', async () => {
+    // Answers whose bodies arrive when the test says (headers first, as over the network).
+    const later = (status: number) => {
+      let send!: (body: unknown) => void;
+      const text = new Promise<string>((resolve) => (send = (body) => resolve(JSON.stringify(body))));
+      const response = { ok: status < 300, status, headers: new Headers({ 'content-type': 'application/json' }), text: () => text } as unknown as Response;
+      return { response, send };
+    };
+    const firstRead = later(200);
+    const edit = later(200);
+    fetchMock.mockImplementation(async (_url: string, init: RequestInit) => {
+      if (init.method === 'POST') return json(201, { dataSet: {}, metaData: { position: '5' } });
+      if (init.method === 'PUT') return edit.response;
+      const reads = fetchMock.mock.calls.filter((c) => (c[1] as RequestInit).method === 'GET').length;
+      return reads === 1 ? firstRead.response : json(200, { dataSet: `read ${reads}` });
+    });
+    await api.post('/api/b', {});
+    const read = api.get('/api/a');
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    // The edit's answer arrives (its body not yet read), then the first read's body.
+    const edited = api.put('/api/b/1', {});
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    firstRead.send({ dataSet: 'read 1' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    edit.send({ dataSet: {}, metaData: { position: '7' } });
+    await edited;
+    await expect(read).resolves.toEqual({ dataSet: 'read 2' });
+    expect(fetchMock.mock.calls.map((c) => (c[1] as RequestInit).method)).toEqual(['POST', 'GET', 'PUT', 'GET']);
+    expect(headersOf(3).get('x-min-position')).toBe('7');
+  });
+
   it('should send the highest position a command answered as X-Min-Position on every later request', async () => {
     fetchMock
       .mockResolvedValueOnce(json(200, { dataSet: [] }))

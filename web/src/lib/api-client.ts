@@ -110,6 +110,24 @@ function buildHeaders(method: Method, url: string, hasBody: boolean, extra?: Rec
   return headers;
 }
 
+/** Commands whose answer has arrived and is being read: their positions are about to be remembered. */
+const answering = new Set<Promise<void>>();
+
+/** A command's answer, its position remembered (read-your-writes) before any read waiting on `answering` goes on. */
+async function readAnswer(response: Response): Promise<unknown> {
+  let done!: () => void;
+  const remembered = new Promise<void>((resolve) => (done = resolve));
+  answering.add(remembered);
+  try {
+    const body = await readJson(response);
+    if (response.ok) rememberPosition(body);
+    return body;
+  } finally {
+    answering.delete(remembered);
+    done();
+  }
+}
+
 async function readJson(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();
@@ -146,14 +164,10 @@ async function send(method: Method, url: string, options: RequestOptions): Promi
   const attempts = retryable ? LIMITS.retryAttempts : 1;
   for (let attempt = 1; ; attempt++) {
     // Headers are rebuilt per attempt so a retry carries the latest token and read position (and the same key).
-    const asked = minPosition();
     const response = await fetch(url, { ...init, headers: buildHeaders(method, url, hasBody, options.headers, options.idempotencyKey) });
     // A read whose read models were still behind the asked position after the server's wait (a busy
     // projector): read again (the server waits again) rather than show the page without the change.
-    // So too a read that a command answered during: it was asked before that write, and whoever
-    // awaits it (a list refetched after the command joins a first load already under way) would
-    // otherwise show the page without the change, with nothing left to read it again.
-    const stale = method === 'GET' && response.ok && (response.headers.get(READ_MODEL_STALE_HEADER) === '1' || minPosition() !== asked);
+    const stale = method === 'GET' && response.ok && response.headers.get(READ_MODEL_STALE_HEADER) === '1';
     if ((!RETRIED.has(response.status) && !stale) || attempt >= attempts) return response;
     if (!stale) await sleep(TIMINGS.retryIntervalMs, options.signal);
   }
@@ -188,14 +202,29 @@ export async function request<T>(method: Method, path: string, options: RequestO
   // One key per call (one user action), on every attempt of it: retries below and the resend after a refresh.
   // Only our own API takes it: a foreign address gets no key, and so no retry of a command.
   if (method !== 'GET' && options.idempotencyKey === undefined && isRelative(url)) options = { ...options, idempotencyKey: newIdempotencyKey() };
-  const response = await respond(method, url, options);
-  const body = await readJson(response);
+  let response: Response;
+  let body: unknown;
+  for (let read = 1; ; read++) {
+    const asked = minPosition();
+    response = await respond(method, url, options);
+    if (method !== 'GET') {
+      body = await readAnswer(response);
+      break;
+    }
+    body = await readJson(response);
+    // A read that a command answered during was asked before that write, and whoever awaits it (a
+    // list refetched after the command joins a first load already under way) would otherwise show
+    // the page without the change, with nothing left to read it again: read again at the new
+    // position. A command whose answer has arrived but is still being read counts (its position is
+    // not remembered yet, and the refetch it triggers next would join this read).
+    if (answering.size > 0) await Promise.all(answering);
+    if (!response.ok || minPosition() === asked || read >= LIMITS.retryAttempts) break;
+  }
   if (!response.ok) {
     const problem = (body ?? {}) as ApiErrorBody;
     // Without an errors array, a 4xx title is the error's own message; a 5xx gets the generic text.
     throw new ApiError(response.status, problem, response.status < 500 ? problem.title : undefined);
   }
-  rememberPosition(body);
   return body as T;
 }
 
