@@ -73,7 +73,7 @@ export async function startProbe(admin: Sql, database: string): Promise<Probe> {
   const sample = async () => {
     const rows = await admin<{ pid: number; client: boolean; w: string }[]>`
       select pid, backend_type = 'client backend' as client,
-             state || ' / ' || coalesce(wait_event_type || ':' || wait_event, 'on CPU') as w
+             coalesce(state, 'starting') || ' / ' || coalesce(wait_event_type || ':' || wait_event, 'on CPU') as w
       from pg_stat_activity
       where (datname = ${database} or (datname is null and backend_type <> 'client backend')) and pid <> pg_backend_pid()`;
     for (const r of rows) {
