@@ -228,11 +228,18 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     h?.release();
   });
 
+  // The claim and the stored answer commit without waiting for the WAL flush (ADR 0103): the
+  // command's own effect commits after the claim and flushes the WAL past it, and a crash of the
+  // database that loses a claim or an answer leaves what a crash of this process leaves (no claim,
+  // or a running one whose holder is gone): a retry runs the command again, which finds its effect
+  // by the request key and answers it (issue 20). One statement each, so one round trip.
+  const asynchronousCommit = () => sql`(select set_config('synchronous_commit', 'off', true)) as commit_mode`;
   const insert = async (claim: Claim, fingerprint: Buffer, h: Holder | null) =>
     (
       await sql`
         insert into idempotency_keys (scope, key, fingerprint, locked_until, expires_at, holder_pid, holder_started)
-        values (${claim.scope}, ${claim.key}, ${fingerprint}, now() + make_interval(secs => ${lease}), now() + make_interval(secs => ${ttl}), ${h?.pid ?? null}, ${h?.started ?? null})
+        select ${claim.scope}, ${claim.key}, ${fingerprint}, now() + make_interval(secs => ${lease}), now() + make_interval(secs => ${ttl}), ${h?.pid ?? null}, ${h?.started ?? null}
+          from ${asynchronousCommit()}
         on conflict (scope, key) do nothing returning 1`
     ).length > 0;
 
@@ -303,6 +310,7 @@ export function registerIdempotency(app: FastifyInstance, options: IdempotencyOp
     const body = payload == null ? '' : Buffer.isBuffer(payload) ? payload.toString('utf8') : (payload as string);
     await sql`
       update idempotency_keys set status = ${status}, headers = ${sql.json(headers)}, body = ${body === '' ? null : sealAnswer(claim.sealing, body)}
+        from ${asynchronousCommit()}
       where scope = ${claim.scope} and key = ${claim.key}`;
     return payload;
   });
