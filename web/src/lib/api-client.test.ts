@@ -132,6 +132,21 @@ describe('api client', () => {
     expect(headersOf(3).get('x-min-position')).toBe('7');
   });
 
+  it('should not hold a read for longer than a second behind a command whose answer stalls', async () => {
+    let stalled!: () => void;
+    const body = new Promise<string>((resolve) => (stalled = () => resolve('{}')));
+    const stalling = { ok: true, status: 200, headers: new Headers(), text: () => body } as unknown as Response;
+    fetchMock.mockImplementation(async (_url: string, init: RequestInit) => (init.method === 'PUT' ? stalling : json(200, { dataSet: 'read' })));
+    const edited = api.put('/api/b/1', {});
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const started = Date.now();
+    await expect(api.get('/api/a')).resolves.toEqual({ dataSet: 'read' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    stalled();
+    await edited;
+  });
+
   it('should send the highest position a command answered as X-Min-Position on every later request', async () => {
     fetchMock
       .mockResolvedValueOnce(json(200, { dataSet: [] }))

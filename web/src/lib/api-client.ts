@@ -110,6 +110,9 @@ function buildHeaders(method: Method, url: string, hasBody: boolean, extra?: Rec
   return headers;
 }
 
+/** How long a read waits, at most, for command answers being read (they take milliseconds). */
+const ANSWER_READ_WAIT_MS = 1000;
+
 /** Commands whose answer has arrived and is being read: their positions are about to be remembered. */
 const answering = new Set<Promise<void>>();
 
@@ -216,8 +219,9 @@ export async function request<T>(method: Method, path: string, options: RequestO
     // list refetched after the command joins a first load already under way) would otherwise show
     // the page without the change, with nothing left to read it again: read again at the new
     // position. A command whose answer has arrived but is still being read counts (its position is
-    // not remembered yet, and the refetch it triggers next would join this read).
-    if (answering.size > 0) await Promise.all(answering);
+    // not remembered yet, and the refetch it triggers next would join this read). Bounded: a
+    // command whose answer stalls half-way does not hold every read with it.
+    if (answering.size > 0) await Promise.race([Promise.all(answering), sleep(ANSWER_READ_WAIT_MS)]);
     if (!response.ok || minPosition() === asked || read >= LIMITS.retryAttempts) break;
   }
   if (!response.ok) {
