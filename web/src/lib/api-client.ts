@@ -215,6 +215,7 @@ export async function request<T>(method: Method, path: string, options: RequestO
       break;
     }
     body = await readJson(response);
+    if (!response.ok) break;
     // A read that a command answered during was asked before that write, and whoever awaits it (a
     // list refetched after the command joins a first load already under way) would otherwise show
     // the page without the change, with nothing left to read it again: read again at the new
@@ -222,7 +223,7 @@ export async function request<T>(method: Method, path: string, options: RequestO
     // not remembered yet, and the refetch it triggers next would join this read). Bounded: a
     // command whose answer stalls half-way does not hold every read with it.
     if (answering.size > 0) await Promise.race([Promise.all(answering), sleep(ANSWER_READ_WAIT_MS)]);
-    if (!response.ok || minPosition() === asked || read >= LIMITS.retryAttempts) break;
+    if (minPosition() === asked || read >= LIMITS.retryAttempts) break;
   }
   if (!response.ok) {
     const problem = (body ?? {}) as ApiErrorBody;
