@@ -150,11 +150,12 @@ async function targetOf(
   ctx: CommandContext,
   at: { locationId: number; roNumber: string; customerId: string },
 ): Promise<{ target: RedemptionTarget; ledger: Folded<RoCouponLedgerState> }> {
-  const location = await loadRedemptionLocation(deps.sql, at.locationId);
-  const ro = await loadRedemptionRo(deps.sql, at.locationId, at.roNumber);
-  const ledger = await liveLedger(deps, ctx, at.locationId, at.roNumber);
   const customerId = asUuid(at.customerId);
-  const [ruleOpCodes, verifies, current] = await Promise.all([
+  // Read together: none of them depends on another.
+  const [location, ro, ledger, ruleOpCodes, verifies, current] = await Promise.all([
+    loadRedemptionLocation(deps.sql, at.locationId),
+    loadRedemptionRo(deps.sql, at.locationId, at.roNumber),
+    liveLedger(deps, ctx, at.locationId, at.roNumber),
     ruleOpCodesAt(deps.sql, at.locationId),
     customerId ? customerVerifiesRedemptions(deps.store, customerId) : Promise.resolve(false),
     customerId ? latestVerificationOf(deps, { locationId: at.locationId, roNumber: at.roNumber, customerId }) : Promise.resolve(null),
@@ -230,13 +231,17 @@ export async function redeemCoupon(
   const r = checked.value;
   // Redeemed at the RO's location, by staff holding a role there (issue 20).
   const actor: RedemptionActor = actorAt(located, r.locationId);
-  const coupon = await soldCoupon(deps, r.issuedCouponId);
+  // The coupon as sold and its own stream, read together (the stream's id is the coupon's, found or not).
+  const rawId = asUuid(r.issuedCouponId);
+  const [coupon, firstRead] = await Promise.all([soldCoupon(deps, r.issuedCouponId), rawId === null ? null : loadIssuedCoupon(deps.store, rawId)]);
   const redemptionId = options.redemptionId ?? ctx.newId();
   const couponStream = issuedCouponStreamId(coupon.issuedCouponId);
 
   const voidDeadline = Date.now() + VOID_WAIT_MS;
+  let read = firstRead;
   for (let attempt = 1; ; attempt++) {
-    const issued = await loadIssuedCoupon(deps.store, coupon.issuedCouponId);
+    const issued = read ?? (await loadIssuedCoupon(deps.store, coupon.issuedCouponId));
+    read = null;
     // Withdrawn by a sale void that has not finished: wait for it, so a void that then fails never refuses this redemption.
     if (issued.state.withdrawnBySaleId && (await settleWithdrawal(deps, ctx, coupon, issued.state.withdrawnBySaleId, voidDeadline)) === 'reinstated') {
       attempt--;
@@ -248,9 +253,11 @@ export async function redeemCoupon(
       const position = positionOfRequest(issued.history, ctx);
       return { redemptionId, issuedCouponId: coupon.issuedCouponId, status: known.status, amount: known.amount, revision: issued.revision, position };
     }
-    const { target, ledger } = await targetOf(deps, ctx, { locationId: r.locationId, roNumber: r.roNumber, customerId: r.customerId });
     const held = issued.state.current?.status === 'awaiting-verification' ? issued.state.current : null;
-    const heldVerification = held?.redemptionVerificationId ? await loadVerification(deps.store, held.redemptionVerificationId) : null;
+    const [{ target, ledger }, heldVerification] = await Promise.all([
+      targetOf(deps, ctx, { locationId: r.locationId, roNumber: r.roNumber, customerId: r.customerId }),
+      held?.redemptionVerificationId ? loadVerification(deps.store, held.redemptionVerificationId) : null,
+    ]);
     const command: IssuedCouponCommand = {
       type: 'RedeemCoupon',
       data: { ...target, redemptionId, coupon, customerId: asUuid(r.customerId) ?? r.customerId, heldVerification, actor, now: ctx.now() },

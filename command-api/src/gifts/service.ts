@@ -23,6 +23,7 @@ import {
 import { DomainError, WrongExpectedRevisionError, decideOn, deterministicUuid, lastPositionOf, load, positionOfRequest, type CommandContext, type EventStore, type Loaded, type Sql } from '@dealer/platform';
 import { giftIdOfToken, giftTokenMatches } from '@dealer/platform/auth/gift-token';
 import { customerDecider } from '@dealer/domain/customer/decider';
+import type { CustomerState } from '@dealer/domain/customer/customer';
 import type { PaymentProvider } from '@dealer/platform/payments/port';
 import { packSaleDecider } from '@dealer/domain/pack-sale/decide';
 import { loadCouponStates, loadPackState, loadSaleLocation } from '../pack-sales/lookups';
@@ -48,7 +49,11 @@ export interface GiftDeps {
 
 /** The customer's current e-mail (lower-case) as their stream says; null when none, erased or no such customer. */
 export async function customerEmailOf(store: EventStore, customerId: string): Promise<string | null> {
-  const state = (await load(store, customerStreamId(customerId), customerDecider)).state;
+  return customerEmailIn((await load(store, customerStreamId(customerId), customerDecider)).state);
+}
+
+/** customerEmailOf on a customer stream already read. */
+export function customerEmailIn(state: CustomerState): string | null {
   if (state.status !== 'active') return null;
   return state.profile.emailAddress?.trim().toLowerCase() || null;
 }

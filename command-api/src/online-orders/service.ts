@@ -14,6 +14,7 @@ import {
   addMoney,
   checkConfirmOnlineOrder,
   checkPlaceOnlineOrder,
+  customerStreamId,
   onlineOrderStreamId,
   percentOf,
   type Money,
@@ -23,7 +24,7 @@ import {
   type OnlineOrderRefunded,
   type OnlineOrderPlacedView,
 } from '@dealer/contracts';
-import { DomainError, WrongExpectedRevisionError, lastPositionOf, recordOfRequest, type CommandContext } from '@dealer/platform';
+import { DomainError, WrongExpectedRevisionError, lastPositionOf, load, recordOfRequest, type CommandContext } from '@dealer/platform';
 import { PaymentProviderError, type Payment } from '@dealer/platform/payments/port';
 import { packSaleDecider } from '@dealer/domain/pack-sale/decide';
 import {
@@ -37,8 +38,9 @@ import {
   type OnlineOrderDeps,
 } from '@dealer/platform/online-orders/payment-outcomes';
 import { giftSaleIdOf, readGift } from '@dealer/platform/gifts/gift-stream';
-import { loadCustomerTaxExempt, loadPackState, loadSaleLocation } from '../pack-sales/lookups';
-import { customerEmailOf } from '../gifts/service';
+import { loadPackState, loadSaleLocation, taxExemptIn } from '../pack-sales/lookups';
+import { customerEmailIn } from '../gifts/service';
+import { customerDecider } from '@dealer/domain/customer/decider';
 
 export { ONLINE_SALE_RO_NUMBER, onlineOrderPaymentSucceeded, onlineSaleIdOf, type OnlineOrderDeps } from '@dealer/platform/online-orders/payment-outcomes';
 
@@ -66,18 +68,22 @@ export async function placeOnlineOrder(
   ctx: CommandContext,
 ): Promise<{ view: OnlineOrderPlacedView; position: number }> {
   const checked = checkPlaceOnlineOrder(input);
-  const gift = checkGiftOrder(input, await customerEmailOf(deps.store, customerId));
+  // The customer's stream (read once), the pack and the location, read together.
+  const [customer, pack, location] = await Promise.all([
+    load(deps.store, customerStreamId(customerId), customerDecider),
+    checked.ok ? loadPackState(deps.store, checked.value.packId) : null,
+    checked.ok ? loadSaleLocation(deps.sql, checked.value.locationId) : null,
+  ]);
+  const gift = checkGiftOrder(input, customerEmailIn(customer.state));
   const errors = { ...(checked.ok ? {} : checked.errors), ...(gift.ok ? {} : gift.errors) };
-  if (!checked.ok || !gift.ok) throw new DomainError('validation', Object.values(errors), errors);
+  if (!checked.ok || !gift.ok || !location) throw new DomainError('validation', Object.values(errors), errors);
   const provider = providerOf(deps);
   const { packId, locationId } = checked.value;
-  const taxExempt = await loadCustomerTaxExempt(deps.store, customerId);
+  const taxExempt = taxExemptIn(customer.state);
   if (taxExempt === null) throw new DomainError('not_found', ['Customer not found.']);
-  const pack = await loadPackState(deps.store, packId);
   if (!pack || pack.status !== 'active' || pack.items.length === 0) {
     throw new DomainError('validation', [ONLINE_ORDER_MESSAGES.packUnknown], { packId: ONLINE_ORDER_MESSAGES.packUnknown });
   }
-  const location = await loadSaleLocation(deps.sql, locationId);
   if (!location.isUsingCrm || !pack.terms.locationIds.includes(locationId)) {
     throw new DomainError('validation', [ONLINE_ORDER_MESSAGES.locationNotSelling], { locationId: ONLINE_ORDER_MESSAGES.locationNotSelling });
   }

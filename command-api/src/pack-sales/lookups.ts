@@ -12,15 +12,20 @@ import {
 } from '@dealer/contracts';
 import { load, type EventStore, type Sql } from '@dealer/platform';
 import { customerDecider } from '@dealer/domain/customer/decider';
+import type { CustomerState } from '@dealer/domain/customer/customer';
 import { issuedCouponStreamStatus } from '@dealer/domain/coupon-redemption/state';
 import type { PackSaleState } from '@dealer/domain/pack-sale/state';
 
 // The pack, its coupons and the location: shared with the online orders' payment outcomes (platform).
-export { loadCouponStates, loadPackState, loadSaleLocation, type SaleLocationRecord } from '@dealer/platform/online-orders/sale-inputs';
+export { loadCouponStates, loadPackState, loadPackWithCoupons, loadSaleLocation, type SaleLocationRecord } from '@dealer/platform/online-orders/sale-inputs';
 
 /** The customer's Tax Exempt switch; null when there is no such customer. */
 export async function loadCustomerTaxExempt(store: EventStore, customerId: string): Promise<boolean | null> {
-  const state = (await load(store, customerStreamId(customerId), customerDecider)).state;
+  return taxExemptIn((await load(store, customerStreamId(customerId), customerDecider)).state);
+}
+
+/** loadCustomerTaxExempt on a customer stream already read. */
+export function taxExemptIn(state: CustomerState): boolean | null {
   if (state.status !== 'active') return null;
   return state.profile.isTaxExempt === true;
 }

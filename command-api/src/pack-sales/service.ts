@@ -17,7 +17,7 @@ import {
 import { load, DomainError, handle, type CommandContext, type EventStore, type Sql } from '@dealer/platform';
 import { issuedCouponDecider, type SaleVoidData } from '@dealer/domain/coupon-redemption/decide';
 import { packSaleDecider, type PackSaleCommand, type SaleActor } from '@dealer/domain/pack-sale/decide';
-import { loadCouponStates, loadCustomerTaxExempt, loadPackState, loadSaleLocation, loadSaleRo, usedCouponIdsOf } from './lookups';
+import { loadCustomerTaxExempt, loadPackWithCoupons, loadSaleLocation, loadSaleRo, usedCouponIdsOf } from './lookups';
 import { refundVoidedOnlineOrder } from '../online-orders/service';
 import { actorAt, deciderAt, type ActorAt } from '../authorization/actor-at';
 import type { PaymentProvider } from '@dealer/platform/payments/port';
@@ -74,13 +74,16 @@ export async function sellPack(
   const seller = actorAt(actor, checked.value.locationId);
   // Customers and packs have UUIDs; anything else names none (and never reaches an event).
   const r = { ...checked.value, customerId: asUuid(checked.value.customerId), packId: asUuid(checked.value.packId) };
-  const customerTaxExempt = r.customerId === null ? null : await loadCustomerTaxExempt(deps.store, r.customerId);
+  // Read together (none depends on another but the coupons on their pack), then checked in the order the refusals are given.
+  const packId = r.packId;
+  const [customerTaxExempt, location, { pack, coupons }, ro] = await Promise.all([
+    r.customerId === null ? null : loadCustomerTaxExempt(deps.store, r.customerId),
+    loadSaleLocation(deps.sql, r.locationId),
+    packId === null ? { pack: null, coupons: {} } : loadPackWithCoupons(deps.store, packId),
+    loadSaleRo(deps.sql, r.locationId, r.roNumber),
+  ]);
   if (customerTaxExempt === null || r.customerId === null) throw new DomainError('not_found', [CUSTOMER_MESSAGES.notFound], { customerId: CUSTOMER_MESSAGES.notFound });
-  const location = await loadSaleLocation(deps.sql, r.locationId);
-  if (r.packId === null) throw new DomainError('not_found', [PACK_SALE_MESSAGES.packNotFound], { packId: PACK_SALE_MESSAGES.packNotFound });
-  const pack = await loadPackState(deps.store, r.packId);
-  const coupons = await loadCouponStates(deps.store, pack?.items.map((i) => i.couponId) ?? []);
-  const ro = await loadSaleRo(deps.sql, r.locationId, r.roNumber);
+  if (packId === null) throw new DomainError('not_found', [PACK_SALE_MESSAGES.packNotFound], { packId: PACK_SALE_MESSAGES.packNotFound });
   const saleId = options.saleId ?? ctx.newId();
   const command: PackSaleCommand = {
     type: 'SellPack',

@@ -34,7 +34,7 @@ import { deterministicUuid, type CommandContext } from '../metadata';
 import { decideOn, load, type Loaded } from '../command-handling';
 import type { PaymentProvider } from '../payments/port';
 import { recordGiftPurchased } from '../gifts/gift-stream';
-import { loadCouponStates, loadPackState, loadSaleLocation } from './sale-inputs';
+import { loadPackWithCoupons, loadSaleLocation } from './sale-inputs';
 import type { OnlineOrderState } from '@dealer/domain/online-order/state';
 
 export const ONLINE_SALE_RO_NUMBER = 'ONLINE';
@@ -81,9 +81,7 @@ export async function recordOnOrder(deps: Pick<OnlineOrderDeps, 'store'>, order:
  * rate and exemption, final at once on RO ONLINE_SALE_RO_NUMBER, sold by the customer.
  */
 export async function saleCommandFor(deps: Pick<OnlineOrderDeps, 'store' | 'sql'>, order: OnlineOrderPlaced['data'], saleId: string, ctx: CommandContext) {
-  const pack = await loadPackState(deps.store, order.packId);
-  const coupons = await loadCouponStates(deps.store, pack?.items.map((i) => i.couponId) ?? []);
-  const location = await loadSaleLocation(deps.sql, order.locationId);
+  const [{ pack, coupons }, location] = await Promise.all([loadPackWithCoupons(deps.store, order.packId), loadSaleLocation(deps.sql, order.locationId)]);
   const agreed = pack ? { ...pack, terms: { ...pack.terms, price: order.price } } : null;
   let n = 0;
   return {
@@ -126,11 +124,15 @@ export async function recordPaid(
   const saleId = gift ? null : onlineSaleIdOf(order.orderId);
   let position: number | null = gift?.position ?? null;
   const saleStream = saleId ? packSaleStreamId(saleId) : null;
-  const sale = saleStream ? await load(deps.store, saleStream, packSaleDecider) : null;
-  if (saleId && saleStream && sale && sale.revision === -1) {
+  // The sale's stream and what a sale is decided on, read together (the sale is nearly always not there yet).
+  const [sale, sell] = await Promise.all([
+    saleStream ? load(deps.store, saleStream, packSaleDecider) : null,
+    saleId ? saleCommandFor(deps, order, saleId, ctx) : null,
+  ]);
+  if (saleId && saleStream && sale && sell && sale.revision === -1) {
     try {
       // Decided on the sale as read (none yet) and appended as a new stream.
-      position = (await decideOn(deps.store, saleStream, packSaleDecider, sale, await saleCommandFor(deps, order, saleId, ctx), ctx)).position;
+      position = (await decideOn(deps.store, saleStream, packSaleDecider, sale, sell, ctx)).position;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
     }

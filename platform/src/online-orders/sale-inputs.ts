@@ -34,6 +34,12 @@ export async function loadCouponStates(store: EventStore, couponIds: readonly st
   return Object.fromEntries(unique.map((id, i) => [id, states[i] ?? null]));
 }
 
+/** The pack and its coupons' definitions (read once the pack's items are known). */
+export async function loadPackWithCoupons(store: EventStore, packId: string): Promise<{ pack: PackState | null; coupons: Record<string, CouponDefinitionState | null> }> {
+  const pack = await loadPackState(store, packId);
+  return { pack, coupons: await loadCouponStates(store, pack?.items.map((i) => i.couponId) ?? []) };
+}
+
 /**
  * The location as the DMS locations list has it. A location that is not in the list is
  * answered as one that does not use the CRM (the decider refuses it with that message).
