@@ -70,6 +70,13 @@ describe('end of the local day', () => {
     expect(endOfLocalDay('2026-03-07', 'America/Havana').toISOString()).toBe('2026-03-08T04:59:59.999Z');
   });
 
+  it('should answer a day it found before with a new Date of the same instant (a caller changing its copy changes nothing)', () => {
+    const first = startOfLocalDay('2026-11-01', 'America/Los_Angeles');
+    first.setTime(0);
+    expect(startOfLocalDay('2026-11-01', 'America/Los_Angeles').toISOString()).toBe('2026-11-01T07:00:00.000Z');
+    expect(endOfLocalDay('2026-10-31', 'America/Los_Angeles').toISOString()).toBe('2026-11-01T06:59:59.999Z');
+  });
+
   it('should make the end of a day the last instant whose local date is that day, in every zone and season', () => {
     const zones = ['America/Denver', 'America/Los_Angeles', 'America/New_York', 'America/Phoenix', 'Pacific/Honolulu', 'Europe/London', 'Australia/Lord_Howe', 'America/Havana'];
     fc.assert(

@@ -114,8 +114,26 @@ function offsetAt(instant: number, timeZone: string): number {
   return asUtc - (instant - (((instant % 1000) + 1000) % 1000));
 }
 
+/**
+ * Days already found, by zone and date: finding one costs some twenty zone conversions, and a
+ * pack sale asks it for each coupon it issues. Bounded: emptied when it grows past a year of
+ * dates in a few zones.
+ */
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_MAX = 4096;
+
 /** The first instant of a local date in a zone (usually local midnight; later when clocks skip midnight). */
 export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
+  const key = `${timeZone} ${date}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return new Date(known);
+  const start = findStartOfLocalDay(date, timeZone);
+  if (dayStarts.size >= DAY_STARTS_MAX) dayStarts.clear();
+  dayStarts.set(key, start);
+  return new Date(start);
+}
+
+function findStartOfLocalDay(date: LocalDate, timeZone: string): number {
   const [y, m, d] = parts(date);
   const wallMidnight = Date.UTC(y, m - 1, d);
   // Local midnight = wall time minus the offset in force then; try the offsets either side.
@@ -134,7 +152,7 @@ export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
     if (localDateOf(mid, timeZone) >= date) hi = mid;
     else lo = mid;
   }
-  return new Date(hi);
+  return hi;
 }
 
 /** The last millisecond of a local date in a zone: a coupon valid through `date` expires then. */
