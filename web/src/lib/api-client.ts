@@ -131,6 +131,16 @@ async function readAnswer(response: Response): Promise<unknown> {
   }
 }
 
+/** Waits for the command answers being read now, at most ANSWER_READ_WAIT_MS (its timer cleared when they finish first). */
+async function answersRead(): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([Promise.all(answering), new Promise<void>((resolve) => (timer = setTimeout(resolve, ANSWER_READ_WAIT_MS)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function readJson(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();
@@ -222,7 +232,7 @@ export async function request<T>(method: Method, path: string, options: RequestO
     // position. A command whose answer has arrived but is still being read counts (its position is
     // not remembered yet, and the refetch it triggers next would join this read). Bounded: a
     // command whose answer stalls half-way does not hold every read with it.
-    if (answering.size > 0) await Promise.race([Promise.all(answering), sleep(ANSWER_READ_WAIT_MS)]);
+    if (answering.size > 0) await answersRead();
     if (minPosition() === asked || read >= LIMITS.retryAttempts) break;
   }
   if (!response.ok) {
