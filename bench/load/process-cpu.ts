@@ -6,19 +6,27 @@ import { readFileSync } from 'node:fs';
 
 const CLK_TCK = 100;
 
-function ticksOf(pid: number | 'self'): number | null {
+/** User and system (kernel) clock ticks the process has used. */
+function ticksOf(pid: number | 'self'): { user: number; system: number } | null {
   try {
     const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]);
+    return { user: Number(f[11]), system: Number(f[12]) };
   } catch {
     return null;
   }
 }
 
+/**
+ * Cores a process used over a phase, and how much of it in the kernel (system time). The system
+ * share tells whether socket writes that fill a CPU profile are CPU at all: V8's profiler samples
+ * on a timer, and a process descheduled inside a write is sampled there.
+ */
+export type ProcessCores = [name: string, cores: number, systemCores: number];
+
 export class ProcessCpu {
   private readonly named = new Map<string, number | 'self'>([['load generator (autocannon, this process)', 'self']]);
-  private started = new Map<string, number>();
+  private started = new Map<string, { user: number; system: number } | null>();
 
   /** Direct children of `pid` (the supervised processes of npm start). */
   static childrenOf(pid: number): number[] {
@@ -50,16 +58,17 @@ export class ProcessCpu {
   }
 
   start(): void {
-    this.started = new Map([...this.named].map(([name, pid]) => [name, ticksOf(pid) ?? Number.NaN]));
+    this.started = new Map([...this.named].map(([name, pid]) => [name, ticksOf(pid)]));
   }
 
-  /** Cores used by each process since start(), over `seconds`. */
-  stop(seconds: number): [string, number][] {
-    return [...this.named].flatMap(([name, pid]): [string, number][] => {
+  /** Cores used by each process since start(), over `seconds`, with the system time's share. */
+  stop(seconds: number): ProcessCores[] {
+    return [...this.named].flatMap(([name, pid]): ProcessCores[] => {
       const before = this.started.get(name);
       const now = ticksOf(pid);
-      if (before === undefined || now === null || !Number.isFinite(before)) return [];
-      return [[name, (now - before) / CLK_TCK / seconds]];
+      if (!before || !now) return [];
+      const cores = (ticks: number) => ticks / CLK_TCK / seconds;
+      return [[name, cores(now.user - before.user + now.system - before.system), cores(now.system - before.system)]];
     });
   }
 }

@@ -56,7 +56,7 @@ import { fmtInt, fmtMs, fmtRatio, LatencyRecorder } from '../lib/stats';
 import { renderMarkdown, renderText, type Table } from '../lib/table';
 import { writeJsonExport } from '../import/export-files';
 import { loadCustomers } from '../search/dataset';
-import { ProcessCpu } from './process-cpu';
+import { ProcessCpu, type ProcessCores } from './process-cpu';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -379,7 +379,7 @@ interface StepResult {
   readP: number[];
   floor: { p50: number; p95: number; p99: number; perSecond: number; errors: number };
   cpu: CpuReport;
-  processes: [string, number][];
+  processes: ProcessCores[];
   seconds: number;
   imported: { ros: number; seconds: number };
   autocannonErrors: number;
@@ -617,7 +617,7 @@ function stepTable(s: StepResult): Table {
   rows.push([`floor: bare fastify + one prepared INSERT, ${s.users} connections`, 'command', '', fmtInt(s.floor.errors), s.floor.perSecond.toFixed(0), fmtMs(s.floor.p50), fmtMs(s.floor.p95), fmtMs(s.floor.p99), '']);
   const total = s.routes.reduce((a, r) => a + r.perSecond, 0);
   const cpuParts = [
-    ...s.processes.map(([name, cores]) => `${name} ${cores.toFixed(2)}`),
+    ...s.processes.map(([name, cores, system]) => `${name} ${cores.toFixed(2)} (system ${system.toFixed(2)})`),
     `PostgreSQL (bench database) ${s.cpu.server.toFixed(2)}`,
     `other on the host ${Math.max(0, s.cpu.host - s.processes.reduce((a, [, c]) => a + c, 0) - s.cpu.server).toFixed(2)}`,
   ];
