@@ -26,7 +26,7 @@ import { customerDecider } from '@dealer/domain/customer/decider';
 import type { CustomerState } from '@dealer/domain/customer/customer';
 import type { PaymentProvider } from '@dealer/platform/payments/port';
 import { packSaleDecider } from '@dealer/domain/pack-sale/decide';
-import { loadCouponStates, loadPackState, loadSaleLocation } from '../pack-sales/lookups';
+import { loadPackWithCoupons, loadSaleLocation } from '../pack-sales/lookups';
 import { giftDecider, giftRefused } from '@dealer/domain/gift/decide';
 import { endGift } from '@dealer/platform/gifts/end-gift';
 import { giftSaleIdOf, readGift } from '@dealer/platform/gifts/gift-stream';
@@ -65,8 +65,7 @@ export function customerEmailIn(state: CustomerState): string | null {
  * coupon ids derived from the gift so a retry appends the same ones.
  */
 async function giftSaleCommand(deps: GiftDeps, gift: GiftPurchased['data'], recipientId: string, order: { taxExempt: boolean; taxRateBasisPoints: number }, ctx: CommandContext) {
-  const pack = await loadPackState(deps.store, gift.packId);
-  const coupons = await loadCouponStates(deps.store, pack?.items.map((i) => i.couponId) ?? []);
+  const { pack, coupons } = await loadPackWithCoupons(deps.store, gift.packId);
   const location = await loadSaleLocation(deps.sql, gift.locationId);
   const agreed = pack ? { ...pack, terms: { ...pack.terms, price: gift.price } } : null;
   let n = 0;

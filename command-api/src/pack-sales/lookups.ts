@@ -17,7 +17,7 @@ import { issuedCouponStreamStatus } from '@dealer/domain/coupon-redemption/state
 import type { PackSaleState } from '@dealer/domain/pack-sale/state';
 
 // The pack, its coupons and the location: shared with the online orders' payment outcomes (platform).
-export { loadCouponStates, loadPackState, loadPackWithCoupons, loadSaleLocation, type SaleLocationRecord } from '@dealer/platform/online-orders/sale-inputs';
+export { loadPackState, loadPackWithCoupons, loadSaleLocation, type SaleLocationRecord } from '@dealer/platform/online-orders/sale-inputs';
 
 /** The customer's Tax Exempt switch; null when there is no such customer. */
 export async function loadCustomerTaxExempt(store: EventStore, customerId: string): Promise<boolean | null> {

@@ -45,7 +45,7 @@ import type { RedemptionActor } from '@dealer/domain/coupon-redemption/decide';
 import { liveLedger, release } from '../coupon-redemptions/service';
 import { loadPaperBook, loadRedemptionLocation, loadRedemptionRo } from '../coupon-redemptions/lookups';
 import { roCouponLedgerDecider } from '@dealer/domain/coupon-redemption/ro-ledger-decide';
-import { loadCouponStates, loadPackState, loadSaleLocation } from '../pack-sales/lookups';
+import { loadPackWithCoupons, loadSaleLocation } from '../pack-sales/lookups';
 import { customerDecider } from '@dealer/domain/customer/decider';
 import { paperBookDecider, type PaperBookCommand, decidePaperBook } from '@dealer/domain/paper-book/decide';
 import { loadBookSaleRo, loadConvertingCustomer } from './lookups';
@@ -125,8 +125,7 @@ export interface PaperBookRegistrationInput {
 async function registrationCommand(deps: PaperBookDeps, input: PaperBookRegistrationInput, ctx: CommandContext): Promise<PaperBookCommand> {
   const location = await loadSaleLocation(deps.sql, input.locationId);
   const packId = asUuid(input.packId);
-  const pack = packId === null ? null : await loadPackState(deps.store, packId);
-  const coupons = await loadCouponStates(deps.store, pack?.items.map((i) => i.couponId) ?? []);
+  const { pack, coupons } = packId === null ? { pack: null, coupons: {} } : await loadPackWithCoupons(deps.store, packId);
   return {
     type: 'RegisterPaperBook',
     data: {
