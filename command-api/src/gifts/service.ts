@@ -20,16 +20,16 @@ import {
   type GiftPurchased,
   type OnlineOrderPlaced,
 } from '@dealer/contracts';
-import { DomainError, WrongExpectedRevisionError, decideOn, deterministicUuid, lastPositionOf, load, positionOfRequest, type CommandContext, type EventStore, type Loaded, type Sql } from '@dealer/platform';
+import { DomainError, WrongExpectedRevisionError, decideOn, lastPositionOf, load, positionOfRequest, type CommandContext, type EventStore, type Loaded, type Sql } from '@dealer/platform';
 import { giftIdOfToken, giftTokenMatches } from '@dealer/platform/auth/gift-token';
 import { customerDecider } from '@dealer/domain/customer/decider';
 import type { CustomerState } from '@dealer/domain/customer/customer';
 import type { PaymentProvider } from '@dealer/platform/payments/port';
 import { packSaleDecider } from '@dealer/domain/pack-sale/decide';
-import { loadPackWithCoupons, loadSaleLocation } from '../pack-sales/lookups';
 import { giftDecider, giftRefused } from '@dealer/domain/gift/decide';
 import { endGift } from '@dealer/platform/gifts/end-gift';
 import { giftSaleIdOf, readGift } from '@dealer/platform/gifts/gift-stream';
+import { onlineSaleCommand } from '@dealer/platform/online-orders/payment-outcomes';
 import { giftRefusal, type GiftState } from '@dealer/domain/gift/state';
 
 export { giftIdOf, giftSaleIdOf, readGift, recordGiftPurchased } from '@dealer/platform/gifts/gift-stream';
@@ -60,36 +60,26 @@ export function customerEmailIn(state: CustomerState): string | null {
 
 
 /**
- * The recipient's pack sale as the pack-sale decider's SellPack: the price and tax the buyer
- * paid (no override), final at once on RO ONLINE, sold by the buyer (no employee sold it), the
- * coupon ids derived from the gift so a retry appends the same ones.
+ * The recipient's pack sale (onlineSaleCommand): the price and tax the buyer paid, sold by the
+ * buyer, the coupon ids derived from the gift so a retry appends the same ones.
  */
-async function giftSaleCommand(deps: GiftDeps, gift: GiftPurchased['data'], recipientId: string, order: { taxExempt: boolean; taxRateBasisPoints: number }, ctx: CommandContext) {
-  const { pack, coupons } = await loadPackWithCoupons(deps.store, gift.packId);
-  const location = await loadSaleLocation(deps.sql, gift.locationId);
-  const agreed = pack ? { ...pack, terms: { ...pack.terms, price: gift.price } } : null;
-  let n = 0;
-  return {
-    type: 'SellPack' as const,
-    data: {
+function giftSaleCommand(deps: GiftDeps, gift: GiftPurchased['data'], recipientId: string, order: { taxExempt: boolean; taxRateBasisPoints: number }, ctx: CommandContext) {
+  return onlineSaleCommand(
+    deps,
+    {
       saleId: giftSaleIdOf(gift.giftId),
       customerId: recipientId,
-      customerTaxExempt: order.taxExempt,
-      pack: agreed,
-      coupons,
-      location: { locationId: location.locationId, isUsingCrm: location.isUsingCrm, timeZone: location.timeZone },
-      saleRoNumber: 'ONLINE',
-      roStatus: 'closed' as const,
-      price: null,
-      priceOverrideReason: null,
+      buyerId: gift.customerId,
+      packId: gift.packId,
+      locationId: gift.locationId,
+      price: gift.price,
+      taxExempt: order.taxExempt,
       taxRateBasisPoints: order.taxRateBasisPoints,
-      mileageAtSale: null,
-      actor: { userId: gift.customerId, isManager: false },
-      now: ctx.now(),
-      newId: () => deterministicUuid(`gift:${gift.giftId}:coupon:${n++}`),
-      onlineOrderId: gift.orderId,
+      orderId: gift.orderId,
+      couponIdPrefix: `gift:${gift.giftId}`,
     },
-  };
+    ctx,
+  );
 }
 
 /** The order a gift came from (its tax exemption and rate are what the sale records). */

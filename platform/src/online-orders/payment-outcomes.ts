@@ -75,21 +75,38 @@ export async function recordOnOrder(deps: Pick<OnlineOrderDeps, 'store'>, order:
   return (await decideOn(deps.store, onlineOrderStreamId(orderId), onlineOrderDecider, order, command, ctx)).position;
 }
 
+/** What an online pack sale (a paid order's, or a claimed gift's) is made of. */
+export interface OnlineSale {
+  saleId: string;
+  /** Whose coupons they are: the buyer, or a gift's recipient. */
+  customerId: string;
+  /** Who sold it: the customer who paid (no employee sold it). */
+  buyerId: string;
+  packId: string;
+  locationId: number;
+  /** The price paid: the sale's list price, so no override. */
+  price: OnlineOrderPlaced['data']['price'];
+  taxExempt: boolean;
+  taxRateBasisPoints: number;
+  orderId: string;
+  /** The issued coupon ids derive from this and their number, so a retry that lost the race appends the same ids. */
+  couponIdPrefix: string;
+}
+
 /**
- * The pack sale a paid order records, as the pack-sale decider's SellPack command: the order's
- * price (the sale's list price is the price the customer agreed to, so no override), its tax
- * rate and exemption, final at once on RO ONLINE_SALE_RO_NUMBER, sold by the customer.
+ * An online pack sale as the pack-sale decider's SellPack command: the price and tax paid (whatever
+ * the catalogue says now), final at once on RO ONLINE_SALE_RO_NUMBER, sold by the customer who paid.
  */
-export async function saleCommandFor(deps: Pick<OnlineOrderDeps, 'store' | 'sql'>, order: OnlineOrderPlaced['data'], saleId: string, ctx: CommandContext) {
-  const [{ pack, coupons }, location] = await Promise.all([loadPackWithCoupons(deps.store, order.packId), loadSaleLocation(deps.sql, order.locationId)]);
-  const agreed = pack ? { ...pack, terms: { ...pack.terms, price: order.price } } : null;
+export async function onlineSaleCommand(deps: Pick<OnlineOrderDeps, 'store' | 'sql'>, sale: OnlineSale, ctx: CommandContext) {
+  const [{ pack, coupons }, location] = await Promise.all([loadPackWithCoupons(deps.store, sale.packId), loadSaleLocation(deps.sql, sale.locationId)]);
+  const agreed = pack ? { ...pack, terms: { ...pack.terms, price: sale.price } } : null;
   let n = 0;
   return {
     type: 'SellPack' as const,
     data: {
-      saleId,
-      customerId: order.customerId,
-      customerTaxExempt: order.taxExempt,
+      saleId: sale.saleId,
+      customerId: sale.customerId,
+      customerTaxExempt: sale.taxExempt,
       pack: agreed,
       coupons,
       location: { locationId: location.locationId, isUsingCrm: location.isUsingCrm, timeZone: location.timeZone },
@@ -97,15 +114,34 @@ export async function saleCommandFor(deps: Pick<OnlineOrderDeps, 'store' | 'sql'
       roStatus: 'closed' as const,
       price: null,
       priceOverrideReason: null,
-      taxRateBasisPoints: order.taxRateBasisPoints,
+      taxRateBasisPoints: sale.taxRateBasisPoints,
       mileageAtSale: null,
-      actor: { userId: order.customerId, isManager: false },
+      actor: { userId: sale.buyerId, isManager: false },
       now: ctx.now(),
-      // Issued coupon ids derive from the order, so a retry that lost the race appends the same ids.
-      newId: () => deterministicUuid(`online-order:${order.orderId}:coupon:${n++}`),
-      onlineOrderId: order.orderId,
+      newId: () => deterministicUuid(`${sale.couponIdPrefix}:coupon:${n++}`),
+      onlineOrderId: sale.orderId,
     },
   };
+}
+
+/** The pack sale a paid order records (onlineSaleCommand): the order's price, tax rate and exemption, for the customer who placed it. */
+export function saleCommandFor(deps: Pick<OnlineOrderDeps, 'store' | 'sql'>, order: OnlineOrderPlaced['data'], saleId: string, ctx: CommandContext) {
+  return onlineSaleCommand(
+    deps,
+    {
+      saleId,
+      customerId: order.customerId,
+      buyerId: order.customerId,
+      packId: order.packId,
+      locationId: order.locationId,
+      price: order.price,
+      taxExempt: order.taxExempt,
+      taxRateBasisPoints: order.taxRateBasisPoints,
+      orderId: order.orderId,
+      couponIdPrefix: `online-order:${order.orderId}`,
+    },
+    ctx,
+  );
 }
 
 /**
