@@ -12,6 +12,7 @@
  * that fails and is applied again event by event to find the event to park (applyOrPark) folds
  * onto the same rows as the first time.
  */
+import { getHeapStatistics } from 'node:v8';
 import type { RecordedEvent } from '@dealer/platform';
 import type { BulkApplier, Tx } from '../projection';
 import { customerIdsToLoad, entryOfRow, foldCustomerEntries, foldCustomerEvents, rowOfEntry, type CustomerEntry, type CustomerRow } from './customer-fold';
@@ -44,8 +45,17 @@ function rowsOf(entries: Iterable<[string, CustomerEntry]>): CustomerRow[] {
   return rows;
 }
 
-/** Rows held before they are written and let go: about 250 MB of customer rows (about 1 KB each, ADR 0096). */
-export const BULK_ROW_LIMIT = 250_000;
+/** Heap a held customer entry takes, its strings included (measured about 730 bytes; ADR 0096, addendum). */
+const HELD_ENTRY_BYTES = 750;
+
+/**
+ * Customers an applier holds before it writes them and lets go (ADR 0096): an eighth of the heap's
+ * limit each, so customer_details and customer_search together hold at most a quarter, between
+ * 100,000 and 1,000,000. Node's default heap on this machine (4.3 GB) gives about 720,000: a log of
+ * 1,000,000 events with 500,000 customers is folded whole, each row written once (it was 250,000:
+ * past it, a rebuild wrote what it held and loaded rows back for later edits, 22,000 -> 25,000 events/s).
+ */
+export const BULK_ROW_LIMIT = Math.min(1_000_000, Math.max(100_000, Math.floor(getHeapStatistics().heap_size_limit / 8 / HELD_ENTRY_BYTES)));
 /** Rows per write statement when the held rows are written (made from their entries a statement at a time). */
 const WRITE_CHUNK = 10_000;
 
