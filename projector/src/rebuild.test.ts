@@ -162,3 +162,93 @@ describe('rebuilding a projection', () => {
     expect(applying).toBe(0);
   });
 });
+
+describe('rebuilding customer_details and customer_search together: one fold for both (ADR 0106)', () => {
+  let db: TestDatabase;
+  let store: ProtectedEventStore;
+  const [a, b, c, d, e] = Array.from({ length: 5 }, () => randomUUID());
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new ProtectedEventStore(new PostgresEventStore(db.sql), new PersonalDataVault(db.sql, randomBytes(32)));
+    const ctx = systemContext('test');
+    const created = (customerId: string, n: number) => ({
+      type: 'CustomerCreated',
+      data: { customerId, firstName: `First${n}`, lastName: `Last${n}`, emailAddress: `c${n}@example.com`, phoneMobile: `303555010${n}`, isTaxExempt: false, verifyRedemptions: false },
+    });
+    const append = (customerId: string, events: { type: string; data: unknown }[]) => store.appendToStream(customerStreamId(customerId), toNewEvents(events, ctx));
+    // Interleaved, so that the small batches below cut across customers; every customer event type appears.
+    for (const [n, id] of [a, b, c, d, e].entries()) await append(id!, [created(id!, n)]);
+    await append(a!, [{ type: 'CustomerContactChangeRequested', data: { customerId: a, changeId: randomUUID(), kind: 'email', pendingEmail: 'a.new@example.com' } }]);
+    await append(b!, [{ type: 'CustomerContactChangeRequested', data: { customerId: b, changeId: randomUUID(), kind: 'phone', pendingPhone: '7205550100' } }]);
+    await append(a!, [{ type: 'CustomerContactChangeConfirmed', data: { customerId: a, changeId: randomUUID(), kind: 'email', emailAddress: 'a.new@example.com' } }]);
+    await append(b!, [{ type: 'CustomerContactChangeDeclined', data: { customerId: b, changeId: randomUUID(), kind: 'phone' } }]);
+    await append(a!, [{ type: 'CustomerRegistered', data: { customerId: a } }, { type: 'CustomerMarketingConsentChanged', data: { customerId: a, channel: 'sms', granted: true, source: 'customer' } }]);
+    await append(c!, [{ type: 'CustomerPersonalDataErased', data: { customerId: c } }]);
+    await append(e!, [{ type: 'RegistrationMessageRequested', data: { customerId: e, channel: 'email' } }, { type: 'CustomerEdited', data: { customerId: e, lastName: 'Edited' } }]);
+    // An event only customer_details reads, which its fold cannot apply (no data): customer_details
+    // parks it and holds the customer's later events back; customer_search never reads it.
+    await append(d!, [{ type: 'RegistrationMessageSent', data: null }]);
+    await append(d!, [{ type: 'CustomerEdited', data: { customerId: d, lastName: 'AfterTheBadOne' } }]);
+    await append(b!, [{ type: 'CustomerEdited', data: { customerId: b, firstName: 'Renamed' } }]);
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  const state = async () => ({
+    details: await db.sql`select * from rm_customer_details.customers order by customer_id`,
+    search: await db.sql`select * from rm_customer_search.customers order by customer_id`,
+    parked: await db.sql`select projection, global_position, event_type, stream_id from parked_events order by projection, global_position`,
+  });
+
+  it('should give the rows and parked events that rebuilding each alone gives, also when the shared fold has to split', async () => {
+    await rebuildProjection({ sql: db.sql, store }, customerDetails, { batchSize: 3 });
+    await rebuildProjection({ sql: db.sql, store }, customerSearch, { batchSize: 3 });
+    const alone = await state();
+    // What each alone made: customer_details parked the bad event and the edit behind it; customer_search has the edit.
+    expect(alone.parked.map((p) => [p.projection, p.event_type])).toEqual([
+      ['customer_details', 'RegistrationMessageSent'],
+      ['customer_details', 'CustomerEdited'],
+    ]);
+    expect(alone.search.find((r) => r.customer_id === d)).toMatchObject({ last_name: 'AfterTheBadOne' });
+    expect(alone.details.find((r) => r.customer_id === a)).toMatchObject({ email_address: 'a.new@example.com', is_email_validated: true, is_registered: true, marketing_sms: true });
+    expect(alone.search.find((r) => r.customer_id === c)).toMatchObject({ first_name: null, email_address: null });
+
+    for (const batchSize of [3, 1000]) {
+      await db.sql`delete from rm_customer_details.customers`;
+      await db.sql`delete from rm_customer_search.customers`;
+      const result = await rebuildProjections({ sql: db.sql, store }, [customerDetails, customerSearch], { batchSize });
+      expect(result.parked).toEqual({ customer_details: 2, customer_search: 0 });
+      expect(await state()).toEqual(alone);
+    }
+  });
+
+  it('should fold once and write both read models from it when no batch fails', async () => {
+    // Without the bad event's customer: the fold is never split.
+    await db.sql`delete from es_events where stream_id = ${customerStreamId(d!)}`;
+    await rebuildProjection({ sql: db.sql, store }, customerDetails, { batchSize: 4 });
+    await rebuildProjection({ sql: db.sql, store }, customerSearch, { batchSize: 4 });
+    const alone = await state();
+    expect(alone.parked).toEqual([]);
+    let folds = 0;
+    const counting = (projection: Projection): Projection => ({
+      ...projection,
+      bulkApplier: (schema) => {
+        const applier = projection.bulkApplier!(schema);
+        const applyBatch = applier.applyBatch.bind(applier);
+        applier.applyBatch = async (tx, events) => {
+          folds += 1;
+          await applyBatch(tx, events);
+        };
+        return applier;
+      },
+    });
+    await db.sql`delete from rm_customer_details.customers`;
+    await db.sql`delete from rm_customer_search.customers`;
+    await rebuildProjections({ sql: db.sql, store }, [counting(customerSearch), counting(customerDetails)], { batchSize: 4 });
+    expect(await state()).toEqual(alone);
+    // One fold a batch (customer_details' applier, for both): 14 customer events in batches of 4.
+    expect(folds).toBe(4);
+  });
+});

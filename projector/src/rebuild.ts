@@ -8,7 +8,7 @@
  */
 import { readAllOfTypesStaged, type EventStore, type RecordedEvent, type Sql } from '@dealer/platform';
 import { ident, type BulkApplier, type Projection } from '@dealer/read-models/projection';
-import { applyOrPark, insertParked, type ParkedInBatch, type SavepointTx } from './runner';
+import { applyOrPark, insertParked, isTransientProjectionError, type ParkedInBatch, type SavepointTx } from './runner';
 
 export interface RebuildProgress {
   done: number;
@@ -39,12 +39,36 @@ interface Target {
   bulkProjection: Projection;
   parked: ParkedInBatch[];
   blocked: Set<string>;
+  /** Folded by another target's applier (BulkApplier.share, ADR 0106) until a batch of that one fails. */
+  foldedBy: { leader: Target; split(): void; flush(tx: Sql): Promise<void> } | null;
+  /** Whose chain its bulk batches run on: its own, or for good its leader's once it was folded by one (a split keeps the order). */
+  chain: Target | null;
+}
+
+/**
+ * Pairs each bulk applier that another one can fold for with the first such one (BulkApplier.share):
+ * only when it handles none of the events the other does not. A leader is never folded for itself.
+ */
+function shareFolds(targets: Target[]): void {
+  for (const member of targets) {
+    if (!member.bulk) continue;
+    for (const leader of targets) {
+      if (leader === member || !leader.bulk?.share || leader.foldedBy || targets.some((t) => t.foldedBy?.leader === member)) continue;
+      if (![...member.projection.handles].every((type) => leader.projection.handles.has(type))) continue;
+      const shared = leader.bulk.share(member.bulk);
+      if (!shared) continue;
+      member.foldedBy = { leader, split: () => shared.split(), flush: (tx) => shared.flush(tx) };
+      member.chain = leader;
+      break;
+    }
+  }
 }
 
 /**
  * Rebuilds several projections in one pass over the log (issue 22 item 4): one reader (only the
  * event types some of them handle), each batch applied to every projection's fresh schema at the
- * same time, each in its own short transaction. Then, under all their checkpoints' row locks (in
+ * same time, each in its own short transaction; a bulk applier that can fold for another one's
+ * projection does so (BulkApplier.share, ADR 0106: customer_details' for customer_search's). Then, under all their checkpoints' row locks (in
  * name order), one catch-up to the head and one swap of every schema and checkpoint: the read
  * models change together, and readers never see a half-built one.
  */
@@ -65,9 +89,11 @@ export async function rebuildProjections(
     // and maintains no secondary index; both come back before the catch-up and the swap.
     await setTablesLogged(sql, fresh, false);
     const bulk = projection.bulkApplier?.(fresh) ?? null;
-    const bulkProjection: Projection = bulk ? { ...projection, applyBatch: (tx, _schema, events) => bulk.applyBatch(tx, events) } : projection;
-    targets.push({ projection, fresh, bulk, bulkProjection, parked: [], blocked: new Set() });
+    const target: Target = { projection, fresh, bulk, bulkProjection: projection, parked: [], blocked: new Set(), foldedBy: null, chain: null };
+    if (bulk) target.bulkProjection = { ...projection, applyBatch: (tx, _schema, events) => bulk.applyBatch(tx, events) };
+    targets.push(target);
   }
+  shareFolds(targets);
   const types = [...new Set(projections.flatMap((p) => [...p.handles]))].sort();
   const read = (after: number) => readAllOfTypesStaged(store, { after, maxCount: batchSize, types });
 
@@ -122,11 +148,15 @@ export async function rebuildProjections(
         const inRange = (await batch.events).filter((e) => e.globalPosition <= until);
         const relevantTo = (t: Target) => inRange.filter((e) => t.projection.handles.has(e.type));
         if (parallel) {
-          const work = targets.flatMap((t) => {
+          // A target folded by another's applier is applied on that one's chain, after it: if that
+          // batch fails there, the fold is split and this target applies the batch itself.
+          const chainOf = (t: Target) => t.chain ?? t;
+          const ordered = [...targets.filter((t) => !t.chain), ...targets.filter((t) => t.chain)];
+          const work = ordered.flatMap((t) => {
             const relevant = relevantTo(t);
             if (relevant.length === 0) return [];
-            const chained = (chains.get(t) ?? Promise.resolve()).then(() => apply(t, relevant));
-            chains.set(t, chained);
+            const chained = (chains.get(chainOf(t)) ?? Promise.resolve()).then(() => apply(t, relevant));
+            chains.set(chainOf(t), chained);
             return [chained];
           });
           const done = Promise.all(work);
@@ -156,11 +186,31 @@ export async function rebuildProjections(
   // xmin horizon that live subscribers read below), committed without waiting for the disk: a
   // crash only means running the rebuild again, the live read models are untouched until the swap.
   await replay(
-    (t, relevant) =>
-      sql.begin(async (tx) => {
+    async (t, relevant) => {
+      // Folded by its leader's applier, which has applied this batch for it already.
+      if (t.foldedBy) return;
+      const members = targets.filter((m) => m.foldedBy?.leader === t);
+      if (members.length > 0) {
+        try {
+          return await sql.begin(async (tx) => {
+            await tx`set local synchronous_commit = off`;
+            await t.bulk!.applyBatch(tx as unknown as Sql, relevant);
+          });
+        } catch (error) {
+          if (isTransientProjectionError(error)) throw error;
+          // The batch cannot be folded whole: each target goes on with its own applier, holding what
+          // the leader held before this batch, and applies it on its own (parking what it must).
+          for (const m of members) {
+            m.foldedBy!.split();
+            m.foldedBy = null;
+          }
+        }
+      }
+      await sql.begin(async (tx) => {
         await tx`set local synchronous_commit = off`;
         t.parked.push(...(await applyOrPark(tx as unknown as SavepointTx, t.bulkProjection, t.fresh, relevant, t.blocked)));
-      }),
+      });
+    },
     total,
     true,
   );
@@ -170,7 +220,8 @@ export async function rebuildProjections(
       t.bulk
         ? sql.begin(async (tx) => {
             await tx`set local synchronous_commit = off`;
-            await t.bulk!.flush(tx as unknown as Sql);
+            // A target still folded by another's applier gets its rows from that one's state.
+            await (t.foldedBy ? t.foldedBy.flush(tx as unknown as Sql) : t.bulk!.flush(tx as unknown as Sql));
           })
         : null,
     ),

@@ -35,6 +35,16 @@ export interface BulkApplier {
   applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void>;
   /** Writes everything not written yet. */
   flush(tx: Tx): Promise<void>;
+  /**
+   * Optional: folds for `other` too when both are rebuilt in one pass (ADR 0106), when `other`
+   * handles some of this applier's events and its rows follow from the same fold of them: from
+   * then on this applier writes `other`'s rows whenever it writes its own, and `other` is given
+   * nothing to apply. Answers null when it cannot. `split()` ends it (a batch failed): `other`
+   * gets a copy of what this applier holds, which is as before the failed batch, and applies its
+   * own batches again. While it folds for `other`, the rebuild flushes `other` through the answer's
+   * `flush` (its rows from this applier's state), not through `other.flush`.
+   */
+  share?(other: BulkApplier): { split(): void; flush(tx: Tx): Promise<void> } | null;
 }
 
 /** Quotes an identifier for SQL built from our own (never user-supplied) names. */

@@ -68,10 +68,37 @@ export class BulkCustomerRows implements BulkApplier {
   /** Those of the held customers whose row was loaded from the table: the others are new to it, and are inserted (COPY) rather than upserted. */
   private readonly stored = new Set<string>();
 
+  /** Where the held rows are written: the applier's own table, and the tables of the appliers it folds for (share). */
+  private readonly ios: CustomerRowsIo[];
+
   constructor(
     private readonly io: CustomerRowsIo,
     private readonly limit = BULK_ROW_LIMIT,
-  ) {}
+  ) {
+    this.ios = [io];
+  }
+
+  /**
+   * customer_details' applier folds for customer_search's (ADR 0106): a search row is made of the
+   * same fold's names, e-mail, phones and creation time, which only the events customer_search
+   * handles change, so folding all the customer events gives it the rows its own fold would.
+   * Only an applier that holds nothing yet is taken over.
+   */
+  share(other: BulkApplier): { split(): void; flush(tx: Tx): Promise<void> } | null {
+    if (!(other instanceof BulkCustomerRows) || other === this || other.entries.size > 0) return null;
+    this.ios.push(other.io);
+    return {
+      split: () => {
+        const at = this.ios.indexOf(other.io);
+        if (at < 0) return;
+        this.ios.splice(at, 1);
+        for (const [id, entry] of this.entries) other.entries.set(id, entry);
+        for (const id of this.stored) other.stored.add(id);
+      },
+      // The other table's rows from what this applier holds, in a transaction of its own beside this applier's flush.
+      flush: (tx) => this.writeAll(tx, this.entries, (id) => this.stored.has(id), [other.io]),
+    };
+  }
 
   async applyBatch(tx: Tx, events: RecordedEvent[]): Promise<void> {
     const missing = customerIdsToLoad(events).filter((id) => !this.entries.has(id));
@@ -94,18 +121,33 @@ export class BulkCustomerRows implements BulkApplier {
     }
   }
 
+  /**
+   * Writes its own table. The tables of appliers it folds for are written by their own flush (share),
+   * at the same time: so what it holds is let go with the applier, not here.
+   */
   async flush(tx: Tx): Promise<void> {
-    await this.writeAll(tx, this.entries, (id) => this.stored.has(id));
+    await this.writeAll(tx, this.entries, (id) => this.stored.has(id), [this.io]);
+    if (this.ios.length > 1) return;
     this.entries.clear();
     this.stored.clear();
   }
 
-  /** Inserts the rows not in the table (when the io can) and upserts the others, a chunk of rows made at a time. */
-  private async writeAll(tx: Tx, entries: Map<string, CustomerEntry>, inTable: (id: string) => boolean): Promise<void> {
+  /**
+   * Inserts the rows not in the table (when the io can) and upserts the others, a chunk of rows made
+   * at a time, into each table it writes (a shared applier's tables hold the same customers).
+   */
+  private async writeAll(tx: Tx, entries: Map<string, CustomerEntry>, inTable: (id: string) => boolean, ios = this.ios): Promise<void> {
     const upserts: [string, CustomerEntry][] = [];
     const inserts: [string, CustomerEntry][] = [];
-    for (const item of entries) (this.io.insert && !inTable(item[0]) ? inserts : upserts).push(item);
-    for (let i = 0; i < upserts.length; i += WRITE_CHUNK) await this.io.write(tx, rowsOf(upserts.slice(i, i + WRITE_CHUNK)));
-    for (let i = 0; i < inserts.length; i += WRITE_CHUNK) await this.io.insert!(tx, rowsOf(inserts.slice(i, i + WRITE_CHUNK)));
+    const copying = ios.every((io) => io.insert);
+    for (const item of entries) (copying && !inTable(item[0]) ? inserts : upserts).push(item);
+    for (let i = 0; i < upserts.length; i += WRITE_CHUNK) {
+      const rows = rowsOf(upserts.slice(i, i + WRITE_CHUNK));
+      for (const io of ios) await io.write(tx, rows);
+    }
+    for (let i = 0; i < inserts.length; i += WRITE_CHUNK) {
+      const rows = rowsOf(inserts.slice(i, i + WRITE_CHUNK));
+      for (const io of ios) await io.insert!(tx, rows);
+    }
   }
 }
