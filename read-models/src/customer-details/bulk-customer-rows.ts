@@ -50,8 +50,8 @@ const HELD_ENTRY_BYTES = 750;
 
 /**
  * Customers an applier holds before it writes them and lets go (ADR 0096): an eighth of the heap's
- * limit each, so customer_details and customer_search together hold at most a quarter, between
- * 100,000 and 1,000,000. Node's default heap on this machine (4.3 GB) gives about 720,000: a log of
+ * limit each, between 100,000 and 1,000,000, so customer_details and customer_search rebuilt apart
+ * hold at most a quarter together (rebuilt together they share one applier's: ADR 0106). Node's default heap on this machine (4.3 GB) gives about 720,000: a log of
  * 1,000,000 events with 500,000 customers is folded whole, each row written once (it was 250,000:
  * past it, a rebuild wrote what it held and loaded rows back for later edits, 22,000 -> 25,000 events/s).
  */
