@@ -7,7 +7,7 @@
  * so a parked row never names an event the new read model already holds (no double apply).
  */
 import { readAllOfTypesStaged, type EventStore, type RecordedEvent, type Sql } from '@dealer/platform';
-import { ident, type BulkApplier, type Projection } from '@dealer/read-models/projection';
+import { ident, type BulkApplier, type Projection, type SharedFold } from '@dealer/read-models/projection';
 import { applyOrPark, insertParked, isTransientProjectionError, type ParkedInBatch, type SavepointTx } from './runner';
 
 export interface RebuildProgress {
@@ -40,7 +40,7 @@ interface Target {
   parked: ParkedInBatch[];
   blocked: Set<string>;
   /** Folded by another target's applier (BulkApplier.share, ADR 0106) until a batch of that one fails. */
-  foldedBy: { leader: Target; split(): void; flush(tx: Sql): Promise<void> } | null;
+  foldedBy: (SharedFold & { leader: Target }) | null;
   /** Whose chain its bulk batches run on: its own, or for good its leader's once it was folded by one (a split keeps the order). */
   chain: Target | null;
 }
@@ -57,7 +57,7 @@ function shareFolds(targets: Target[]): void {
       if (![...member.projection.handles].every((type) => leader.projection.handles.has(type))) continue;
       const shared = leader.bulk.share(member.bulk);
       if (!shared) continue;
-      member.foldedBy = { leader, split: () => shared.split(), flush: (tx) => shared.flush(tx) };
+      member.foldedBy = { leader, ...shared };
       member.chain = leader;
       break;
     }
@@ -68,9 +68,10 @@ function shareFolds(targets: Target[]): void {
  * Rebuilds several projections in one pass over the log (issue 22 item 4): one reader (only the
  * event types some of them handle), each batch applied to every projection's fresh schema at the
  * same time, each in its own short transaction; a bulk applier that can fold for another one's
- * projection does so (BulkApplier.share, ADR 0106: customer_details' for customer_search's). Then, under all their checkpoints' row locks (in
- * name order), one catch-up to the head and one swap of every schema and checkpoint: the read
- * models change together, and readers never see a half-built one.
+ * projection does so (BulkApplier.share, ADR 0106: customer_details' for customer_search's).
+ * Then, under all their checkpoints' row locks (in name order), one catch-up to the head and one
+ * swap of every schema and checkpoint: the read models change together, and readers never see a
+ * half-built one.
  */
 export async function rebuildProjections(
   deps: { sql: Sql; store: EventStore },
@@ -185,6 +186,11 @@ export async function rebuildProjections(
   // Bulk phase: one short transaction per batch and projection (a long one would hold back the
   // xmin horizon that live subscribers read below), committed without waiting for the disk: a
   // crash only means running the rebuild again, the live read models are untouched until the swap.
+  const unsynced = (work: (tx: Sql) => Promise<void>) =>
+    sql.begin(async (tx) => {
+      await tx`set local synchronous_commit = off`;
+      await work(tx as unknown as Sql);
+    });
   await replay(
     async (t, relevant) => {
       // Folded by its leader's applier, which has applied this batch for it already.
@@ -192,10 +198,7 @@ export async function rebuildProjections(
       const members = targets.filter((m) => m.foldedBy?.leader === t);
       if (members.length > 0) {
         try {
-          return await sql.begin(async (tx) => {
-            await tx`set local synchronous_commit = off`;
-            await t.bulk!.applyBatch(tx as unknown as Sql, relevant);
-          });
+          return await unsynced((tx) => t.bulk!.applyBatch(tx, relevant));
         } catch (error) {
           if (isTransientProjectionError(error)) throw error;
           // The batch cannot be folded whole: each target goes on with its own applier, holding what
@@ -206,8 +209,7 @@ export async function rebuildProjections(
           }
         }
       }
-      await sql.begin(async (tx) => {
-        await tx`set local synchronous_commit = off`;
+      await unsynced(async (tx) => {
         t.parked.push(...(await applyOrPark(tx as unknown as SavepointTx, t.bulkProjection, t.fresh, relevant, t.blocked)));
       });
     },
@@ -217,13 +219,8 @@ export async function rebuildProjections(
   // What the bulk appliers still hold is written before the catch-up, which loads rows from the tables.
   await Promise.all(
     targets.map((t) =>
-      t.bulk
-        ? sql.begin(async (tx) => {
-            await tx`set local synchronous_commit = off`;
-            // A target still folded by another's applier gets its rows from that one's state.
-            await (t.foldedBy ? t.foldedBy.flush(tx as unknown as Sql) : t.bulk!.flush(tx as unknown as Sql));
-          })
-        : null,
+      // A target still folded by another's applier gets its rows from that one's state.
+      t.bulk ? unsynced((tx) => (t.foldedBy ? t.foldedBy.flush(tx) : t.bulk!.flush(tx))) : null,
     ),
   );
   // Each schema's tables are written to the WAL and indexed at the same time as the others' (the

@@ -44,7 +44,15 @@ export interface BulkApplier {
    * own batches again. While it folds for `other`, the rebuild flushes `other` through the answer's
    * `flush` (its rows from this applier's state), not through `other.flush`.
    */
-  share?(other: BulkApplier): { split(): void; flush(tx: Tx): Promise<void> } | null;
+  share?(other: BulkApplier): SharedFold | null;
+}
+
+/** One bulk applier folding for another (BulkApplier.share). */
+export interface SharedFold {
+  /** Ends the sharing: the other applier gets a copy of what the folding one holds. */
+  split(): void;
+  /** Writes the other applier's rows from what the folding one holds. */
+  flush(tx: Tx): Promise<void>;
 }
 
 /** Quotes an identifier for SQL built from our own (never user-supplied) names. */

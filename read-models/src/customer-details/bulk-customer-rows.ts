@@ -14,7 +14,7 @@
  */
 import { getHeapStatistics } from 'node:v8';
 import type { RecordedEvent } from '@dealer/platform';
-import type { BulkApplier, Tx } from '../projection';
+import type { BulkApplier, SharedFold, Tx } from '../projection';
 import { customerIdsToLoad, entryOfRow, foldCustomerEntries, foldCustomerEvents, rowOfEntry, type CustomerEntry, type CustomerRow } from './customer-fold';
 
 export interface CustomerRowsIo {
@@ -51,9 +51,10 @@ const HELD_ENTRY_BYTES = 750;
 /**
  * Customers an applier holds before it writes them and lets go (ADR 0096): an eighth of the heap's
  * limit each, between 100,000 and 1,000,000, so customer_details and customer_search rebuilt apart
- * hold at most a quarter together (rebuilt together they share one applier's: ADR 0106). Node's default heap on this machine (4.3 GB) gives about 720,000: a log of
- * 1,000,000 events with 500,000 customers is folded whole, each row written once (it was 250,000:
- * past it, a rebuild wrote what it held and loaded rows back for later edits, 22,000 -> 25,000 events/s).
+ * hold at most a quarter together (rebuilt together they share one applier's: ADR 0106). Node's
+ * default heap on this machine (4.3 GB) gives about 720,000: a log of 1,000,000 events with 500,000
+ * customers is folded whole, each row written once (it was 250,000: past it, a rebuild wrote what
+ * it held and loaded rows back for later edits, 22,000 -> 25,000 events/s).
  */
 export const BULK_ROW_LIMIT = Math.min(1_000_000, Math.max(100_000, Math.floor(getHeapStatistics().heap_size_limit / 8 / HELD_ENTRY_BYTES)));
 /** Rows per write statement when the held rows are written (made from their entries a statement at a time). */
@@ -84,7 +85,7 @@ export class BulkCustomerRows implements BulkApplier {
    * handles change, so folding all the customer events gives it the rows its own fold would.
    * Only an applier that holds nothing yet is taken over.
    */
-  share(other: BulkApplier): { split(): void; flush(tx: Tx): Promise<void> } | null {
+  share(other: BulkApplier): SharedFold | null {
     if (!(other instanceof BulkCustomerRows) || other === this || other.entries.size > 0) return null;
     this.ios.push(other.io);
     return {
