@@ -15,6 +15,7 @@ import { createCipheriv, randomBytes } from 'node:crypto';
 import { createPool, ensureDatabase, type Sql } from '../db/postgres';
 import { migrate } from '../db/migrate';
 import { BoxOpener, type BoxOpenerOptions } from './box-opener';
+import { KeyCache } from './key-cache';
 import { openSealed } from './box-crypto.mjs';
 
 export const PII_KEY_MIGRATIONS = [
@@ -60,16 +61,11 @@ const MAX_KEY_WRITES_IN_FLIGHT = 4;
 const MAX_KEYS_PER_WRITE = 1000;
 
 /**
- * Keys are cached per process for `cacheTtlMs` (default 60 s): after an erasure in another
- * process, a cached key is used at most that long (this process forgets at once). The cache
- * has two generations: when the young one is full it becomes the old one and the previous old
- * one is dropped whole (deleting entries one by one from a big Map is slow in V8).
+ * Keys are cached per process for at most `cacheTtlMs` (default 60 s): after an erasure in another
+ * process, a cached key is used at most that long (this process forgets at once). See KeyCache.
  */
 export class PersonalDataVault {
-  private young = new Map<string, { state: KeyState; until: number }>();
-  private old = new Map<string, { state: KeyState; until: number }>();
-  private readonly generationSize: number;
-  private readonly ttlMs: number;
+  private readonly cache: KeyCache<KeyState>;
   private readonly opener: BoxOpener;
   /** New keys not yet sent, and every subject whose new key is not known yet (queued or on its way). */
   private readonly keyQueue: KeyRequest[] = [];
@@ -102,23 +98,8 @@ export class PersonalDataVault {
     private readonly masterKey: Buffer,
     options: { maxCachedKeys?: number; cacheTtlMs?: number; opener?: BoxOpenerOptions } = {},
   ) {
-    this.generationSize = Math.max(1, Math.floor((options.maxCachedKeys ?? 1_000_000) / 2));
-    this.ttlMs = options.cacheTtlMs ?? 60_000;
+    this.cache = new KeyCache(Math.max(1, Math.floor((options.maxCachedKeys ?? 1_000_000) / 2)), options.cacheTtlMs ?? 60_000);
     this.opener = new BoxOpener(({ key, box }) => JSON.parse(openSealed(key, box).toString()) as Record<string, unknown>, options.opener);
-  }
-
-  private cached(subjectId: string): KeyState | undefined {
-    const entry = this.young.get(subjectId) ?? this.old.get(subjectId);
-    if (!entry || entry.until < Date.now()) return undefined;
-    return entry.state;
-  }
-
-  private remember(subjectId: string, state: KeyState): void {
-    if (this.young.size >= this.generationSize) {
-      this.old = this.young;
-      this.young = new Map();
-    }
-    this.young.set(subjectId, { state, until: Date.now() + this.ttlMs });
   }
 
   /**
@@ -130,7 +111,7 @@ export class PersonalDataVault {
    * twice before its key is known waits for the same key. See createKeys for one statement's outcomes.
    */
   keyFor(subjectId: string): Promise<Buffer> {
-    const cached = this.cached(subjectId);
+    const cached = this.cache.get(subjectId);
     if (cached === 'erased') return Promise.reject(new PersonalDataErasedError(subjectId));
     if (cached) return Promise.resolve(cached);
     let pending = this.pendingKeys.get(subjectId);
@@ -181,7 +162,7 @@ export class PersonalDataVault {
       const others: KeyRequest[] = [];
       batch.forEach((request, i) => {
         if (!made.has(request.subjectId)) return void others.push(request);
-        this.remember(request.subjectId, keys[i]!);
+        this.cache.set(request.subjectId, keys[i]!);
         request.resolve(keys[i]!);
       });
       // Loaded outside the statement's slot: the next keys need not wait for this read.
@@ -210,8 +191,10 @@ export class PersonalDataVault {
   async loadKeys(subjectIds: string[]): Promise<Map<string, KeyState>> {
     const result = new Map<string, KeyState>();
     const missing: string[] = [];
+    // One clock reading for the batch: a key loaded now is kept from this time on.
+    const now = Date.now();
     for (const id of new Set(subjectIds)) {
-      const cached = this.cached(id);
+      const cached = this.cache.get(id, now);
       if (cached) result.set(id, cached);
       else missing.push(id);
     }
@@ -220,7 +203,7 @@ export class PersonalDataVault {
         select subject_id, wrapped_key from pii_keys where subject_id = any(${missing})`;
       for (const row of rows) {
         const state: KeyState = row.wrapped_key ? openSealed(this.masterKey, row.wrapped_key.toString()) : 'erased';
-        this.remember(row.subject_id, state);
+        this.cache.set(row.subject_id, state, now);
         result.set(row.subject_id, state);
       }
     }
@@ -255,13 +238,12 @@ export class PersonalDataVault {
   async erase(subjectId: string): Promise<void> {
     await this.sql`insert into pii_keys (subject_id, wrapped_key, erased_at) values (${subjectId}, null, now())
       on conflict (subject_id) do update set wrapped_key = null, erased_at = now()`;
-    this.remember(subjectId, 'erased');
+    this.cache.set(subjectId, 'erased');
   }
 
   /** Another process erased a key: forget any cached copy. */
   forget(subjectId: string): void {
-    this.young.delete(subjectId);
-    this.old.delete(subjectId);
+    this.cache.delete(subjectId);
   }
 }
 
