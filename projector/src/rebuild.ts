@@ -216,19 +216,17 @@ export async function rebuildProjections(
     total,
     true,
   );
-  // What the bulk appliers still hold is written before the catch-up, which loads rows from the tables.
-  await Promise.all(
-    targets.map((t) =>
-      // A target still folded by another's applier gets its rows from that one's state.
-      t.bulk ? unsynced((tx) => (t.foldedBy ? t.foldedBy.flush(tx) : t.bulk!.flush(tx))) : null,
-    ),
-  );
-  // Each schema's tables are written to the WAL and indexed at the same time as the others' (the
-  // server does each in one backend: one after another, the big read models' left a core idle).
+  // Then each schema, at the same time as the others: its tables are switched to LOGGED (written to
+  // the WAL), what its bulk applier still holds is written, which the catch-up reads, and its
+  // indexes are made. Switched before that write, the customer tables (empty until then: their
+  // applier holds every customer) take their rows with the WAL at once, instead of being rewritten
+  // into it after; and a schema is indexed as soon as its own rows are in, beside the others' writes.
   // All of them settle before a failure is thrown: nothing is left running on the pool.
   const finished = await Promise.allSettled(
     targets.map(async (t) => {
       await setTablesLogged(sql, t.fresh, true);
+      // A target still folded by another's applier gets its rows from that one's state.
+      if (t.bulk) await unsynced((tx) => (t.foldedBy ? t.foldedBy.flush(tx) : t.bulk!.flush(tx)));
       await t.projection.createIndexes?.(sql, t.fresh);
     }),
   );
