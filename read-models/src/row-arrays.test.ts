@@ -60,6 +60,20 @@ describe('rows new to a table, by COPY (copyRows)', () => {
       // A row already there fails the COPY, and with it everything it carried.
       await expect(db.sql.begin((tx) => copyRows(tx as never, 't', columns, [{ ...rows[0]!, id: 'e' }, rows[1]!]))).rejects.toThrow(/COPY into t failed.*current transaction is aborted/);
       expect((await db.sql`select id from t where id = 'e'`).length).toBe(0);
+
+      // Rows made as they are taken (a generator, read once), over several chunks of text: every one arrives, once.
+      let made = 0;
+      function* generated(): Generator<Row> {
+        for (let i = 0; i < 4_500; i++) {
+          made += 1;
+          yield { id: `g${String(i).padStart(4, '0')}`, name: `row ${i}`, flag: i % 2 === 0, n: i, at: '2026-01-01T00:00:00.000Z' };
+        }
+      }
+      await db.sql.begin((tx) => copyRows(tx as never, 't', columns, generated()));
+      expect(made).toBe(4_500);
+      const counted = await db.sql<{ count: number; distinct: number; last: number }[]>`
+        select count(*)::int as count, count(distinct n)::int as distinct, max(n) as last from t where id like 'g%'`;
+      expect(counted[0]).toEqual({ count: 4_500, distinct: 4_500, last: 4_499 });
     } finally {
       await db.drop();
     }

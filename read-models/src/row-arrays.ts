@@ -66,22 +66,43 @@ function copyField(value: unknown): string {
 /** Rows per chunk of COPY text handed to the connection. */
 const COPY_CHUNK = 2000;
 
-/** Inserts rows with COPY (they must not be in the table: a duplicate key fails the statement and its transaction, and this rejects). */
-export async function copyRows<Row>(tx: Sql, table: string, columns: readonly ColumnSpec<Row>[], rows: readonly Row[]): Promise<void> {
-  if (rows.length === 0) return;
+/** Each item mapped as it is taken (rows made for copyRows one at a time). */
+export function* mapped<A, B>(items: Iterable<A>, map: (item: A) => B): Generator<B> {
+  for (const item of items) yield map(item);
+}
+
+/** COPY text of rows, a chunk of COPY_CHUNK rows at a time, made as the rows are taken. */
+function* copyText<Row>(rows: Iterable<Row>, names: readonly string[]): Generator<string> {
+  let text = '';
+  let count = 0;
+  for (const item of rows) {
+    const row = item as Record<string, unknown>;
+    let line = copyField(row[names[0]!]);
+    for (let c = 1; c < names.length; c++) line += '\t' + copyField(row[names[c]!]);
+    text += line + '\n';
+    if (++count < COPY_CHUNK) continue;
+    yield text;
+    text = '';
+    count = 0;
+  }
+  if (count > 0) yield text;
+}
+
+/**
+ * Inserts rows with COPY (they must not be in the table: a duplicate key fails the statement and its
+ * transaction, and this rejects). The rows may be made as they are taken (an iterator): a chunk is
+ * made while the server takes in the ones before it, all in one statement.
+ */
+export async function copyRows<Row>(tx: Sql, table: string, columns: readonly ColumnSpec<Row>[], rows: Iterable<Row>): Promise<void> {
   const names = columns.map((c) => c.name);
+  const chunks = copyText(rows, names);
+  let chunk = chunks.next();
+  if (chunk.done) return;
   const copy = await copyIn(tx, table, `copy ${table} (${names.join(', ')}) from stdin`);
   const written = finished(copy.writable);
   written.catch(() => undefined);
-  for (let start = 0; start < rows.length; start += COPY_CHUNK) {
-    let text = '';
-    for (let r = start; r < Math.min(rows.length, start + COPY_CHUNK); r++) {
-      const row = rows[r] as Record<string, unknown>;
-      let line = copyField(row[names[0]!]);
-      for (let c = 1; c < names.length; c++) line += '\t' + copyField(row[names[c]!]);
-      text += line + '\n';
-    }
-    if (!copy.writable.write(text)) await Promise.race([once(copy.writable, 'drain'), written]);
+  for (; !chunk.done; chunk = chunks.next()) {
+    if (!copy.writable.write(chunk.value)) await Promise.race([once(copy.writable, 'drain'), written]);
   }
   copy.writable.end();
   await copy.done(written);

@@ -47,7 +47,9 @@ class FakeTable implements CustomerRowsIo {
 /** A table that also takes new rows as COPY does: a row already in it fails the insert (a duplicate key). */
 class InsertingTable extends FakeTable {
   inserts: string[][] = [];
-  async insert(_tx: Tx, rows: CustomerRow[]) {
+  async insert(_tx: Tx, taken: Iterable<CustomerRow>) {
+    // Taken once, as COPY takes them.
+    const rows = [...taken];
     for (const r of rows) if (this.rows.has(r.customer_id)) throw new Error(`duplicate key ${r.customer_id}`);
     this.inserts.push(rows.map((r) => r.customer_id));
     for (const r of rows) this.rows.set(r.customer_id, { ...r });

@@ -22,8 +22,8 @@ export interface CustomerRowsIo {
   load(tx: Tx, ids: string[]): Promise<CustomerRow[]>;
   /** Inserts or replaces these rows. */
   write(tx: Tx, rows: CustomerRow[]): Promise<void>;
-  /** Inserts rows that are not in the table (COPY); the bulk applier's new rows, when given. */
-  insert?(tx: Tx, rows: CustomerRow[]): Promise<void>;
+  /** Inserts rows that are not in the table (COPY), taking them as they are made; the bulk applier's new rows, when given. */
+  insert?(tx: Tx, rows: Iterable<CustomerRow>): Promise<void>;
 }
 
 /**
@@ -43,6 +43,11 @@ function rowsOf(entries: Iterable<[string, CustomerEntry]>): CustomerRow[] {
   const rows: CustomerRow[] = [];
   for (const [id, entry] of entries) rows.push(rowOfEntry(id, entry));
   return rows;
+}
+
+/** The rows of entries, each made as it is taken. */
+function* rowsMadeOf(entries: Iterable<[string, CustomerEntry]>): Generator<CustomerRow> {
+  for (const [id, entry] of entries) yield rowOfEntry(id, entry);
 }
 
 /** Heap a held customer entry takes, its strings included (measured about 730 bytes; ADR 0096, addendum). */
@@ -134,8 +139,9 @@ export class BulkCustomerRows implements BulkApplier {
   }
 
   /**
-   * Inserts the rows not in the table (when the io can) and upserts the others, a chunk of rows made
-   * at a time, into each table it writes (a shared applier's tables hold the same customers).
+   * Inserts the rows not in the table (when the io can: one COPY a table, each row made as the COPY
+   * takes it) and upserts the others (a chunk of rows made at a time), into each table it writes (a
+   * shared applier's tables hold the same customers).
    */
   private async writeAll(tx: Tx, entries: Map<string, CustomerEntry>, inTable: (id: string) => boolean, ios = this.ios): Promise<void> {
     const upserts: [string, CustomerEntry][] = [];
@@ -146,9 +152,6 @@ export class BulkCustomerRows implements BulkApplier {
       const rows = rowsOf(upserts.slice(i, i + WRITE_CHUNK));
       for (const io of ios) await io.write(tx, rows);
     }
-    for (let i = 0; i < inserts.length; i += WRITE_CHUNK) {
-      const rows = rowsOf(inserts.slice(i, i + WRITE_CHUNK));
-      for (const io of ios) await io.insert!(tx, rows);
-    }
+    if (inserts.length > 0) for (const io of ios) await io.insert!(tx, rowsMadeOf(inserts));
   }
 }

@@ -5,7 +5,7 @@
 import { digitsOnly } from '@dealer/contracts';
 import type { Projection } from '../projection';
 import { ident } from '../projection';
-import { columnArrays, copyRows, unnestSelect, type ColumnSpec } from '../row-arrays';
+import { columnArrays, copyRows, mapped, unnestSelect, type ColumnSpec } from '../row-arrays';
 import { applyCustomerBatch, BulkCustomerRows, type CustomerRowsIo } from '../customer-details/bulk-customer-rows';
 import type { CustomerRow } from '../customer-details/customer-fold';
 
@@ -120,6 +120,6 @@ function rowsIo(schema: string): CustomerRowsIo {
         columnArrays(COLUMNS, rows.map(searchRow)) as never[],
       );
     },
-    insert: (tx, rows) => copyRows(tx, table, COLUMNS, rows.map(searchRow)),
+    insert: (tx, rows) => copyRows(tx, table, COLUMNS, mapped(rows, searchRow)),
   };
 }
