@@ -1,7 +1,8 @@
 /**
  * The DMS import beside the load (bench/load/run.ts): imports the given export files one after
  * another with the product's importer (importDmsFile, what `npm run import:ros` runs), in its own
- * process, until SIGTERM. After each file it prints "IMPORTED <rows> <seconds>".
+ * process. After each file it prints "IMPORTED <rows> <seconds>"; after the last one "DONE", and it
+ * waits for SIGTERM (a file imported again would write nothing: its ROs are all there).
  */
 import { createPool, NO_EVENTS_APPLICATION_NAME } from '@dealer/platform';
 import { importDmsFile } from '@dealer/dms/index';
@@ -17,9 +18,12 @@ process.on('SIGTERM', () => {
   stopping = true;
 });
 process.stdout.write('STARTED\n');
-for (let i = 0; !stopping; i = (i + 1) % files.length) {
-  const report = await importDmsFile(sql, files[i]!);
+for (const file of files) {
+  if (stopping) break;
+  const report = await importDmsFile(sql, file);
   process.stdout.write(`IMPORTED ${report.repairOrders.inserted + report.repairOrders.updated} ${report.seconds}\n`);
 }
+if (!stopping) process.stdout.write('DONE\n');
+while (!stopping) await new Promise((resolve) => setTimeout(resolve, 100));
 await sql.end({ timeout: 5 });
 process.exit(0);

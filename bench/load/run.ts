@@ -18,7 +18,9 @@
  *                   month, the online orders list;
  *   customer (30%): their coupons, the pack offers, place an online order and pay it (demo card);
  * and, beside them, the DMS importer in its own process importing export files of
- * BENCH_LOAD_IMPORT_ROS (500) new ROs each, one after another (BENCH_LOAD_IMPORT=0: none).
+ * BENCH_LOAD_IMPORT_ROS (500) new ROs each, one after another (BENCH_LOAD_IMPORT=0: none):
+ * BENCH_LOAD_IMPORT_FILES (60) files a step, of ROs no step imported before, so every file writes
+ * its ROs (a step that runs out of files says so).
  *
  * At each number of users (BENCH_LOAD_USERS, 4,8,16,32,64): first the floor, a bare fastify route
  * doing one prepared INSERT (bench/load/floor-server.ts, its own process) with as many closed-loop
@@ -83,7 +85,7 @@ const SEARCH_CUSTOMERS = int('BENCH_LOAD_SEARCH_CUSTOMERS', 100_000);
 const ACCOUNTS = int('BENCH_LOAD_ACCOUNTS', 200, 10);
 const IMPORT = int('BENCH_LOAD_IMPORT', 1) > 0;
 const IMPORT_ROS = int('BENCH_LOAD_IMPORT_ROS', 500, 1);
-const IMPORT_FILES = int('BENCH_LOAD_IMPORT_FILES', 10, 1);
+const IMPORT_FILES = int('BENCH_LOAD_IMPORT_FILES', 60, 1);
 const ALL_STEPS = int('BENCH_LOAD_ALL_STEPS', 0) > 0;
 const LIMITS = { commandMs: 200, readMs: 100 };
 const WEIGHTS = { advisor: 4, seller: 2, manager: 1, customer: 3 } as const;
@@ -381,7 +383,7 @@ interface StepResult {
   cpu: CpuReport;
   processes: ProcessCores[];
   seconds: number;
-  imported: { ros: number; seconds: number };
+  imported: { ros: number; seconds: number; ranOut: boolean };
   autocannonErrors: number;
 }
 
@@ -450,20 +452,28 @@ async function main(): Promise<number> {
     const poolRos = [...Array.from({ length: SALE_POOL }, (_, i) => roRecord(SALE_RO(i), true)), ...Array.from({ length: REDEEM_POOL }, (_, i) => roRecord(REDEEM_RO(i), false))];
     const poolReport = await importDmsRecords(sql, poolRos);
     if (poolReport.rejected) throw new Error(`the RO pools were rejected: ${JSON.stringify(poolReport.rejections.slice(0, 3))}`);
-    const importFiles: string[] = [];
+    /** Each step's own files: ROs (and postings) no other file holds, so each file writes all of them. */
+    const importFiles: string[][] = [];
     if (IMPORT) {
-      log(`writing ${IMPORT_FILES} DMS export files of ${fmtInt(IMPORT_ROS)} new ROs each`);
-      for (let f = 0; f < IMPORT_FILES; f++) {
-        const file = path.join(dir, `ros-${f}.json`);
-        const prefix = `9${String(f).padStart(2, '0')}`;
-        const records = function* () {
-          for (const r of generateRepairOrders({ seed: SEED + f, anchor: today, repairOrders: IMPORT_ROS })) {
-            const roNumber = `${prefix}${r.roNumber}`;
-            yield { ...r, roNumber, ...(Array.isArray((r as any).accounting) ? { accounting: (r as any).accounting.map((a: any) => ('roNumber' in a ? { ...a, roNumber } : a)) } : {}) } as RepairOrderRecord;
-          }
-        };
-        await writeJsonExport(file, DEMO_LOCATIONS, records());
-        importFiles.push(file);
+      log(`writing ${IMPORT_FILES} DMS export files a step of ${fmtInt(IMPORT_ROS)} new ROs each`);
+      for (let step = 0, f = 0; step < USERS.length; step++) {
+        importFiles.push([]);
+        for (let i = 0; i < IMPORT_FILES; i++, f++) {
+          const file = path.join(dir, `ros-${f}.json`);
+          const prefix = `9${String(f).padStart(3, '0')}`;
+          const postings = 9_000_000_000 + f * 10_000_000;
+          const records = function* () {
+            for (const r of generateRepairOrders({ seed: SEED + f, anchor: today, repairOrders: IMPORT_ROS })) {
+              const roNumber = `${prefix}${r.roNumber}`;
+              // Its postings name the RO too (the importer rejects a row whose details name another
+              // RO), and their ids are the file's own (the generator numbers every file's alike).
+              const accountingDetails = r.accountingDetails?.map((a) => ({ ...a, roNumber, cdkAccountingDetailsId: postings + Number(a.cdkAccountingDetailsId) }));
+              yield { ...r, roNumber, ...(accountingDetails ? { accountingDetails } : {}) };
+            }
+          };
+          await writeJsonExport(file, DEMO_LOCATIONS, records());
+          importFiles[step]!.push(file);
+        }
       }
     }
 
@@ -536,7 +546,7 @@ async function main(): Promise<number> {
     log(`set-up done in ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
 
     const steps: StepResult[] = [];
-    for (const requested of [...USERS].sort((a, b) => a - b)) {
+    for (const [stepIndex, requested] of [...USERS].sort((a, b) => a - b).entries()) {
       const stepSplit = splitUsers(requested, WEIGHTS);
       // At least one user of each kind: fewer users than kinds are rounded up.
       const users = Object.values(stepSplit).reduce((a, n) => a + n, 0);
@@ -545,11 +555,14 @@ async function main(): Promise<number> {
       const floorFigures = await floorRun(floorPort, users, FLOOR_SECONDS);
 
       let importer: ChildProcess | null = null;
-      const imported = { ros: 0, seconds: 0 };
+      const imported = { ros: 0, seconds: 0, ranOut: false };
       let counting = false;
+      let measured = false;
       if (IMPORT) {
         importer = (
-          await startProcess('bench/load/import-loop.ts', importFiles, { DATABASE_URL: databaseUrl }, /^STARTED$/, (line) => {
+          await startProcess('bench/load/import-loop.ts', importFiles[stepIndex]!, { DATABASE_URL: databaseUrl }, /^STARTED$/, (line) => {
+            // Out of files before the measured time ended (in the warm-up too).
+            if (line === 'DONE' && !measured) imported.ranOut = true;
             const m = /^IMPORTED (\d+) ([\d.]+)/.exec(line);
             if (m && counting) {
               imported.ros += Number(m[1]);
@@ -577,6 +590,7 @@ async function main(): Promise<number> {
       const cpu = probe ? await (probe as { stop(): Promise<CpuReport> }).stop() : await (await startProbe(admin, database)).stop();
       const processCpu = processes.stop(seconds);
       counting = false;
+      measured = true;
       await stopChild(importer);
       if (importer) processes.remove(importer.pid!);
       const step: StepResult = {
@@ -630,7 +644,9 @@ function stepTable(s: StepResult): Table {
       `throughput ${total.toFixed(0)} req/s; p95 commands / floor p95 ${fmtRatio(s.commandP[1]! / s.floor.p95)}, reads / floor ${fmtRatio(s.readP[1]! / s.floor.p95)}; autocannon request errors ${s.autocannonErrors}`,
       `CPU (cores of ${CORES}; host busy ${s.cpu.host.toFixed(2)}): ${cpuParts.join(', ')}`,
       `PostgreSQL backends not idle (average number in each state): ${s.cpu.waits.filter(([w]) => !w.startsWith('idle /')).slice(0, 6).map(([w, n]) => `${w} ${n.toFixed(2)}`).join(', ')}`,
-      IMPORT ? `DMS import beside: ${fmtInt(s.imported.ros)} ROs written in files finished during the measured time (${s.imported.seconds > 0 ? fmtInt(s.imported.ros / s.imported.seconds) : 'n/a'} ROs/s while importing)` : 'no import beside',
+      IMPORT
+        ? `DMS import beside: ${fmtInt(s.imported.ros)} ROs written in files finished during the measured time (${s.imported.seconds > 0 ? fmtInt(s.imported.ros / s.imported.seconds) : 'n/a'} ROs/s while importing)${s.imported.ranOut ? `; it ran out of files before the end (BENCH_LOAD_IMPORT_FILES=${IMPORT_FILES}): the rest of the time had no import beside` : ''}`
+        : 'no import beside',
     ],
   };
 }
