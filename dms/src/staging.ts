@@ -23,6 +23,8 @@ for (const [alias, columns] of STAGE_SOURCES) {
     STAGE_SELECT.push(`${alias}.${column}`);
   }
 }
+/** The staging columns the merge's statements filter and join on (merge.ts): the ones it analyzes. */
+export const STAGE_STATISTICS = ['kind', 'standalone', 'location_id', 'ro_number', 'job_id', 'cdk_accounting_details_id', 'location_name'] as const;
 const STAGE_INDEX = new Map(STAGE_COLUMNS.map((c, i) => [c, i]));
 
 export const RO_COLUMNS = columnsOf(REPAIR_ORDER_FIELDS);
