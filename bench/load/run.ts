@@ -19,7 +19,7 @@
  *   customer (30%): their coupons, the pack offers, place an online order and pay it (demo card);
  * and, beside them, the DMS importer in its own process importing export files of
  * BENCH_LOAD_IMPORT_ROS (500) new ROs each, one after another (BENCH_LOAD_IMPORT=0: none):
- * BENCH_LOAD_IMPORT_FILES (60) files a step, of ROs no step imported before, so every file writes
+ * BENCH_LOAD_IMPORT_FILES (120) files a step, of ROs no step imported before, so every file writes
  * its ROs (a step that runs out of files says so).
  *
  * At each number of users (BENCH_LOAD_USERS, 4,8,16,32,64): first the floor, a bare fastify route
@@ -85,7 +85,7 @@ const SEARCH_CUSTOMERS = int('BENCH_LOAD_SEARCH_CUSTOMERS', 100_000);
 const ACCOUNTS = int('BENCH_LOAD_ACCOUNTS', 200, 10);
 const IMPORT = int('BENCH_LOAD_IMPORT', 1) > 0;
 const IMPORT_ROS = int('BENCH_LOAD_IMPORT_ROS', 500, 1);
-const IMPORT_FILES = int('BENCH_LOAD_IMPORT_FILES', 60, 1);
+const IMPORT_FILES = int('BENCH_LOAD_IMPORT_FILES', 120, 1);
 const ALL_STEPS = int('BENCH_LOAD_ALL_STEPS', 0) > 0;
 const LIMITS = { commandMs: 200, readMs: 100 };
 const WEIGHTS = { advisor: 4, seller: 2, manager: 1, customer: 3 } as const;

@@ -50,6 +50,11 @@ async function run(sql: Sql, read: Reader, report: ImportReport, started: number
   const work = async (tx: Sql) => {
     // One import at a time: two overlapping upserts could otherwise deadlock.
     await tx`select pg_advisory_xact_lock(hashtext('dms-import'))`;
+    // The merge joins the staged rows to the ref tables by key. With the default page cost (4, a
+    // spinning disk's), PostgreSQL hash-joined a file of 500 ROs to the whole of each ref table:
+    // the merge's time grew with ref's size. The tables are read from memory or SSD; at 1.1 the
+    // planner looks a small file's rows up by key, and still hash-joins a large one (ADR 0108).
+    await tx`set local random_page_cost = 1.1`;
     await tx.unsafe(CREATE_STAGE_TABLE);
     const copy = await copyIn(tx, 'dms_stage', `copy dms_stage (${STAGE_COLUMNS.join(', ')}) from stdin`);
     const copied = finished(copy.writable);
