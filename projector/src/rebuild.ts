@@ -95,6 +95,11 @@ export async function rebuildProjections(
     targets.push(target);
   }
   shareFolds(targets);
+  // A target folded by another's applier is applied on that one's chain, after it (its chain is
+  // set for good by shareFolds): if that batch fails there, the fold is split and this target
+  // applies the batch itself.
+  const chainOf = (t: Target) => t.chain ?? t;
+  const inChainOrder = [...targets.filter((t) => !t.chain), ...targets.filter((t) => t.chain)];
   const types = [...new Set(projections.flatMap((p) => [...p.handles]))].sort();
   const read = (after: number) => readAllOfTypesStaged(store, { after, maxCount: batchSize, types });
 
@@ -149,11 +154,7 @@ export async function rebuildProjections(
         const inRange = (await batch.events).filter((e) => e.globalPosition <= until);
         const relevantTo = (t: Target) => inRange.filter((e) => t.projection.handles.has(e.type));
         if (parallel) {
-          // A target folded by another's applier is applied on that one's chain, after it: if that
-          // batch fails there, the fold is split and this target applies the batch itself.
-          const chainOf = (t: Target) => t.chain ?? t;
-          const ordered = [...targets.filter((t) => !t.chain), ...targets.filter((t) => t.chain)];
-          const work = ordered.flatMap((t) => {
+          const work = inChainOrder.flatMap((t) => {
             const relevant = relevantTo(t);
             if (relevant.length === 0) return [];
             const chained = (chains.get(chainOf(t)) ?? Promise.resolve()).then(() => apply(t, relevant));

@@ -15,6 +15,7 @@
 import { getHeapStatistics } from 'node:v8';
 import type { RecordedEvent } from '@dealer/platform';
 import type { BulkApplier, SharedFold, Tx } from '../projection';
+import { mapped } from '../row-arrays';
 import { customerIdsToLoad, entryOfRow, foldCustomerEntries, foldCustomerEvents, rowOfEntry, type CustomerEntry, type CustomerRow } from './customer-fold';
 
 export interface CustomerRowsIo {
@@ -38,17 +39,8 @@ export async function applyCustomerBatch(io: CustomerRowsIo, tx: Tx, events: Rec
   if (touched.size > 0) await io.write(tx, [...touched].map((id) => rows.get(id)!));
 }
 
-/** The rows of entries (keyed by customer id). */
-function rowsOf(entries: Iterable<[string, CustomerEntry]>): CustomerRow[] {
-  const rows: CustomerRow[] = [];
-  for (const [id, entry] of entries) rows.push(rowOfEntry(id, entry));
-  return rows;
-}
-
-/** The rows of entries, each made as it is taken. */
-function* rowsMadeOf(entries: Iterable<[string, CustomerEntry]>): Generator<CustomerRow> {
-  for (const [id, entry] of entries) yield rowOfEntry(id, entry);
-}
+/** The row of a held entry (keyed by customer id). */
+const rowOf = ([id, entry]: [string, CustomerEntry]): CustomerRow => rowOfEntry(id, entry);
 
 /** Heap a held customer entry takes, its strings included (measured about 730 bytes; ADR 0096, addendum). */
 const HELD_ENTRY_BYTES = 750;
@@ -158,9 +150,9 @@ export class BulkCustomerRows implements BulkApplier {
     const copying = ios.every((io) => io.insert);
     for (const item of entries) (copying && !inTable(item[0]) ? inserts : upserts).push(item);
     for (let i = 0; i < upserts.length; i += WRITE_CHUNK) {
-      const rows = rowsOf(upserts.slice(i, i + WRITE_CHUNK));
+      const rows = upserts.slice(i, i + WRITE_CHUNK).map(rowOf);
       for (const io of ios) await io.write(tx, rows);
     }
-    if (inserts.length > 0) for (const io of ios) await io.insert!(tx, rowsMadeOf(inserts));
+    if (inserts.length > 0) for (const io of ios) await io.insert!(tx, mapped(inserts, rowOf));
   }
 }
