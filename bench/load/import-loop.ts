@@ -14,9 +14,12 @@ const files = process.argv.slice(2);
 // they do not hold back the read side's horizon.
 const sql = createPool(url, { max: 4, applicationName: NO_EVENTS_APPLICATION_NAME });
 let stopping = false;
-process.on('SIGTERM', () => {
-  stopping = true;
-});
+const stopped = new Promise<void>((resolve) =>
+  process.on('SIGTERM', () => {
+    stopping = true;
+    resolve();
+  }),
+);
 process.stdout.write('STARTED\n');
 for (const file of files) {
   if (stopping) break;
@@ -24,6 +27,6 @@ for (const file of files) {
   process.stdout.write(`IMPORTED ${report.repairOrders.inserted + report.repairOrders.updated} ${report.seconds}\n`);
 }
 if (!stopping) process.stdout.write('DONE\n');
-while (!stopping) await new Promise((resolve) => setTimeout(resolve, 100));
+await stopped;
 await sql.end({ timeout: 5 });
 process.exit(0);
