@@ -129,6 +129,29 @@ describe('importing a JSON export', () => {
     expect(ids.map((r) => r.id)).toEqual([9001, 9002, 9003]);
   });
 
+  it('should merge a small file into much larger tables by key, with the same outcome as a large one', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => ro(String(500100 + i), {
+      accountingDetails: [{ cdkAccountingDetailsId: 50000 + 2 * i, accountNumber: '4600', accountingDate: '2026-03-02', postingAmount: -10 }, { cdkAccountingDetailsId: 50001 + 2 * i, accountNumber: '1100', accountingDate: '2026-03-02', postingAmount: 10 }],
+    }));
+    await importDmsRecords(db.sql, [location, ...many]);
+    // Tables of 60 ROs, 120 jobs and 120 postings; the file below is under a quarter of each: merged by key.
+    const report = await importDmsRecords(db.sql, [
+      many[0]!,
+      { ...many[1]!, mileage: 50000, jobs: [job(1, 'LOF', 'C', 44.7, 42)] },
+      { ...many[2]!, accountingDetails: [{ cdkAccountingDetailsId: 50004, accountNumber: '4600', accountingDate: '2026-03-02', postingAmount: -12 }] },
+      ro('500999', { accountingDetails: [{ cdkAccountingDetailsId: 59999, accountNumber: '4600', accountingDate: '2026-03-04', postingAmount: 5 }] }),
+    ]);
+    expect(report.repairOrders).toEqual({ inserted: 1, updated: 1, unchanged: 2, deleted: 0 });
+    expect(report.jobs).toEqual({ inserted: 2, updated: 0, unchanged: 5, deleted: 1 });
+    expect(report.accountingDetails).toEqual({ inserted: 1, updated: 1, unchanged: 4, deleted: 0 });
+    const [stored] = await db.sql`select
+      (select mileage from ref.repair_orders where ro_number = '500101') as mileage,
+      (select count(*)::int from ref.ro_jobs where ro_number = '500101') as jobs,
+      (select posting_amount::text from ref.accounting_details where cdk_accounting_details_id = 50004) as amount,
+      (select count(*)::int from ref.accounting_details) as postings`;
+    expect(stored).toEqual({ mileage: 50000, jobs: 1, amount: '-12.00', postings: 121 });
+  });
+
   it('should create a location an RO names, and reject an RO at an unknown location without a name', async () => {
     const report = await importDmsRecords(db.sql, [
       ro('400001', { locationId: 7, locationName: 'Pueblo Kia', accountingDetails: [] }),

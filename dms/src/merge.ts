@@ -6,12 +6,33 @@ import type { ImportReport, TableCounts } from './import-report';
 import { ACCOUNTING_COLUMNS, JOB_COLUMNS, RO_COLUMNS } from './staging';
 
 /**
- * Writes the staged rows of `kind` into `target`, only where they differ: UPDATE the stored
- * rows that changed, then INSERT the new ones. (Imports hold an advisory lock and are the only
- * writers of `ref`, so no row can appear in between; this is cheaper than INSERT ... ON
- * CONFLICT's speculative insertion for large first imports.)
+ * A delta this much smaller than the table it goes into is joined to it by key (ADR 0109): each
+ * staged row is looked up in the table's unique index instead of the whole table being read into
+ * a hash. Measured on 100,000 postings: 3,500 staged rows took 6.5 ms by key and 51 ms hashed,
+ * while the planner priced the two alike. It is true from about a third of the table's rows; a
+ * quarter leaves a margin.
  */
-async function upsert(tx: Sql, target: string, kind: string, columns: readonly string[], keys: readonly string[], extraSet = ''): Promise<{ inserted: number; updated: number }> {
+const KEY_LOOKUP_SHARE = 4;
+
+/**
+ * Writes the staged rows of `kind` (about `staged` of them) into `target`, only where they
+ * differ: UPDATE the stored rows that changed, then INSERT the new ones. (Imports hold an
+ * advisory lock and are the only writers of `ref`, so no row can appear in between; this is
+ * cheaper than INSERT ... ON CONFLICT's speculative insertion for large first imports.)
+ */
+async function upsert(tx: Sql, target: string, kind: string, staged: number, columns: readonly string[], keys: readonly string[], extraSet = ''): Promise<{ inserted: number; updated: number }> {
+  // The table's rows as the planner estimates them (from its pages now, even before an ANALYZE).
+  const [plan] = await tx.unsafe<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[]>(`explain (format json) select 1 from ${target}`);
+  const byKey = staged * KEY_LOOKUP_SHARE < plan!['QUERY PLAN'][0].Plan['Plan Rows'];
+  if (!byKey) return upsertRows(tx, target, kind, columns, keys, extraSet);
+  // Only for these two statements (a failure rolls the whole import back, settings with it).
+  await tx`set local enable_hashjoin = off; set local enable_mergejoin = off`.simple();
+  const counts = await upsertRows(tx, target, kind, columns, keys, extraSet);
+  await tx`set local enable_hashjoin to default; set local enable_mergejoin to default`.simple();
+  return counts;
+}
+
+async function upsertRows(tx: Sql, target: string, kind: string, columns: readonly string[], keys: readonly string[], extraSet: string): Promise<{ inserted: number; updated: number }> {
   const rest = columns.filter((c) => !keys.includes(c));
   const sameKey = keys.map((k) => `t.${k} = s.${k}`).join(' and ');
   const [updated] = await tx.unsafe<{ n: number }[]>(`
@@ -87,7 +108,7 @@ export async function mergeStaged(tx: Sql, batch: Batch, report: ImportReport, p
 
   // ROs of a customer whose personal data was erased stay masked (dms/erasure.ts).
   await maskStagedErasedRepairOrders(tx);
-  const ros = await upsert(tx, 'ref.repair_orders', 'R', RO_COLUMNS, ['location_id', 'ro_number'], ', imported_at = now()');
+  const ros = await upsert(tx, 'ref.repair_orders', 'R', batch.staged.repairOrders - unknown.length, RO_COLUMNS, ['location_id', 'ro_number'], ', imported_at = now()');
   report.repairOrders = counted(batch.staged.repairOrders - unknown.length, ros);
   phase('repairOrders');
 
@@ -99,7 +120,7 @@ export async function mergeStaged(tx: Sql, batch: Batch, report: ImportReport, p
       returning 1
     ) select count(*)::int as n from d`);
   const [jobCount] = await tx.unsafe<{ n: number }[]>(`select count(*)::int as n from dms_stage where kind = 'J'`);
-  const jobs = await upsert(tx, 'ref.ro_jobs', 'J', JOB_COLUMNS, ['location_id', 'ro_number', 'job_id']);
+  const jobs = await upsert(tx, 'ref.ro_jobs', 'J', jobCount!.n, JOB_COLUMNS, ['location_id', 'ro_number', 'job_id']);
   report.jobs = counted(jobCount!.n, jobs, removed!.n);
   phase('jobs');
 
@@ -109,7 +130,7 @@ export async function mergeStaged(tx: Sql, batch: Batch, report: ImportReport, p
     returning row_no, location_id, ro_number`);
   for (const o of orphans) batch.reject(o.row_no, `repair order ${o.ro_number} at location ${o.location_id} is not known: import it first`);
   const [accountingCount] = await tx.unsafe<{ n: number }[]>(`select count(*)::int as n from dms_stage where kind = 'A'`);
-  const accounting = await upsert(tx, 'ref.accounting_details', 'A', ACCOUNTING_COLUMNS, ['cdk_accounting_details_id']);
+  const accounting = await upsert(tx, 'ref.accounting_details', 'A', accountingCount!.n, ACCOUNTING_COLUMNS, ['cdk_accounting_details_id']);
   report.accountingDetails = counted(accountingCount!.n, accounting);
   phase('accountingDetails');
 }
