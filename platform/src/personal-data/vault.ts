@@ -201,17 +201,10 @@ export class PersonalDataVault {
     if (missing.length > 0) {
       const rows = await this.sql<{ subject_id: string; wrapped_key: Buffer | null }[]>`
         select subject_id, wrapped_key from pii_keys where subject_id = any(${missing})`;
-      const live = rows.filter((row) => row.wrapped_key !== null);
-      // Unwrapped on the box opener's workers when there are many (a rebuild's cold cache).
-      const keys = await this.opener.unwrapAll(this.masterKey, live.map((row) => row.wrapped_key!.toString()));
-      for (let i = 0; i < live.length; i++) {
-        this.cache.set(live[i]!.subject_id, keys[i]!, now);
-        result.set(live[i]!.subject_id, keys[i]!);
-      }
       for (const row of rows) {
-        if (row.wrapped_key !== null) continue;
-        this.cache.set(row.subject_id, 'erased', now);
-        result.set(row.subject_id, 'erased');
+        const state: KeyState = row.wrapped_key ? openSealed(this.masterKey, row.wrapped_key.toString()) : 'erased';
+        this.cache.set(row.subject_id, state, now);
+        result.set(row.subject_id, state);
       }
     }
     return result;
