@@ -95,4 +95,12 @@ describe('ProtectedEventStore reading a batch', () => {
       await store.close();
     }
   });
+
+  it('should refuse a batch of keys when one of them was tampered with, and still open the others', async () => {
+    await db.sql`update pii_keys set wrapped_key = convert_to('AAAA' || substr(convert_from(wrapped_key, 'UTF8'), 5), 'UTF8') where subject_id = ${customers[6]!}`;
+    const store = protectedStore(1_000_000);
+    await expect(store.vault.loadKeys(customers)).rejects.toThrow(/authenticate/);
+    expect((await store.vault.loadKeys(customers.slice(0, 6))).size).toBe(6);
+    await store.close();
+  });
 });
