@@ -108,8 +108,9 @@ export async function mergeStaged(tx: Sql, batch: Batch, report: ImportReport, p
 
   // ROs of a customer whose personal data was erased stay masked (dms/erasure.ts).
   await maskStagedErasedRepairOrders(tx);
-  const ros = await upsert(tx, 'ref.repair_orders', 'R', batch.staged.repairOrders - unknown.length, RO_COLUMNS, ['location_id', 'ro_number'], ', imported_at = now()');
-  report.repairOrders = counted(batch.staged.repairOrders - unknown.length, ros);
+  const roCount = batch.staged.repairOrders - unknown.length;
+  const ros = await upsert(tx, 'ref.repair_orders', 'R', roCount, RO_COLUMNS, ['location_id', 'ro_number'], ', imported_at = now()');
+  report.repairOrders = counted(roCount, ros);
   phase('repairOrders');
 
   const [removed] = await tx.unsafe<{ n: number }[]>(`
