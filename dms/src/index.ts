@@ -4,6 +4,7 @@ export * from './fields';
 export { copyValue } from '@dealer/platform/db/copy';
 export * from './records';
 export * from './importer';
+export * from './priority';
 export * from './generator';
 export * from './bulk-load';
 export * from './demo';

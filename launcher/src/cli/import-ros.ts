@@ -8,7 +8,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { loadSettings, NO_EVENTS_APPLICATION_NAME } from '@dealer/platform';
-import { FileFormatError, importDmsFile, type ImportReport, type TableCounts } from '@dealer/dms/index';
+import { FileFormatError, importDmsFile, lowerImportPriority, type ImportReport, type TableCounts } from '@dealer/dms/index';
 import { prepareDatabase } from '../product';
 
 const SHOWN = 50;
@@ -58,6 +58,8 @@ function print(report: ImportReport): void {
 
 const args = parseArgs(process.argv.slice(2));
 const env = await loadSettings();
+// Background work: a busy service lane gets the cores first (DMS_IMPORT_NICE, ADR 0110).
+lowerImportPriority(env.DMS_IMPORT_NICE);
 // The import's long transactions append no events: named so, they do not hold back subscribers.
 const sql = await prepareDatabase(env, { applicationName: NO_EVENTS_APPLICATION_NAME });
 const reports: ImportReport[] = [];

@@ -43,3 +43,12 @@ describe('loadEnv in production mode', () => {
     expect([blank.SMTP_URL, blank.PII_KEY_DATABASE_URL]).toEqual([undefined, undefined]);
   });
 });
+
+describe('loadEnv: DMS_IMPORT_NICE (ADR 0110)', () => {
+  it('should default to 10, take 0 to 19, and refuse anything else naming the setting', () => {
+    expect(loadEnv({}).DMS_IMPORT_NICE).toBe(10);
+    expect(loadEnv({ DMS_IMPORT_NICE: '0' }).DMS_IMPORT_NICE).toBe(0);
+    expect(loadEnv({ DMS_IMPORT_NICE: '19' }).DMS_IMPORT_NICE).toBe(19);
+    for (const bad of ['20', '-1', '2.5', 'low']) expect(() => loadEnv({ DMS_IMPORT_NICE: bad })).toThrow(/DMS_IMPORT_NICE/);
+  });
+});

@@ -97,6 +97,11 @@ const schema = z
      * the sweep each import's notification starts (milliseconds, default one minute).
      */
     PACK_SALE_FINALISE_INTERVAL_MS: z.coerce.number().int().min(50).max(86_400_000).default(60_000),
+    /**
+     * The CPU priority (nice value, 0 normal to 19 lowest) at which `npm run import:ros` runs: an RO
+     * import is background work and yields the cores to the service lane on a busy machine (ADR 0110).
+     */
+    DMS_IMPORT_NICE: z.coerce.number().int().min(0).max(19).default(10),
     /** How often the workers look for coupons whose expiry reminder is due (issue 24, ADR 0090; milliseconds, default one hour). */
     COUPON_REMINDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(3_600_000),
     /**
