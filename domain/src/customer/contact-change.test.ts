@@ -128,3 +128,16 @@ describe('contact change decider: decline', () => {
     expect(given(history).when(again)()).toEqual([{ type: 'CustomerContactChangeRequested', data: { customerId: id, changeId: change2, kind: 'phone', pendingPhone: '7205550199' } }]);
   });
 });
+
+describe('contact changes in the customer state', () => {
+  it("should leave a new customer's shared empty contact changes untouched when another customer's change is requested, confirmed or declined", () => {
+    const fold = (events: CustomerAggregateEvent[]) => events.reduce(evolveCustomer, initialCustomerState());
+    const none = { pending: { email: null, phone: null }, lastConfirmed: { email: null, phone: null } };
+    const untouched = fold([created]);
+    fold([created, emailRequested(change1, 'pat@example.org'), phoneRequested]);
+    fold([created, emailRequested(change1, 'pat@example.org'), { type: 'CustomerContactChangeConfirmed', data: { customerId: id, changeId: change1, kind: 'email', emailAddress: 'pat@example.org' } }]);
+    fold([created, phoneRequested, { type: 'CustomerContactChangeDeclined', data: { customerId: id, changeId: change1, kind: 'phone' } }]);
+    expect(untouched).toMatchObject({ contact: none, marketingConsent: { email: true, sms: false } });
+    expect(fold([created])).toMatchObject({ contact: none });
+  });
+});

@@ -37,7 +37,15 @@ export interface ContactChanges {
   lastConfirmed: Record<ContactKind, string | null>;
 }
 
-const noContactChanges = (): ContactChanges => ({ pending: { email: null, phone: null }, lastConfirmed: { email: null, phone: null } });
+/**
+ * A new customer's contact changes: one frozen value shared by every state that has none (the
+ * fold only ever replaces it, never changes it), so a rebuild holding every customer's state does
+ * not keep three empty objects per customer.
+ */
+const NO_CONTACT_CHANGES: Readonly<ContactChanges> = Object.freeze({
+  pending: Object.freeze({ email: null, phone: null }),
+  lastConfirmed: Object.freeze({ email: null, phone: null }),
+});
 
 export type CustomerState =
   | { status: 'none' }
@@ -97,7 +105,7 @@ export function evolveCustomer(state: CustomerState, event: { type: string; data
   switch (e.type) {
     case 'CustomerCreated': {
       const erased = (e.data as { personalDataErased?: unknown }).personalDataErased === true;
-      return { status: 'active', customerId: e.data.customerId, profile: profileFields({}, e.data) as CustomerProfile, isRegistered: false, contact: noContactChanges(), personalDataErased: erased, marketingConsent: { ...DEFAULT_MARKETING_CONSENT } };
+      return { status: 'active', customerId: e.data.customerId, profile: profileFields({}, e.data) as CustomerProfile, isRegistered: false, contact: NO_CONTACT_CHANGES, personalDataErased: erased, marketingConsent: DEFAULT_MARKETING_CONSENT };
     }
     case 'CustomerEdited': {
       if (state.status !== 'active') return state;
