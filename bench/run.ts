@@ -16,12 +16,15 @@
  * BENCH_REBUILD_MAX_SECONDS (55), BENCH_SECTIONS (abcde), BENCH_HOT_STREAMS (4), BENCH_REDIS_URL (REDIS_URL or redis://127.0.0.1:6379), BENCH_MAX_IN_FLIGHT, BENCH_QUIET_WAIT_SECONDS (1),
  * BENCH_DATABASE_SERVER (postgres://postgres@127.0.0.1:5432), BENCH_PGBENCH (/usr/bin/pgbench).
  */
+import { fork } from 'node:child_process';
 import { writeFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { oursSession, peerSession, poolSizeFor, prepareOurs, preparePeer, type AppendResultRow, type AppendSession, type ProbeStarter } from './append';
 import { openPgbench, PGBENCH, preparePgbench, type PgbenchResult, type PgbenchSession } from './pgbench';
-import { customerProjections, runRebuildSection, type RebuildSection } from './rebuild';
+import { customerProjections, type RebuildSection } from './rebuild';
+import type { RebuildChildArgs } from './rebuild-child';
+import { REBUILD_NODE_OPTIONS } from '@dealer/projector';
 import { DEFAULT_MIN_READ_INTERVAL_MS } from '@dealer/platform';
 import { dropRedisPrefix } from '@dealer/launcher/testing/test-server';
 import { anySession, catchUpSeconds, caughtUpMs, HOT_STREAMS, prepareProduct, productSession, READ_SIDE_IN_PROCESS, readSideReads, REDIS_PREFIX, REDIS_URL } from './product-load';
@@ -162,13 +165,33 @@ async function appendSection(): Promise<void> {
 async function rebuildSection(): Promise<void> {
   const url = await createBenchDatabase(settings.server, 'rebuild');
   try {
-    rebuild = await runRebuildSection(url, settings.events, settings.rebuildBatchSize, rebuildMaxSeconds, progress, probeFor(url));
+    rebuild = await rebuildInItsOwnProcess({ server: settings.server, url, events: settings.events, batchSize: settings.rebuildBatchSize, maxSeconds: rebuildMaxSeconds });
   } catch (error) {
     rebuildError = error instanceof Error ? error.message : String(error);
     progress(`rebuild section failed: ${rebuildError}`);
   } finally {
     await dropBenchDatabase(url);
   }
+}
+
+/** Runs section (c) in bench/rebuild-child.ts, a process started as `npm run rebuild` starts one (REBUILD_NODE_OPTIONS). */
+function rebuildInItsOwnProcess(args: RebuildChildArgs): Promise<RebuildSection> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./rebuild-child.ts', import.meta.url)), [JSON.stringify(args)], {
+      execArgv: [...REBUILD_NODE_OPTIONS, '--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let answer: { section?: RebuildSection; error?: string } = {};
+    child.on('message', (message: { log?: string; section?: RebuildSection; error?: string }) => {
+      if (message.log !== undefined) progress(message.log);
+      else answer = message;
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (answer.section) resolve(answer.section);
+      else reject(new Error(answer.error ?? `the rebuild's process stopped (${signal ?? `exit code ${String(code)}`}) without its figures`));
+    });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

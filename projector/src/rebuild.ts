@@ -10,6 +10,15 @@ import { readAllOfTypesStaged, type EventStore, type RecordedEvent, type Sql } f
 import { ident, type BulkApplier, type Projection, type SharedFold } from '@dealer/read-models/projection';
 import { applyOrPark, insertParked, isTransientProjectionError, type ParkedInBatch, type SavepointTx } from './runner';
 
+/**
+ * The Node options a rebuild's process runs with (`npm run rebuild`, and the bench's rebuild): a
+ * young generation of twice 32 MB instead of V8's twice 16 MB. A batch's events live until every
+ * projection has applied them; in the smaller young generation they outlived a collection or two
+ * and were copied and promoted before they died, and the collections took a quarter of the main
+ * thread. With these options the one pass of 1,000,000 events ran about 9% faster (ADR 0111).
+ */
+export const REBUILD_NODE_OPTIONS: readonly string[] = ['--max-semi-space-size=32'];
+
 export interface RebuildProgress {
   done: number;
   total: number;
