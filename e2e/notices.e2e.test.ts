@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
 import { startTestServer, type TestServer } from '@dealer/launcher/testing/test-server';
-import { submitSignIn } from './support/auth';
+import { signIn, submitSignIn } from './support/auth';
+import { seriousA11yViolations } from './support/axe';
 import { launchBrowser, openPage, screenshot, visible, type ViewportName } from './support/browser';
 
 let server: TestServer;
@@ -65,4 +66,36 @@ describe('notices and dialogs', () => {
       await context.close();
     });
   }
+});
+
+describe('the accessibility check and a notice that arrives while it runs', () => {
+  it('should measure the notice at rest, not half faded in', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await signIn(page, 'employee');
+    await page.getByRole('button', { name: 'Search customers' }).click();
+    await visible(page.getByRole('dialog', { name: 'Search Customer' }));
+    // A notice caught fading in while axe-core runs, as one that arrives during the check is (a welcome,
+    // a listener's notice): its fade is slowed down, begun, and repeated, so the check's wait for running
+    // animations cannot end it. Without the check's reduced motion, axe-core measured such a title at a
+    // contrast of 2.5 over an open dialog's backdrop (a failed CI run, session 24).
+    await page.evaluate(() => {
+      const toast = document.createElement('div');
+      toast.className = 'toast toast-info';
+      toast.style.animationDuration = '10s';
+      toast.style.animationDelay = '-2s';
+      toast.style.animationIterationCount = 'infinite';
+      toast.innerHTML = '<div class="toast-body"><strong class="toast-title">Info</strong><span class="toast-message">Welcome back</span></div>';
+      const toaster = document.createElement('section');
+      toaster.className = 'toaster';
+      toaster.setAttribute('aria-label', 'Notices');
+      toaster.append(toast);
+      document.body.append(toaster);
+    });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // It is still there, fading in again: the page's own motion is as it was before the check.
+    expect(await page.locator('.toast-title', { hasText: 'Info' }).count()).toBe(1);
+    expect(Number(await page.locator('.toast-info').last().evaluate((e) => getComputedStyle(e).opacity))).toBeLessThan(0.9);
+    expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(false);
+    await context.close();
+  });
 });
