@@ -543,24 +543,28 @@ export function startProjector(options: ProjectorOptions): ProjectorHandle {
     if (!stopping) scheduleParkedPoll();
   });
 
+  const stopOnce = async () => {
+    stopping = true;
+    if (leadTimer) clearTimeout(leadTimer);
+    await leading;
+    if (leadTimer) clearTimeout(leadTimer);
+    if (parkedTimer) clearTimeout(parkedTimer);
+    for (const timer of backoffTimers) clearTimeout(timer);
+    await polling;
+    await removeSubscriber();
+    if (ownFeed) await feed.stop();
+    if (lockConnection) {
+      await lockConnection`select pg_advisory_unlock_all()`.catch(() => undefined);
+      lockConnection.release();
+    }
+    for (const m of byName.values()) m.status.state = 'stopped';
+  };
+  /** The one stop: a second call answers the first's (it must not use the lock connection it gave back: postgres.js can queue a statement there that nothing runs). */
+  let stopped: Promise<void> | null = null;
+
   return {
     status: () => members.map((m) => ({ ...m.status })),
-    async stop() {
-      stopping = true;
-      if (leadTimer) clearTimeout(leadTimer);
-      await leading;
-      if (leadTimer) clearTimeout(leadTimer);
-      if (parkedTimer) clearTimeout(parkedTimer);
-      for (const timer of backoffTimers) clearTimeout(timer);
-      await polling;
-      await removeSubscriber();
-      if (ownFeed) await feed.stop();
-      if (lockConnection) {
-        await lockConnection`select pg_advisory_unlock_all()`.catch(() => undefined);
-        lockConnection.release();
-      }
-      for (const m of byName.values()) m.status.state = 'stopped';
-    },
+    stop: () => (stopped ??= stopOnce()),
   };
 }
 

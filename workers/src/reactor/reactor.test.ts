@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerStreamId } from '@dealer/contracts';
-import { PersonalDataVault, PostgresEventStore, ProtectedEventStore, createRedis, readCheckpoint, type EventStore } from '@dealer/platform';
+import { PersonalDataVault, PostgresEventStore, ProtectedEventStore, createPool, createRedis, readCheckpoint, type EventStore } from '@dealer/platform';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@dealer/platform/testing/database';
 import { WORKER_MIGRATIONS } from '../migrations';
 import { DevOutboxSender } from '../messaging/dev-outbox';
@@ -85,6 +85,34 @@ describe('reactor: one active at a time', () => {
       await Promise.all(reactors.map((r) => r.stop()));
       await queue.obliterate({ force: true });
       await queue.close();
+    }
+  }, 60_000);
+});
+
+describe('reactor: stopped twice', () => {
+  it('should answer a second stop as the first, without the lock connection it gave back', async () => {
+    // A pool of two: the reactor reserves one for its lock and gives it back at its stop. A second
+    // stop used that connection again; while the pool had it full (a pipeline of queries, a statement
+    // being described), postgres.js queued the statement on the given-back reservation, which nothing
+    // runs any more: it waited for ever (a CI run's test of the standby timed out in its clean-up,
+    // session 24).
+    const sql = createPool(db.url, { max: 2 });
+    const prefix = testRedisPrefix();
+    const queue = queueFor(prefix);
+    try {
+      const reactor = await startReactor({ sql, store, queue });
+      expect(reactor.state()).toBe('running');
+      await reactor.stop();
+      // Both connections full: a pipeline of short sleeps on each, about a second long.
+      const busy = Promise.all(Array.from({ length: 400 }, () => sql`select pg_sleep(0.005)`));
+      const again = await Promise.race([reactor.stop().then(() => 'stopped'), new Promise((r) => setTimeout(() => r('still waiting'), 3_000))]);
+      expect(again).toBe('stopped');
+      await busy;
+      expect(reactor.state()).toBe('stopped');
+    } finally {
+      await queue.obliterate({ force: true });
+      await queue.close();
+      await sql.end({ timeout: 5 });
     }
   }, 60_000);
 });

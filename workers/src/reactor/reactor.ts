@@ -210,26 +210,30 @@ export async function startReactor(deps: {
   starting = lead();
   await starting;
 
+  /** The one stop: a second call answers the first's (it must not use the lock connection it released). */
+  let stopping: Promise<void> | null = null;
+  const stopOnce = async () => {
+    stopped = true;
+    if (leaderTimer) clearTimeout(leaderTimer);
+    await starting;
+    if (maintenanceTimer) clearTimeout(maintenanceTimer);
+    if (backoffTimer) clearTimeout(backoffTimer);
+    await removeSubscriber?.();
+    if (ownFeed) await feed.stop();
+    await maintaining;
+    if (state === 'running') await flush().catch((error: unknown) => deps.logger?.warn({ err: message(error) }, 'reactor checkpoint not written at stop'));
+    const listener = await listening;
+    await listener?.unlisten().catch(() => undefined);
+    if (lockConnection) {
+      await lockConnection`select pg_advisory_unlock_all()`.catch(() => undefined);
+      lockConnection.release();
+    }
+    state = 'stopped';
+  };
+
   return {
     position: () => position,
     state: () => state,
-    async stop() {
-      stopped = true;
-      if (leaderTimer) clearTimeout(leaderTimer);
-      await starting;
-      if (maintenanceTimer) clearTimeout(maintenanceTimer);
-      if (backoffTimer) clearTimeout(backoffTimer);
-      await removeSubscriber?.();
-      if (ownFeed) await feed.stop();
-      await maintaining;
-      if (state === 'running') await flush().catch((error: unknown) => deps.logger?.warn({ err: message(error) }, 'reactor checkpoint not written at stop'));
-      const listener = await listening;
-      await listener?.unlisten().catch(() => undefined);
-      if (lockConnection) {
-        await lockConnection`select pg_advisory_unlock_all()`.catch(() => undefined);
-        lockConnection.release();
-      }
-      state = 'stopped';
-    },
+    stop: () => (stopping ??= stopOnce()),
   };
 }
