@@ -560,11 +560,11 @@ export function startProjector(options: ProjectorOptions): ProjectorHandle {
     for (const m of byName.values()) m.status.state = 'stopped';
   };
   /** The one stop: a second call answers the first's (it must not use the lock connection it gave back: postgres.js can queue a statement there that nothing runs). */
-  let stopped: Promise<void> | null = null;
+  let stopCall: Promise<void> | null = null;
 
   return {
     status: () => members.map((m) => ({ ...m.status })),
-    stop: () => (stopped ??= stopOnce()),
+    stop: () => (stopCall ??= stopOnce()),
   };
 }
 

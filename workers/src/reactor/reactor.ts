@@ -210,8 +210,8 @@ export async function startReactor(deps: {
   starting = lead();
   await starting;
 
-  /** The one stop: a second call answers the first's (it must not use the lock connection it released). */
-  let stopping: Promise<void> | null = null;
+  /** The one stop: a second call answers the first's (it must not use the lock connection it gave back: postgres.js can queue a statement there that nothing runs). */
+  let stopCall: Promise<void> | null = null;
   const stopOnce = async () => {
     stopped = true;
     if (leaderTimer) clearTimeout(leaderTimer);
@@ -234,6 +234,6 @@ export async function startReactor(deps: {
   return {
     position: () => position,
     state: () => state,
-    stop: () => (stopping ??= stopOnce()),
+    stop: () => (stopCall ??= stopOnce()),
   };
 }
