@@ -54,6 +54,53 @@ describe('PostgreSQL event store specifics', () => {
     }
   });
 
+  it('should announce appends close together with one notification, at most one per interval, the last append included', async () => {
+    const db = await createTestDatabase();
+    const heard: number[] = [];
+    const listener = await db.sql.listen('es_appended', () => heard.push(performance.now()));
+    const store = new PostgresEventStore(db.sql, { notifyDelayMs: 2, notifyIntervalMs: 200 });
+    try {
+      // A lone append is announced after the short delay.
+      await store.appendToStream('lone', [newEvent('A')], { expectedRevision: 'no_stream' });
+      await expect.poll(() => heard.length, { timeout: 2_000, interval: 5 }).toBe(1);
+      // A writer appending one after another for a second: a notification every 200 ms at most,
+      // not one for every few appends (each one a transaction of its own).
+      heard.length = 0;
+      const started = performance.now();
+      let appends = 0;
+      let lastAnswered = 0;
+      while (performance.now() - started < 1_000) {
+        await store.appendToStream(`busy-${appends++}`, [newEvent('B')], { expectedRevision: 'no_stream' });
+        lastAnswered = performance.now();
+      }
+      expect(appends).toBeGreaterThan(20);
+      // The last append is announced too, within an interval of it.
+      await expect.poll(() => heard.some((at) => at >= lastAnswered), { timeout: 2_000, interval: 5 }).toBe(true);
+      expect(heard.length).toBeLessThanOrEqual(Math.ceil((heard[heard.length - 1]! - started) / 200) + 1);
+      // Sent 200 ms apart at least; received with some jitter.
+      for (let i = 1; i < heard.length; i++) expect(heard[i]! - heard[i - 1]!).toBeGreaterThan(100);
+    } finally {
+      await store.close();
+      await listener.unlisten();
+      await db.drop();
+    }
+  });
+
+  it('should send the notification still due when it closes: other processes need not wait for their next poll', async () => {
+    const db = await createTestDatabase();
+    let heard = 0;
+    const listener = await db.sql.listen('es_appended', () => heard++);
+    const store = new PostgresEventStore(db.sql, { notifyDelayMs: 60_000 });
+    try {
+      await store.appendToStream('closing', [newEvent('A')], { expectedRevision: 'no_stream' });
+      await store.close();
+      await expect.poll(() => heard, { timeout: 2_000, interval: 5 }).toBe(1);
+    } finally {
+      await listener.unlisten();
+      await db.drop();
+    }
+  });
+
   it('should append on a brand-new pool whose connections have not loaded any types yet', async () => {
     const db = await createTestDatabase();
     const fresh = createPool(db.url, { max: 2 });

@@ -82,12 +82,24 @@ export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
   /** How long appends in one process are gathered before one NOTIFY wakes subscribers. */
   notifyDelayMs?: number;
+  /**
+   * Least time between two of this store's notifications (ADR 0112): appends meanwhile share the
+   * next one. Each notification is a transaction of its own; the subscribers' feed reads at most
+   * every 50 ms anyway (DEFAULT_MIN_READ_INTERVAL_MS), so more of them only cost the writers.
+   */
+  notifyIntervalMs?: number;
 }
+
+/** The product's least time between two notifications of one store (ADR 0112): half the feed's least time between reads. */
+export const DEFAULT_NOTIFY_INTERVAL_MS = 25;
 
 export class PostgresEventStore implements EventStore {
   private readonly pollIntervalMs: number;
   private readonly notifyDelayMs: number;
+  private readonly notifyIntervalMs: number;
   private notifyTimer: NodeJS.Timeout | null = null;
+  /** When the last notification went out (performance.now()). */
+  private lastNotifyAt = Number.NEGATIVE_INFINITY;
   private readonly maxInFlight: number;
   private readonly queue: PendingAppend[] = [];
   private inFlight = 0;
@@ -99,6 +111,7 @@ export class PostgresEventStore implements EventStore {
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
     this.notifyDelayMs = options.notifyDelayMs ?? 2;
+    this.notifyIntervalMs = options.notifyIntervalMs ?? DEFAULT_NOTIFY_INTERVAL_MS;
     this.maxInFlight = options.maxInFlight ?? 2;
   }
 
@@ -233,14 +246,25 @@ export class PostgresEventStore implements EventStore {
     this.queue.unshift({ ...p, attempts: p.attempts + 1, alone, slow });
   }
 
-  /** Wakes subscribers in every process; many appends close together share one NOTIFY. */
+  /**
+   * Wakes subscribers in every process, after the appends it announces have committed: many
+   * appends close together share one NOTIFY, sent `notifyDelayMs` after the first of them and at
+   * least `notifyIntervalMs` after the one before (ADR 0112). A busy writer sends a few dozen a
+   * second instead of one for every few appends.
+   */
   private scheduleNotify(): void {
     if (this.notifyTimer) return;
+    const wait = Math.max(this.notifyDelayMs, this.lastNotifyAt + this.notifyIntervalMs - performance.now());
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = null;
-      // Asynchronous commit: the notify lock is not held through a WAL flush (notifyAsync).
-      notifyAsync(this.sql, NOTIFY_CHANNEL, '').catch(() => undefined);
-    }, this.notifyDelayMs);
+      void this.notifyNow();
+    }, wait);
+  }
+
+  private notifyNow(): Promise<void> {
+    this.lastNotifyAt = performance.now();
+    // Asynchronous commit: the notify lock is not held through a WAL flush (notifyAsync).
+    return notifyAsync(this.sql, NOTIFY_CHANNEL, '').catch(() => undefined);
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -358,6 +382,12 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
-    if (this.notifyTimer) clearTimeout(this.notifyTimer);
+    if (this.notifyTimer) {
+      // Appends still waiting for their notification get it now: other processes would otherwise
+      // see them only at their next poll.
+      clearTimeout(this.notifyTimer);
+      this.notifyTimer = null;
+      await this.notifyNow();
+    }
   }
 }
