@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { newEvent } from './contract';
-import { EventFeed, type FeedSubscriber } from './event-feed';
+import { DEFAULT_MIN_READ_INTERVAL_MS, EventFeed, type FeedSubscriber } from './event-feed';
 import type { RecordedEvent } from './port';
-import { PostgresEventStore } from './postgres/postgres-event-store';
+import { DEFAULT_NOTIFY_INTERVAL_MS, PostgresEventStore } from './postgres/postgres-event-store';
 
 const until = async (check: () => boolean, ms = 10_000) => {
   const deadline = Date.now() + ms;
@@ -196,5 +196,13 @@ describe('readAllOfTypes and the shared reader (EventFeed)', () => {
     await removeWaiting();
     await waiting.stop();
     expect(delivered.at(-1)).toEqual([4]);
+  });
+});
+
+describe("the store's notifications and the feed's pace (ADR 0112)", () => {
+  it('should notify a busy log at least as often as the feed may read it, so its reads start as early as ever', () => {
+    // A notification that arrives during the feed's pause between two reads is kept for the read
+    // after it: one per pause is all the feed uses. A longer interval would delay its reads.
+    expect(DEFAULT_NOTIFY_INTERVAL_MS).toBeLessThanOrEqual(DEFAULT_MIN_READ_INTERVAL_MS);
   });
 });
