@@ -133,7 +133,9 @@ describe('/verify', () => {
     const { page, context } = await openPage(browser, server.url, 'mobile');
     await signIn(page, DEMO_CUSTOMER);
     const links = page.getByRole('navigation', { name: 'Customer' }).getByRole('link');
-    expect(await links.allInnerTexts()).toEqual(['My coupons', 'Buy packs', 'Service history', 'Contact', 'My profile']);
+    // signIn waits for the address, not for the page's layout: allInnerTexts does not wait, so the
+    // links are polled until the navigation is there (on a slow host it once answered []).
+    await expect.poll(() => links.allInnerTexts(), { timeout: 10_000 }).toEqual(['My coupons', 'Buy packs', 'Service history', 'Contact', 'My profile']);
     for (let i = 0; i < (await links.count()); i++) {
       const box = (await links.nth(i).boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
