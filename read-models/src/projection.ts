@@ -55,15 +55,5 @@ export interface SharedFold {
   flush(tx: Tx): Promise<void>;
 }
 
-/**
- * The options of a projection's statement with parameters: `tx.unsafe(text, params, PREPARED)`
- * prepares it once on its connection (ADR 0113). Unprepared, postgres.js sends every such
- * statement in two round trips (it asks the server for the parameters' types first, then binds
- * them), and the server parses and plans it every time; the read side runs the same few dozen
- * statements on every batch. Only for text made of constants and schema or table names, so each
- * connection prepares a bounded number of statements.
- */
-export const PREPARED = { prepare: true } as const;
-
 /** Quotes an identifier for SQL built from our own (never user-supplied) names. */
 export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
