@@ -3,7 +3,9 @@
  * role whose location id is past PostgreSQL's integer, as the issue found, appended straight
  * into the store since the API now refuses it) is parked; the projection keeps running and
  * later writes show; admins list it (GET /api/parked-events) and retry it after a fix
- * (POST /api/parked-events/{id}/retry) without a restart.
+ * (POST /api/parked-events/{id}/retry) without a restart. The projections' statements are prepared
+ * on their connections (ADR 0113), with the parameter types of the table before the fix: a retry
+ * and the event-by-event path send theirs fresh, so the fix holds at once.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,5 +89,16 @@ describe('parked events', () => {
     const [row] = await server.product.sql<{ location_id: string }[]>`select location_id::text from rm_user_roles.user_roles where user_role_id = ${poisoned}`;
     expect(row?.location_id).toBe('9007199254740992');
     await waitUntil(() => userRoles().parked === 0);
+  });
+
+  it('should apply later events the fix allows, though their statement was prepared before the fix', async () => {
+    const later = randomUUID();
+    const ctx = systemContext('test');
+    await server.product.store.appendToStream(`user-role-${later}`, toNewEvents([{ type: 'UserRoleAssigned', data: { userRoleId: later, userId: employee, roleName: 'manager', locationId: 9007199254740990 } }], ctx));
+    await waitForProjections(server.product);
+    const [row] = await server.product.sql<{ location_id: string }[]>`select location_id::text from rm_user_roles.user_roles where user_role_id = ${later}`;
+    expect(row?.location_id).toBe('9007199254740990');
+    expect(userRoles()).toMatchObject({ state: 'running', parked: 0 });
+    expect((await list()).json().dataSet).toEqual([]);
   });
 });

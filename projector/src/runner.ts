@@ -13,7 +13,7 @@
  * picked up by the running projector's poll and applied in the projection's transaction.
  */
 import { EventFeed, PARKED_ERROR_MAX, type EventStore, type FeedSubscriber, type Logger, type RecordedEvent, type Sql } from '@dealer/platform';
-import type { Projection } from '@dealer/read-models/projection';
+import { withFreshStatements, type Projection } from '@dealer/read-models/projection';
 import { ensureProjectionSchema } from './schema-setup';
 
 export type ProjectionState = 'starting' | 'standby' | 'running' | 'stopped' | 'error';
@@ -98,7 +98,7 @@ export async function applyOrPark(tx: SavepointTx, projection: Projection, schem
   const parked: ParkedInBatch[] = [];
   const ready = relevant.filter((e) => !blocked.has(e.streamId));
   try {
-    if (ready.length > 0) await tx.savepoint((sp) => projection.applyBatch(sp, schema, ready));
+    if (ready.length > 0) await tx.savepoint((sp) => projection.applyBatch(withFreshStatements(sp), schema, ready));
     const applied = new Set(ready);
     for (const e of relevant) if (!applied.has(e)) parked.push({ event: e, error: waitingText(e.streamId) });
     return parked;
@@ -111,7 +111,7 @@ export async function applyOrPark(tx: SavepointTx, projection: Projection, schem
       continue;
     }
     try {
-      await tx.savepoint((sp) => projection.applyBatch(sp, schema, [e]));
+      await tx.savepoint((sp) => projection.applyBatch(withFreshStatements(sp), schema, [e]));
     } catch (eventError) {
       if (isTransientProjectionError(eventError)) throw eventError;
       parked.push({ event: e, error: parkedErrorText(eventError) });
@@ -314,7 +314,7 @@ export async function retryParkedEvents(sql: Sql, store: EventStore, projection:
           error = 'The event is no longer in the store at this position.';
         } else if (projection.handles.has(event.type)) {
           try {
-            await (tx as unknown as SavepointTx).savepoint((sp) => projection.applyBatch(sp, projection.schema, [event]));
+            await (tx as unknown as SavepointTx).savepoint((sp) => projection.applyBatch(withFreshStatements(sp), projection.schema, [event]));
           } catch (eventError) {
             if (isTransientProjectionError(eventError)) throw eventError;
             error = parkedErrorText(eventError);

@@ -55,5 +55,33 @@ export interface SharedFold {
   flush(tx: Tx): Promise<void>;
 }
 
+/**
+ * The options of a projection's statement with parameters: `tx.unsafe(text, params, PREPARED)`
+ * prepares it once on its connection (ADR 0113). Unprepared, postgres.js sends every such
+ * statement in two round trips (it asks the server for the parameters' types first, then binds
+ * them), and the server parses and plans it every time; the read side runs the same few dozen
+ * statements on every batch. Only for text made of constants and schema or table names, so each
+ * connection prepares a bounded number of statements.
+ */
+export const PREPARED = { prepare: true } as const;
+
+/**
+ * The same transaction with every `unsafe` statement sent unprepared, PREPARED or not: for the
+ * paths that apply an event again after something went wrong (a batch's event-by-event careful
+ * path, an operator's retry of a parked event). A statement prepared on a connection keeps the
+ * parameter types of its first preparation, so after a fix of a read table (a column widened from
+ * integer to bigint) the prepared one would fail on the event again; a fresh one is parsed against
+ * the table as it is now (ADR 0113).
+ */
+export function withFreshStatements<T extends Sql>(tx: T): T {
+  return new Proxy(tx, {
+    get(target, key, receiver) {
+      if (key !== 'unsafe') return Reflect.get(target, key, receiver);
+      return (text: string, args: unknown = [], options: object = {}) =>
+        Array.isArray(args) ? target.unsafe(text, args as never[], { ...options, prepare: false }) : target.unsafe(text, [], { ...(args as object), prepare: false });
+    },
+  });
+}
+
 /** Quotes an identifier for SQL built from our own (never user-supplied) names. */
 export const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -9,7 +9,7 @@
  */
 import { COUPON_EVENT_TYPES, standAloneValue, type CouponStatus, type CouponTerms } from '@dealer/contracts';
 import type { Projection } from '../projection';
-import { ident } from '../projection';
+import { PREPARED, ident } from '../projection';
 import { foldCatalogueEvents, recordIdOf, type FoldedRow, type FoldOptions } from './fold';
 import { type CouponDefinitionState, evolveCoupon } from '@dealer/domain/coupon/state';
 
@@ -53,6 +53,7 @@ export const couponCatalogue: Projection = {
     const existing = await tx.unsafe<{ coupon_id: string; terms: CouponTerms; status: CouponStatus; revision: number; created_date: Date; modified_date: Date }[]>(
       `select coupon_id::text, terms, status, revision, created_date, modified_date from ${table} where coupon_id = any($1::uuid[])`,
       [ids],
+      PREPARED,
     );
     const rows = new Map<string, FoldedRow<CouponDefinitionState>>(
       existing.map((r) => [
@@ -84,6 +85,7 @@ export const couponCatalogue: Projection = {
          stand_alone_value = excluded.stand_alone_value, search_text = excluded.search_text, revision = excluded.revision,
          modified_date = excluded.modified_date`,
       [changed as never],
+      PREPARED,
     );
   },
 };

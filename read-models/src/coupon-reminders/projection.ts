@@ -17,7 +17,7 @@
 import { COUPON_REMINDER_EVENT_TYPES, type CouponExpiryReminderSent } from '@dealer/contracts';
 import type { RecordedEvent } from '@dealer/platform';
 import type { Projection, Tx } from '../projection';
-import { ident } from '../projection';
+import { PREPARED, ident } from '../projection';
 
 export const COUPON_REMINDERS = 'coupon_reminders';
 
@@ -98,6 +98,7 @@ async function applyRun(tx: Tx, schema: string, kind: Kind, events: RecordedEven
          channel text, sent_at timestamptz, sent_on date, expires_on date)
        on conflict (reminder_id, issued_coupon_id) do nothing`,
       [rows as never],
+      PREPARED,
     );
     return;
   }
@@ -112,6 +113,7 @@ async function applyRun(tx: Tx, schema: string, kind: Kind, events: RecordedEven
        from json_to_recordset($1::json) as x(issued_coupon_id uuid, redemption_id text, redeemed_at timestamptz)
        where r.issued_coupon_id = x.issued_coupon_id and r.redemption_id is null and r.sent_at <= x.redeemed_at`,
       [rows as never],
+      PREPARED,
     );
     return;
   }
@@ -125,5 +127,6 @@ async function applyRun(tx: Tx, schema: string, kind: Kind, events: RecordedEven
      from json_to_recordset($1::json) as x(issued_coupon_id uuid, redemption_id text)
      where r.issued_coupon_id = x.issued_coupon_id and r.redemption_id = x.redemption_id`,
     [rows as never],
+    PREPARED,
   );
 }

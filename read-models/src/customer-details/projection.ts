@@ -1,6 +1,6 @@
 /** Read model `customer-details`: one full customer record, for GET /api/customers/{id}. */
 import type { Projection } from '../projection';
-import { ident } from '../projection';
+import { PREPARED, ident } from '../projection';
 import { columnArrays, copyRows, unnestSelect, type ColumnSpec } from '../row-arrays';
 import { applyCustomerBatch, BulkCustomerRows, type CustomerRowsIo } from './bulk-customer-rows';
 import { CUSTOMER_EVENTS, type CustomerRow } from './customer-fold';
@@ -55,12 +55,13 @@ export const customerDetails: Projection = {
 function rowsIo(schema: string): CustomerRowsIo {
   const table = `${ident(schema)}.customers`;
   return {
-    load: (tx, ids) => tx.unsafe<CustomerRow[]>(`select ${LOADED} from ${table} where customer_id = any($1::uuid[])`, [ids]),
+    load: (tx, ids) => tx.unsafe<CustomerRow[]>(`select ${LOADED} from ${table} where customer_id = any($1::uuid[])`, [ids], PREPARED),
     async write(tx, rows) {
       await tx.unsafe(
         `insert into ${table} (${COLUMN_LIST}) ${unnestSelect(COLUMNS)}
          on conflict (customer_id) do update set ${UPDATED}`,
         columnArrays(COLUMNS, rows) as never[],
+        PREPARED,
       );
     },
     insert: (tx, rows) => copyRows(tx, table, COLUMNS, rows),

@@ -4,7 +4,7 @@
  */
 import { digitsOnly } from '@dealer/contracts';
 import type { Projection } from '../projection';
-import { ident } from '../projection';
+import { PREPARED, ident } from '../projection';
 import { columnArrays, copyRows, mapped, unnestSelect, type ColumnSpec } from '../row-arrays';
 import { applyCustomerBatch, BulkCustomerRows, type CustomerRowsIo } from '../customer-details/bulk-customer-rows';
 import type { CustomerRow } from '../customer-details/customer-fold';
@@ -112,12 +112,14 @@ function rowsIo(schema: string): CustomerRowsIo {
         `select customer_id::text, first_name, last_name, email_address, phone_mobile, phone_other, created_date
          from ${table} where customer_id = any($1::uuid[])`,
         [ids],
+        PREPARED,
       ),
     async write(tx, rows) {
       await tx.unsafe(
         `insert into ${table} (${COLUMNS.map((c) => c.name).join(', ')}) ${unnestSelect(COLUMNS)}
          on conflict (customer_id) do update set ${UPDATED} where ${CHANGED}`,
         columnArrays(COLUMNS, rows.map(searchRow)) as never[],
+        PREPARED,
       );
     },
     insert: (tx, rows) => copyRows(tx, table, COLUMNS, mapped(rows, searchRow)),

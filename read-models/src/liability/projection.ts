@@ -51,7 +51,7 @@
 import { addMonths, localDateOf, type GiftExpired, type GiftPurchased, type CouponRedeemed, type CouponRedemptionRoChanged, type CouponRedemptionVoided, type PackSaleLocationCorrected, type PackSaleVoided, type PackSold } from '@dealer/contracts';
 import { deterministicUuid, type RecordedEvent } from '@dealer/platform';
 import type { Projection, Tx } from '../projection';
-import { ident } from '../projection';
+import { PREPARED, ident } from '../projection';
 
 export const LIABILITY_PROJECTION = 'liability';
 
@@ -201,6 +201,7 @@ export class DailyDeltas {
        order by location_id, day
        on conflict (location_id, day) do update set ${DAILY_COLUMNS.map((c) => `${c} = d.${c} + excluded.${c}`).join(', ')}`,
       [payload as never],
+      PREPARED,
     );
   }
 }
@@ -265,7 +266,7 @@ async function saveCoupon(tx: Tx, s: string, c: Coupon, extra: { redemptionId?: 
     params.push(extra.timeZone);
     sets.push(`redemption_time_zone = $${params.length}`);
   }
-  await tx.unsafe(`update ${s}.coupons set ${sets.join(', ')} where issued_coupon_id = $1`, params as never[]);
+  await tx.unsafe(`update ${s}.coupons set ${sets.join(', ')} where issued_coupon_id = $1`, params as never[], PREPARED);
 }
 
 /**
@@ -316,6 +317,7 @@ async function applySaleEvent(tx: Tx, s: string, event: RecordedEvent, daily: Da
   const [sale] = await tx.unsafe<{ revision: number; time_zone: string; location_id: number }[]>(
     `select revision, time_zone, location_id from ${s}.sales where sale_id = $1 for update`,
     [saleId],
+    PREPARED,
   );
   if (sale && event.revision <= sale.revision) return;
   if (!sale && event.type !== 'PackSold') throw new Error(`${event.type} of sale ${saleId}, which the read model does not hold (its PackSold is missing or parked).`);
@@ -323,7 +325,7 @@ async function applySaleEvent(tx: Tx, s: string, event: RecordedEvent, daily: Da
   if (event.type === 'PackSold') return sold(tx, s, (event as unknown as PackSold).data, event.revision, daily);
 
   const coupons = (
-    await tx.unsafe<CouponRow[]>(`select ${COUPON_SELECT} from ${s}.coupons where sale_id = $1 order by issued_coupon_id for update`, [saleId])
+    await tx.unsafe<CouponRow[]>(`select ${COUPON_SELECT} from ${s}.coupons where sale_id = $1 order by issued_coupon_id for update`, [saleId], PREPARED)
   ).map(couponOf);
 
   if (event.type === 'PackSaleVoided') {
@@ -337,7 +339,7 @@ async function applySaleEvent(tx: Tx, s: string, event: RecordedEvent, daily: Da
       c.state = 'voided';
       await saveCoupon(tx, s, c);
     }
-    await tx.unsafe(`update ${s}.sales set status = 'voided', revision = $2 where sale_id = $1`, [saleId, event.revision]);
+    await tx.unsafe(`update ${s}.sales set status = 'voided', revision = $2 where sale_id = $1`, [saleId, event.revision], PREPARED);
     return;
   }
 
@@ -366,7 +368,7 @@ async function applySaleEvent(tx: Tx, s: string, event: RecordedEvent, daily: Da
       }
       await saveCoupon(tx, s, c);
     }
-    await tx.unsafe(`update ${s}.sales set location_id = $2, time_zone = $3, revision = $4 where sale_id = $1`, [saleId, to, d.timeZone, event.revision]);
+    await tx.unsafe(`update ${s}.sales set location_id = $2, time_zone = $3, revision = $4 where sale_id = $1`, [saleId, to, d.timeZone, event.revision], PREPARED);
     return;
   }
   throw new Error(`liability does not know the event type ${event.type}.`);
@@ -383,7 +385,7 @@ async function sold(tx: Tx, s: string, d: PackSold['data'], revision: number, da
     d.soldOn,
     converted,
     revision,
-  ]);
+  ], PREPARED);
   if (!Array.isArray(d.coupons)) throw new Error(`PackSold of sale ${d.saleId} carries no coupons.`);
   // A gift's coupons are aged from the payment day (when the money came in).
   const soldOn = gift ? gift.paidOn : dayNumber(d.soldOn);
@@ -415,7 +417,7 @@ async function sold(tx: Tx, s: string, d: PackSold['data'], revision: number, da
   // The coupons' values add up to the price the gift was paid; were they not to, the difference is sold on the claim day.
   if (gift) daily.add(d.locationId, gift.at, 'sold', issued - gift.amount);
   if (rows.length === 0) return;
-  await tx.unsafe(`insert into ${s}.coupons select * from json_populate_recordset(null::${s}.coupons, $1::json)`, [rows as never]);
+  await tx.unsafe(`insert into ${s}.coupons select * from json_populate_recordset(null::${s}.coupons, $1::json)`, [rows as never], PREPARED);
 }
 
 // ---- gifts ----
@@ -447,7 +449,7 @@ function giftLeaves(g: GiftRow, x: number, daily: DailyDeltas): number {
  * the sale's location when it differs) and is marked claimed. Null for any other sale.
  */
 async function claimedGift(tx: Tx, s: string, d: PackSold['data'], daily: DailyDeltas): Promise<{ paidOn: number; at: number; amount: number } | null> {
-  const [g] = await tx.unsafe<GiftRow[]>(`select ${GIFT_SELECT} from ${s}.gifts where sale_id = $1 and state = 'pending' for update`, [d.saleId]);
+  const [g] = await tx.unsafe<GiftRow[]>(`select ${GIFT_SELECT} from ${s}.gifts where sale_id = $1 and state = 'pending' for update`, [d.saleId], PREPARED);
   if (!g) return null;
   const at = giftLeaves(g, dayNumber(d.soldOn), daily);
   const amount = Number(g.amount);
@@ -455,7 +457,7 @@ async function claimedGift(tx: Tx, s: string, d: PackSold['data'], daily: DailyD
     daily.add(g.location_id, at, 'transfer_out', amount);
     daily.add(d.locationId, at, 'transfer_in', amount);
   }
-  await tx.unsafe(`update ${s}.gifts set state = 'claimed', left_on = $2::date where gift_id = $1`, [g.gift_id, dayText(at)]);
+  await tx.unsafe(`update ${s}.gifts set state = 'claimed', left_on = $2::date where gift_id = $1`, [g.gift_id, dayText(at)], PREPARED);
   return { paidOn: dayNumber(g.paid_on), at, amount };
 }
 
@@ -477,6 +479,7 @@ async function applyGiftEvent(tx: Tx, s: string, event: RecordedEvent, daily: Da
       `insert into ${s}.gifts (gift_id, sale_id, location_id, time_zone, paid_on, expires_on, amount, state)
        values ($1, $2, $3, $4, $5::date, $6::date, $7, 'pending') on conflict (gift_id) do nothing returning gift_id`,
       [g.gift_id, deterministicUuid(`gift:${d.giftId}`), g.location_id, g.time_zone, g.paid_on, g.expires_on, d.price] as never[],
+      PREPARED,
     );
     if (inserted.length === 0) return;
     const paidOn = dayNumber(g.paid_on);
@@ -486,12 +489,12 @@ async function applyGiftEvent(tx: Tx, s: string, event: RecordedEvent, daily: Da
   }
   if (event.type === 'GiftExpired') {
     const d = (event as unknown as GiftExpired).data;
-    const [g] = await tx.unsafe<GiftRow[]>(`select ${GIFT_SELECT} from ${s}.gifts where gift_id = $1 for update`, [d?.giftId]);
+    const [g] = await tx.unsafe<GiftRow[]>(`select ${GIFT_SELECT} from ${s}.gifts where gift_id = $1 for update`, [d?.giftId], PREPARED);
     if (!g) throw new Error(`GiftExpired of gift ${d?.giftId}, which the read model does not hold (its GiftPurchased is missing or parked).`);
     if (g.state !== 'pending') return;
     const at = giftLeaves(g, dayNumber(localDateOf(d.expiredAt, g.time_zone)), daily);
     daily.add(g.location_id, at, 'voided', Number(g.amount));
-    await tx.unsafe(`update ${s}.gifts set state = 'expired', left_on = $2::date where gift_id = $1`, [g.gift_id, dayText(at)]);
+    await tx.unsafe(`update ${s}.gifts set state = 'expired', left_on = $2::date where gift_id = $1`, [g.gift_id, dayText(at)], PREPARED);
     return;
   }
   throw new Error(`liability does not know the event type ${event.type}.`);
@@ -501,7 +504,7 @@ async function applyGiftEvent(tx: Tx, s: string, event: RecordedEvent, daily: Da
 async function locationTimeZone(tx: Tx, locationId: number): Promise<string> {
   const [known] = await tx.unsafe<{ present: boolean }[]>(`select to_regclass('ref.locations') is not null as present`);
   if (!known?.present) return 'UTC';
-  const [row] = await tx.unsafe<{ time_zone: string | null }[]>(`select time_zone from ref.locations where location_id = $1`, [locationId]);
+  const [row] = await tx.unsafe<{ time_zone: string | null }[]>(`select time_zone from ref.locations where location_id = $1`, [locationId], PREPARED);
   return row?.time_zone || 'UTC';
 }
 
@@ -510,10 +513,10 @@ async function locationTimeZone(tx: Tx, locationId: number): Promise<string> {
 async function applyCouponEvent(tx: Tx, s: string, event: RecordedEvent, daily: DailyDeltas): Promise<void> {
   const id = (event.data as { issuedCouponId?: unknown } | null)?.issuedCouponId;
   if (typeof id !== 'string') throw new Error(`${event.type} at ${event.globalPosition} carries no issuedCouponId.`);
-  const [row] = await tx.unsafe<CouponRow[]>(`select ${COUPON_SELECT} from ${s}.coupons where issued_coupon_id = $1 for update`, [id]);
+  const [row] = await tx.unsafe<CouponRow[]>(`select ${COUPON_SELECT} from ${s}.coupons where issued_coupon_id = $1 for update`, [id], PREPARED);
   if (!row) throw new Error(`${event.type} of issued coupon ${id}, which the read model does not hold (its sale's PackSold is missing or parked).`);
   if (row.coupon_revision !== null && event.revision <= row.coupon_revision) return;
-  await tx.unsafe(`update ${s}.coupons set coupon_revision = $2 where issued_coupon_id = $1`, [id, event.revision]);
+  await tx.unsafe(`update ${s}.coupons set coupon_revision = $2 where issued_coupon_id = $1`, [id, event.revision], PREPARED);
   const c = couponOf(row);
 
   switch (event.type) {
@@ -537,7 +540,7 @@ async function applyCouponEvent(tx: Tx, s: string, event: RecordedEvent, daily: 
     case 'CouponRedemptionRoChanged': {
       // The liability does not change; a later void's day is in the new redeeming location's zone.
       const d = (event as unknown as CouponRedemptionRoChanged).data;
-      await tx.unsafe(`update ${s}.coupons set redemption_time_zone = $3 where issued_coupon_id = $1 and redemption_id = $2`, [id, d.redemptionId, d.to.timeZone]);
+      await tx.unsafe(`update ${s}.coupons set redemption_time_zone = $3 where issued_coupon_id = $1 and redemption_id = $2`, [id, d.redemptionId, d.to.timeZone], PREPARED);
       return;
     }
     default:

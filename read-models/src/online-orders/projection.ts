@@ -28,7 +28,7 @@ import type {
 } from '@dealer/contracts';
 import type { RecordedEvent } from '@dealer/platform';
 import type { Projection, Tx } from '../projection';
-import { ident } from '../projection';
+import { PREPARED, ident } from '../projection';
 
 export const ONLINE_ORDERS_PROJECTION = 'online_orders';
 
@@ -114,6 +114,7 @@ async function apply(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'placed', $12, $13)
          on conflict (order_id) do nothing`,
         [d.orderId, d.customerId, d.packId, d.locationId, d.price, d.tax, d.total, d.taxExempt, d.provider, d.paymentId, isGift, timeOf(event), revision],
+        PREPARED,
       );
       return;
     }
@@ -124,6 +125,7 @@ async function apply(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
            sale_id = $2, gift_id = $3, is_gift = is_gift or $3::uuid is not null, paid_at = $4, revision = $5
          where order_id = $1 and revision < $5`,
         [d.orderId, d.saleId ?? null, d.giftId ?? null, d.paidAt, revision],
+        PREPARED,
       );
       return;
     }
@@ -134,6 +136,7 @@ async function apply(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
            failure_message = $2, failure_count = failure_count + 1, failed_at = $3, revision = $4
          where order_id = $1 and revision < $4`,
         [d.orderId, d.message, d.failedAt, revision],
+        PREPARED,
       );
       return;
     }
@@ -143,6 +146,7 @@ async function apply(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
         `update ${s}.orders set status = 'refunded', refund_amount = $2, refund_status = $3, refunded_at = $4, revision = $5
          where order_id = $1 and revision < $5`,
         [d.orderId, d.amount, d.status, d.refundedAt, revision],
+        PREPARED,
       );
       return;
     }
@@ -152,13 +156,14 @@ async function apply(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
         `update ${s}.orders set status = case when status in ('placed', 'failed') then 'cancelled' else status end, cancelled_at = $2, revision = $3
          where order_id = $1 and revision < $3`,
         [d.orderId, d.cancelledAt, revision],
+        PREPARED,
       );
       return;
     }
     case 'GiftClaimed': {
       // Another stream's event: idempotent by value (the first claim's time stays).
       const d = (event as unknown as GiftClaimed).data;
-      await tx.unsafe(`update ${s}.orders set gift_claimed_at = coalesce(gift_claimed_at, $2::timestamptz) where order_id = $1`, [d.orderId, d.claimedAt]);
+      await tx.unsafe(`update ${s}.orders set gift_claimed_at = coalesce(gift_claimed_at, $2::timestamptz) where order_id = $1`, [d.orderId, d.claimedAt], PREPARED);
       return;
     }
     case 'GiftExpired': {
@@ -166,6 +171,7 @@ async function apply(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
       await tx.unsafe(
         `update ${s}.orders set gift_ended_at = coalesce(gift_ended_at, $2::timestamptz), gift_end_reason = coalesce(gift_end_reason, $3) where order_id = $1`,
         [d.orderId, d.expiredAt, d.reason],
+        PREPARED,
       );
       return;
     }
@@ -176,13 +182,14 @@ async function apply(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
         `update ${s}.orders set gift_id = coalesce(gift_id, $2::uuid), is_gift = true, gift_recipient_email = $3, gift_expires_at = $4
          where order_id = $1 and not gift_recipient_erased`,
         [d.orderId, d.giftId, d.recipientEmail ?? null, d.expiresAt],
+        PREPARED,
       );
       return;
     }
     case 'CustomerPersonalDataErased': {
       // The buyer's erasure: the recipients of their gifts are their personal data.
       const { customerId } = event.data as { customerId: string };
-      await tx.unsafe(`update ${s}.orders set gift_recipient_email = null, gift_recipient_erased = true where customer_id = $1`, [customerId]);
+      await tx.unsafe(`update ${s}.orders set gift_recipient_email = null, gift_recipient_erased = true where customer_id = $1`, [customerId], PREPARED);
       return;
     }
     case 'OnlineOrderPaymentReturned': {
@@ -191,6 +198,7 @@ async function apply(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
         `update ${s}.orders set status = 'returned', failure_message = $2, refund_amount = $3, refund_status = $4, refunded_at = $5, revision = $6
          where order_id = $1 and revision < $6`,
         [d.orderId, d.message, d.amount, d.status, d.returnedAt, revision],
+        PREPARED,
       );
       return;
     }

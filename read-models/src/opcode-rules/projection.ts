@@ -5,7 +5,7 @@
  */
 import { OPCODE_RULE_EVENT_TYPES, type OpCodeRuleEvent } from '@dealer/contracts';
 import type { Projection } from '../projection';
-import { ident } from '../projection';
+import { PREPARED, ident } from '../projection';
 
 export const opCodeRules: Projection = {
   name: 'opcode_rules',
@@ -35,11 +35,12 @@ export const opCodeRules: Projection = {
           `insert into ${table} values ($1, $2, $3, $4, $5, $5)
            on conflict (rule_id) do update set description = excluded.description, modified_at = excluded.modified_at`,
           [e.data.ruleId, e.data.locationId, e.data.opCode, e.data.description, time] as never[],
+          PREPARED,
         );
       } else if (e.type === 'OpCodeVerificationRuleChanged') {
-        await tx.unsafe(`update ${table} set description = $2, modified_at = $3 where rule_id = $1`, [e.data.ruleId, e.data.description, time] as never[]);
+        await tx.unsafe(`update ${table} set description = $2, modified_at = $3 where rule_id = $1`, [e.data.ruleId, e.data.description, time] as never[], PREPARED);
       } else if (e.type === 'OpCodeVerificationRuleRemoved') {
-        await tx.unsafe(`delete from ${table} where rule_id = $1`, [e.data.ruleId] as never[]);
+        await tx.unsafe(`delete from ${table} where rule_id = $1`, [e.data.ruleId] as never[], PREPARED);
       }
     }
   },

@@ -25,7 +25,7 @@ import {
 } from '@dealer/contracts';
 import type { RecordedEvent } from '@dealer/platform';
 import type { Projection, Tx } from '../projection';
-import { ident } from '../projection';
+import { PREPARED, ident } from '../projection';
 import { foldCatalogueEvents, recordIdOf, type FoldedRow, type FoldOptions } from '../coupon-catalogue/fold';
 import { COUPON_FOLD } from '../coupon-catalogue/projection';
 import { evolvePack, type PackState } from '@dealer/domain/pack/state';
@@ -88,6 +88,7 @@ async function applyCouponEvents(tx: Tx, schema: string, events: RecordedEvent[]
   const existing = await tx.unsafe<{ coupon_id: string; terms: CouponTerms; status: CouponStatus; revision: number }[]>(
     `select coupon_id::text, terms, status, revision from ${table} where coupon_id = any($1::uuid[])`,
     [ids],
+    PREPARED,
   );
   // This table keeps no dates: the fold's are unused.
   const rows = new Map<string, FoldedRow<CouponDefinitionState>>(
@@ -105,6 +106,7 @@ async function applyCouponEvents(tx: Tx, schema: string, events: RecordedEvent[]
        terms = excluded.terms, name = excluded.name, status = excluded.status,
        stand_alone_value = excluded.stand_alone_value, revision = excluded.revision`,
     [changed as never],
+    PREPARED,
   );
 }
 
@@ -127,6 +129,7 @@ async function applyPackEvents(tx: Tx, schema: string, events: RecordedEvent[]):
   const existing = await tx.unsafe<{ pack_id: string; terms: PackTerms; items: PackItem[]; status: PackStatus; revision: number; created_date: Date; modified_date: Date }[]>(
     `select pack_id::text, terms, items, status, revision, created_date, modified_date from ${table} where pack_id = any($1::uuid[])`,
     [ids],
+    PREPARED,
   );
   const rows = new Map<string, FoldedRow<PackState>>(
     existing.map((r) => [
@@ -163,5 +166,6 @@ async function applyPackEvents(tx: Tx, schema: string, events: RecordedEvent[]):
        location_ids = excluded.location_ids, search_text = excluded.search_text, revision = excluded.revision,
        modified_date = excluded.modified_date`,
     [changed as never],
+    PREPARED,
   );
 }

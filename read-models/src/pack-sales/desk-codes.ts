@@ -13,7 +13,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { deskCodeFromBytes } from '@dealer/contracts';
-import type { Tx } from '../projection';
+import { PREPARED, type Tx } from '../projection';
 
 export interface DeskCodeOwner {
   kind: 'sale' | 'coupon';
@@ -35,7 +35,7 @@ export async function deskCodeKey(tx: Tx): Promise<Buffer> {
   }
   await tx.unsafe(`select pg_advisory_xact_lock(hashtext('read_model_keys'))`);
   await tx.unsafe(`create table if not exists public.read_model_keys (name text primary key, key bytea not null, created_at timestamptz not null default now())`);
-  await tx.unsafe(`insert into public.read_model_keys (name, key) values ('desk-codes', $1) on conflict (name) do nothing`, [randomBytes(32) as never]);
+  await tx.unsafe(`insert into public.read_model_keys (name, key) values ('desk-codes', $1) on conflict (name) do nothing`, [randomBytes(32) as never], PREPARED);
   const [row] = await tx.unsafe<{ key: Buffer }[]>(`select key from public.read_model_keys where name = 'desk-codes'`);
   return row!.key;
 }
@@ -53,7 +53,7 @@ export async function assignDeskCodes(tx: Tx, s: string, owners: DeskCodeOwner[]
   const codes = owners.map((o) => deriveDeskCode(key, o));
   for (let attempt = 1; ; attempt++) {
     const taken = new Set(
-      (await tx.unsafe<{ code: string }[]>(`select code from ${s}.desk_codes where code = any($1::text[])`, [codes as never])).map((r) => r.code),
+      (await tx.unsafe<{ code: string }[]>(`select code from ${s}.desk_codes where code = any($1::text[])`, [codes as never], PREPARED)).map((r) => r.code),
     );
     let clashes = 0;
     const inBatch = new Set<string>();
@@ -66,5 +66,5 @@ export async function assignDeskCodes(tx: Tx, s: string, owners: DeskCodeOwner[]
     if (clashes === 0) break;
   }
   const rows = owners.map((o, i) => ({ code: codes[i], kind: o.kind, sale_id: o.saleId, customer_id: o.customerId, issued_coupon_id: o.issuedCouponId }));
-  await tx.unsafe(`insert into ${s}.desk_codes select * from json_populate_recordset(null::${s}.desk_codes, $1::json)`, [rows as never]);
+  await tx.unsafe(`insert into ${s}.desk_codes select * from json_populate_recordset(null::${s}.desk_codes, $1::json)`, [rows as never], PREPARED);
 }

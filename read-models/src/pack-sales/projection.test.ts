@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cents, endOfLocalDay } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
+import { createPool } from '@dealer/platform/db/postgres';
 import { useEventStoreDatabase } from '@dealer/platform/testing/event-store-database';
 import { rebuildProjection } from '@dealer/projector/rebuild';
 import { append, catchUp, couponRedeemed, couponTerms, issuedCouponStream, packSold, redemptionFacts, saleStream } from './test-events';
@@ -287,6 +288,23 @@ describe('pack_sales: issued coupons and their redemptions', () => {
     const result = await rebuildProjection({ sql: env.db.sql, store: env.store }, packSales, { batchSize: 3 });
     expect(result.parked).toBe(2);
     expect(await snapshot()).toEqual(expected);
+  });
+
+  it('should prepare its statements with parameters on their connection (ADR 0113): a later batch sends none of their text again', async () => {
+    // One connection, so the statements the batch ran are the ones pg_prepared_statements lists.
+    const one = createPool(env.db.url, { max: 1 });
+    try {
+      const three = packSold({ customerId, items: [{ couponId: oil, terms: couponTerms('Oil and Filter'), quantity: 1 }], saleRoNumber: '9900004' });
+      await append(env.store, saleStream(three.saleId), [{ type: 'PackSold', data: three }]);
+      expect(await catchUp(one, env.store, packSales)).toBe(0);
+      const prepared = (await one<{ statement: string }[]>`select statement from pg_prepared_statements`).map((r) => r.statement);
+      const written = prepared.filter((statement) => statement.includes('"rm_pack_sales".'));
+      expect(written.some((statement) => /insert into "rm_pack_sales"\.sales /.test(statement))).toBe(true);
+      expect(written.some((statement) => /insert into "rm_pack_sales"\.issued_coupons /.test(statement))).toBe(true);
+      expect(written.some((statement) => /from "rm_pack_sales"\.desk_codes where code = any/.test(statement))).toBe(true);
+    } finally {
+      await one.end();
+    }
   });
 
   it('should give every sale and issued coupon its own desk code, keyed, the same on a rebuild and for sales from before codes', async () => {

@@ -33,7 +33,7 @@ import {
 } from '@dealer/contracts';
 import type { RecordedEvent } from '@dealer/platform';
 import type { Projection, Tx } from '../projection';
-import { ident } from '../projection';
+import { PREPARED, ident } from '../projection';
 import { assignDeskCodes, type DeskCodeOwner } from './desk-codes';
 
 export const packSales: Projection = {
@@ -182,6 +182,7 @@ async function applySet(tx: Tx, schema: string, events: RecordedEvent[]): Promis
     const rows = await tx.unsafe<{ id: string; revision: number }[]>(
       `select sale_id::text as id, revision from ${s}.sales where sale_id = any($1::uuid[]) order by sale_id for update`,
       [[...saleIds] as never],
+      PREPARED,
     );
     for (const r of rows) sales.set(r.id.toLowerCase(), r.revision);
   }
@@ -190,6 +191,7 @@ async function applySet(tx: Tx, schema: string, events: RecordedEvent[]): Promis
       `select issued_coupon_id::text as id, coupon_revision as revision from ${s}.issued_coupons
         where issued_coupon_id = any($1::uuid[]) order by issued_coupon_id for update`,
       [[...couponIds] as never],
+      PREPARED,
     );
     for (const r of rows) coupons.set(r.id.toLowerCase(), r.revision ?? -1);
   }
@@ -268,6 +270,7 @@ async function applyOne(tx: Tx, schema: string, event: RecordedEvent): Promise<v
            revision = $5, modified_date = $6
          where sale_id = $1`,
         [saleId, e.data.finalisedAt, e.data.via, e.data.by, event.revision, time],
+        PREPARED,
       );
       return;
     case 'PackSaleLocationCorrected': {
@@ -276,6 +279,7 @@ async function applyOne(tx: Tx, schema: string, event: RecordedEvent): Promise<v
         `insert into ${s}.corrections (sale_id, revision, from_location_id, to_location_id, time_zone, reason, corrected_by, corrected_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [saleId, event.revision, d.fromLocationId, d.toLocationId, d.timeZone, d.reason, d.by, d.correctedAt],
+        PREPARED,
       );
       await tx.unsafe(`update ${s}.sales set location_id = $2, time_zone = $3, revision = $4, modified_date = $5 where sale_id = $1`, [
         saleId,
@@ -283,7 +287,7 @@ async function applyOne(tx: Tx, schema: string, event: RecordedEvent): Promise<v
         d.timeZone,
         event.revision,
         time,
-      ]);
+      ], PREPARED);
       if (!Array.isArray(d.coupons)) throw new Error(`PackSaleLocationCorrected of sale ${saleId} carries no coupons.`);
       if (d.coupons.length > 0) {
         await tx.unsafe(
@@ -291,6 +295,7 @@ async function applyOne(tx: Tx, schema: string, event: RecordedEvent): Promise<v
            from json_to_recordset($2::json) as x(issued_coupon_id uuid, expires_at timestamptz)
            where c.issued_coupon_id = x.issued_coupon_id and c.sale_id = $1`,
           [saleId, d.coupons.map((c) => ({ issued_coupon_id: c.issuedCouponId, expires_at: c.expiresAt }))] as never[],
+          PREPARED,
         );
       }
       return;
@@ -302,6 +307,7 @@ async function applyOne(tx: Tx, schema: string, event: RecordedEvent): Promise<v
            voided_was_status = $7, revision = $8, modified_date = $9
          where sale_id = $1`,
         [saleId, d.reason, d.by, d.voidedAt, d.refund, d.refundTax, d.wasStatus, event.revision, time],
+        PREPARED,
       );
       return;
     }
@@ -360,11 +366,12 @@ async function insertSales(tx: Tx, s: string, sold: { data: PackSold['data']; re
       };
     });
   });
-  await tx.unsafe(`insert into ${s}.sales select * from json_populate_recordset(null::${s}.sales, $1::json)`, [sales as never]);
+  await tx.unsafe(`insert into ${s}.sales select * from json_populate_recordset(null::${s}.sales, $1::json)`, [sales as never], PREPARED);
   if (coupons.length > 0) {
     await tx.unsafe(
       `insert into ${s}.issued_coupons select * from json_populate_recordset(null::${s}.issued_coupons, $1::json)`,
       [coupons as never],
+      PREPARED,
     );
   }
   await assignDeskCodes(tx, s, deskCodeOwners(sold));
@@ -408,7 +415,7 @@ async function applyIssuedCouponEvent(tx: Tx, s: string, event: RecordedEvent): 
   const id = e.data?.issuedCouponId;
   if (typeof id !== 'string') throw new Error(`${event.type} at ${event.globalPosition} carries no issuedCouponId.`);
   // applySet has locked the row, skipped an event it has reached and refused one of a coupon it does not hold.
-  await tx.unsafe(`update ${s}.issued_coupons set coupon_revision = $2 where issued_coupon_id = $1`, [id, event.revision]);
+  await tx.unsafe(`update ${s}.issued_coupons set coupon_revision = $2 where issued_coupon_id = $1`, [id, event.revision], PREPARED);
 
   const current = (facts: RedemptionFacts, state: 'redeemed' | 'awaiting-verification', verificationId: string | null, redeemedAt: string | null) =>
     tx.unsafe(`update ${s}.issued_coupons set (${REDEMPTION_COLUMNS}) = ($2, $3, $4, $5, $6, $7, $8, $9, $10::timestamptz, $11) where issued_coupon_id = $1`, [
@@ -423,7 +430,7 @@ async function applyIssuedCouponEvent(tx: Tx, s: string, event: RecordedEvent): 
       verificationId,
       redeemedAt,
       facts.redeemedBy,
-    ] as never[]);
+    ] as never[], PREPARED);
 
   switch (e.type) {
     case 'CouponRedeemed':
@@ -439,6 +446,7 @@ async function applyIssuedCouponEvent(tx: Tx, s: string, event: RecordedEvent): 
         `update ${s}.issued_coupons set (${REDEMPTION_COLUMNS}) = (null, null, null, null, null, null, null, null, null, null)
          where issued_coupon_id = $1 and redemption_id = $2`,
         [id, e.data.redemptionId],
+        PREPARED,
       );
       return;
     case 'CouponRedemptionRoChanged': {
@@ -448,6 +456,7 @@ async function applyIssuedCouponEvent(tx: Tx, s: string, event: RecordedEvent): 
            redemption_labor_type = $6, redemption_amount = $7
          where issued_coupon_id = $1 and redemption_id = $2`,
         [id, e.data.redemptionId, to.locationId, to.roNumber, to.line.opCode, to.line.laborType, to.amount] as never[],
+        PREPARED,
       );
       return;
     }

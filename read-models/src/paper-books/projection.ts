@@ -19,7 +19,7 @@
 import { PAPER_BOOK_EVENT_TYPES, type PaperBookEvent, type PaperBookRegistered } from '@dealer/contracts';
 import type { RecordedEvent } from '@dealer/platform';
 import type { Projection, Tx } from '../projection';
-import { ident } from '../projection';
+import { PREPARED, ident } from '../projection';
 
 export const paperBooks: Projection = {
   name: 'paper_books',
@@ -83,15 +83,15 @@ async function applyOne(tx: Tx, s: string, event: RecordedEvent): Promise<void> 
   const e = event as unknown as PaperBookEvent;
   const bookNumber = e.data?.bookNumber;
   if (typeof bookNumber !== 'string') throw new Error(`${event.type} at ${event.globalPosition} carries no bookNumber.`);
-  const [row] = await tx.unsafe<{ revision: number }[]>(`select revision from ${s}.books where book_number = $1 for update`, [bookNumber]);
+  const [row] = await tx.unsafe<{ revision: number }[]>(`select revision from ${s}.books where book_number = $1 for update`, [bookNumber], PREPARED);
   if (row && event.revision <= row.revision) return;
   if (!row && e.type !== 'PaperBookRegistered') throw new Error(`${event.type} of paper book ${bookNumber}, which the read model does not hold (its PaperBookRegistered is missing or parked).`);
   if (row && e.type === 'PaperBookRegistered') throw new Error(`PaperBookRegistered of paper book ${bookNumber} at revision ${event.revision}, which the read model already holds.`);
   const time = event.metadata.time;
-  const touch = () => tx.unsafe(`update ${s}.books set revision = $2, modified_date = $3 where book_number = $1`, [bookNumber, event.revision, time]);
+  const touch = () => tx.unsafe(`update ${s}.books set revision = $2, modified_date = $3 where book_number = $1`, [bookNumber, event.revision, time], PREPARED);
   /** Runs an update of one paper coupon; a number the book does not have is an event this model cannot apply. */
   const onCoupon = async (number: number, statement: string, values: unknown[]) => {
-    const updated = await tx.unsafe(statement, [bookNumber, number, ...values] as never[]);
+    const updated = await tx.unsafe(statement, [bookNumber, number, ...values] as never[], PREPARED);
     if (updated.count !== 1) throw new Error(`${event.type} of paper book ${bookNumber} names coupon number ${number}, which the book does not have.`);
   };
 
@@ -134,13 +134,14 @@ async function applyOne(tx: Tx, s: string, event: RecordedEvent): Promise<void> 
       const d = e.data;
       if (!Array.isArray(d.convertedCouponNumbers)) throw new Error(`PaperBookConverted of paper book ${bookNumber} carries no convertedCouponNumbers.`);
       const numbers = [...new Set(d.convertedCouponNumbers)];
-      const moved = await tx.unsafe(`update ${s}.paper_coupons set converted = true where book_number = $1 and number = any($2::integer[])`, [bookNumber, numbers] as never[]);
+      const moved = await tx.unsafe(`update ${s}.paper_coupons set converted = true where book_number = $1 and number = any($2::integer[])`, [bookNumber, numbers] as never[], PREPARED);
       if (moved.count !== numbers.length) throw new Error(`PaperBookConverted of paper book ${bookNumber} names coupon numbers the book does not have.`);
       await tx.unsafe(
         `update ${s}.books set converted_customer_id = $2, converted_sale_id = $3, converted_count = $4, converted_value = $5, converted_at = $6,
            converted_by = $7, revision = $8, modified_date = $9
          where book_number = $1`,
         [bookNumber, d.customerId, d.saleId, numbers.length, d.convertedValue, d.convertedAt, d.by, event.revision, time] as never[],
+        PREPARED,
       );
       return;
     }
@@ -171,6 +172,7 @@ async function insertBook(tx: Tx, s: string, d: PaperBookRegistered['data'], rev
       revision,
       time,
     ] as never[],
+    PREPARED,
   );
   if (!Array.isArray(d.coupons)) throw new Error(`PaperBookRegistered of paper book ${d.bookNumber} carries no coupons.`);
   const termsOf = new Map(d.pack.items.map((i) => [i.couponId, i.coupon]));
@@ -193,5 +195,6 @@ async function insertBook(tx: Tx, s: string, d: PaperBookRegistered['data'], rev
   await tx.unsafe(
     `insert into ${s}.paper_coupons select * from json_populate_recordset(null::${s}.paper_coupons, $1::json)`,
     [coupons as never],
+    PREPARED,
   );
 }

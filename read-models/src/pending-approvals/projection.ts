@@ -6,7 +6,7 @@
  */
 import { REDEMPTION_VERIFICATION_EVENT_TYPES, type RedemptionVerificationState } from '@dealer/contracts';
 import type { Projection } from '../projection';
-import { ident } from '../projection';
+import { PREPARED, ident } from '../projection';
 import { evolveRedemptionVerification } from '@dealer/domain/redemption-verification/state';
 
 export const pendingApprovals: Projection = {
@@ -39,6 +39,7 @@ export const pendingApprovals: Projection = {
     const existing = await tx.unsafe<{ id: string; state: RedemptionVerificationState }[]>(
       `select redemption_verification_id::text as id, state from ${table} where redemption_verification_id = any($1::uuid[])`,
       [ids],
+      PREPARED,
     );
     const states = new Map<string, RedemptionVerificationState | null>(existing.map((r) => [r.id, r.state]));
     const touched = new Map<string, { revision: number; time: string }>();
@@ -58,6 +59,7 @@ export const pendingApprovals: Projection = {
          on conflict (redemption_verification_id) do update set status = excluded.status, outcome = excluded.outcome,
            expires = excluded.expires, modified_at = excluded.modified_at, revision = excluded.revision, state = excluded.state`,
         [id, s.customerId, s.locationId, s.roNumber, status, s.outcome, s.expires, s.startedAt, time, revision, s] as never[],
+        PREPARED,
       );
     }
   },

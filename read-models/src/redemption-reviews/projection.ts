@@ -27,7 +27,7 @@ import {
 } from '@dealer/contracts';
 import type { RecordedEvent } from '@dealer/platform';
 import type { Projection, Tx } from '../projection';
-import { ident } from '../projection';
+import { PREPARED, ident } from '../projection';
 
 /** The event types this read model follows. */
 export const REDEMPTION_REVIEW_HANDLED_TYPES = [
@@ -115,12 +115,13 @@ async function insertRedemption(tx: Tx, s: string, event: RecordedEvent, row: Re
       event.streamId,
       event.revision,
     ] as never[],
+    PREPARED,
   );
 }
 
 /** Ends a redemption (void or release), unless this event was applied already. */
 const end = (tx: Tx, s: string, event: RecordedEvent, redemptionId: string) =>
-  tx.unsafe(`update ${s}.redemptions set live = false, revision = $3 where redemption_id = $1 and stream_id = $2 and revision < $3`, [redemptionId, event.streamId, event.revision]);
+  tx.unsafe(`update ${s}.redemptions set live = false, revision = $3 where redemption_id = $1 and stream_id = $2 and revision < $3`, [redemptionId, event.streamId, event.revision], PREPARED);
 
 async function applyOne(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
   const redemptionId = (event.data as { redemptionId?: unknown } | null)?.redemptionId;
@@ -170,6 +171,7 @@ async function applyOne(tx: Tx, s: string, event: RecordedEvent): Promise<void> 
         `update ${s}.redemptions set location_id = $4, ro_number = $5, op_code = $6, labor_type = $7, amount = $8, revision = $3
          where redemption_id = $1 and stream_id = $2 and revision < $3`,
         [redemptionId, event.streamId, event.revision, to.locationId, to.roNumber, to.line.opCode, to.line.laborType, to.amount] as never[],
+        PREPARED,
       );
       return;
     }
@@ -184,6 +186,7 @@ async function applyOne(tx: Tx, s: string, event: RecordedEvent): Promise<void> 
         `insert into ${s}.kept (redemption_id, location_id, ro_number, note, kept_by, kept_at) values ($1, $2, $3, $4, $5, $6)
          on conflict (redemption_id, location_id, ro_number) do nothing`,
         [redemptionId, d.locationId, d.roNumber, d.note, d.by, d.keptAt] as never[],
+        PREPARED,
       );
       return;
     }

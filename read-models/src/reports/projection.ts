@@ -42,7 +42,7 @@ import {
 } from '@dealer/contracts';
 import { deterministicUuid, type RecordedEvent } from '@dealer/platform';
 import type { Projection, Tx } from '../projection';
-import { ident } from '../projection';
+import { PREPARED, ident } from '../projection';
 
 export const REPORTS_PROJECTION = 'reports';
 
@@ -161,7 +161,7 @@ async function applySaleEvent(tx: Tx, s: string, event: RecordedEvent): Promise<
   const e = event as unknown as PackSaleEvent;
   const saleId = e.data?.saleId;
   if (typeof saleId !== 'string') throw new Error(`${event.type} at ${event.globalPosition} carries no saleId.`);
-  const [row] = await tx.unsafe<{ revision: string; gift_id: string | null }[]>(`select revision, gift_id from ${s}.sales where sale_id = $1 for update`, [saleId]);
+  const [row] = await tx.unsafe<{ revision: string; gift_id: string | null }[]>(`select revision, gift_id from ${s}.sales where sale_id = $1 for update`, [saleId], PREPARED);
   if (row && event.revision <= Number(row.revision)) return;
   if (!row && e.type !== 'PackSold') throw new Error(`${event.type} of sale ${saleId}, which the read model does not hold (its PackSold is missing or parked).`);
   // A gift's claim: the sale was counted on its payment day; only the recipient (and what was issued) is new.
@@ -180,6 +180,7 @@ async function applySaleEvent(tx: Tx, s: string, event: RecordedEvent): Promise<
            revision = $3
          where sale_id = $1`,
         [saleId, e.data.finalisedAt, event.revision],
+        PREPARED,
       );
       return;
     case 'PackSaleLocationCorrected': {
@@ -194,8 +195,9 @@ async function applySaleEvent(tx: Tx, s: string, event: RecordedEvent): Promise<
            revision = $4
          where sale_id = $1`,
         [saleId, d.toLocationId, d.timeZone, event.revision],
+        PREPARED,
       );
-      await tx.unsafe(`update ${s}.redemptions set sold_location_id = $2 where sale_id = $1`, [saleId, d.toLocationId]);
+      await tx.unsafe(`update ${s}.redemptions set sold_location_id = $2 where sale_id = $1`, [saleId, d.toLocationId], PREPARED);
       return;
     }
     case 'PackSaleVoided': {
@@ -205,6 +207,7 @@ async function applySaleEvent(tx: Tx, s: string, event: RecordedEvent): Promise<
            voided_by = $3, void_reason = $4, refund = $5, refund_tax = $6, revision = $7
          where sale_id = $1`,
         [saleId, d.voidedAt, d.by, d.reason, d.refund, d.refundTax, event.revision],
+        PREPARED,
       );
       return;
     }
@@ -248,6 +251,7 @@ async function insertSale(tx: Tx, s: string, d: PackSold['data'], revision: numb
       d.onlineOrderId ?? null,
       revision,
     ] as never[],
+    PREPARED,
   );
 }
 
@@ -290,13 +294,14 @@ async function insertGiftSale(tx: Tx, s: string, event: RecordedEvent): Promise<
       d.giftId,
       d.customerId,
     ] as never[],
+    PREPARED,
   );
 }
 
 async function locationTimeZone(tx: Tx, locationId: number): Promise<string> {
   const [known] = await tx.unsafe<{ present: boolean }[]>(`select to_regclass('ref.locations') is not null as present`);
   if (!known?.present) return 'UTC';
-  const [row] = await tx.unsafe<{ time_zone: string | null }[]>(`select time_zone from ref.locations where location_id = $1`, [locationId]);
+  const [row] = await tx.unsafe<{ time_zone: string | null }[]>(`select time_zone from ref.locations where location_id = $1`, [locationId], PREPARED);
   return row?.time_zone || 'UTC';
 }
 
@@ -309,14 +314,14 @@ async function claimGiftSale(tx: Tx, s: string, d: PackSold['data'], revision: n
     d.pack.name,
     d.coupons.length,
     revision,
-  ] as never[]);
+  ] as never[], PREPARED);
 }
 
 /** A gift ended unclaimed: its sale is voided on the local day it ended, the whole payment refunded. */
 async function voidGiftSale(tx: Tx, s: string, event: RecordedEvent): Promise<void> {
   const d = (event as unknown as GiftExpired).data;
   if (typeof d?.saleId !== 'string') throw new Error(`GiftExpired at ${event.globalPosition} carries no saleId.`);
-  const [row] = await tx.unsafe<{ status: string }[]>(`select status from ${s}.sales where sale_id = $1 and gift_id is not null for update`, [d.saleId]);
+  const [row] = await tx.unsafe<{ status: string }[]>(`select status from ${s}.sales where sale_id = $1 and gift_id is not null for update`, [d.saleId], PREPARED);
   if (!row) throw new Error(`GiftExpired of gift ${d.giftId}, whose sale the read model does not hold (its GiftPurchased is missing or parked).`);
   if (row.status === 'voided') return;
   await tx.unsafe(
@@ -324,6 +329,7 @@ async function voidGiftSale(tx: Tx, s: string, event: RecordedEvent): Promise<vo
        voided_by = $3, void_reason = $4, refund = $5, refund_tax = $6
      where sale_id = $1`,
     [d.saleId, d.expiredAt, GIFT_VOIDED_BY, GIFT_VOID_REASONS[d.reason] ?? GIFT_VOID_REASONS.expired, d.refund, d.refundTax] as never[],
+    PREPARED,
   );
 }
 
@@ -334,7 +340,7 @@ async function applyRefund(tx: Tx, s: string, event: RecordedEvent): Promise<voi
   const updated = await tx.unsafe(`update ${s}.sales set provider_refunded_at = coalesce(provider_refunded_at, $2::timestamptz) where sale_id = $1`, [
     d.saleId,
     d.refundedAt,
-  ]);
+  ], PREPARED);
   if (updated.count !== 1) throw new Error(`OnlineOrderRefunded of sale ${d.saleId}, which the read model does not hold (its PackSold is missing or parked).`);
 }
 
@@ -346,7 +352,7 @@ async function applyRedemptionEvent(tx: Tx, s: string, event: RecordedEvent): Pr
   const e = event as unknown as RedemptionEvent;
   const redemptionId = e.data?.redemptionId;
   if (typeof redemptionId !== 'string') throw new Error(`${event.type} at ${event.globalPosition} carries no redemptionId.`);
-  const [row] = await tx.unsafe<{ revision: string }[]>(`select revision from ${s}.redemptions where redemption_id = $1 for update`, [redemptionId]);
+  const [row] = await tx.unsafe<{ revision: string }[]>(`select revision from ${s}.redemptions where redemption_id = $1 for update`, [redemptionId], PREPARED);
   const inserts = e.type === 'CouponRedeemed' || e.type === 'PaperCouponRedeemed';
   if (row && event.revision <= Number(row.revision)) return;
   if (!row && !inserts) throw new Error(`${event.type} of redemption ${redemptionId}, which the read model does not hold (its redemption is missing or parked).`);
@@ -389,6 +395,7 @@ async function applyRedemptionEvent(tx: Tx, s: string, event: RecordedEvent): Pr
            voided_by = $3, void_reason = $4, revision = $5
          where redemption_id = $1`,
         [redemptionId, d.voidedAt, d.by, d.reason, event.revision],
+        PREPARED,
       );
       return;
     }
@@ -403,6 +410,7 @@ async function applyRedemptionEvent(tx: Tx, s: string, event: RecordedEvent): Pr
            revision = $9
          where redemption_id = $1`,
         [redemptionId, to.locationId, to.timeZone, to.roNumber, to.line.opCode, to.line.laborType, to.line.lineTotal, to.amount, event.revision] as never[],
+        PREPARED,
       );
       return;
     }
@@ -432,5 +440,5 @@ function redeemedColumns(d: CouponRedeemed['data'] | PaperCouponRedeemed['data']
 }
 
 async function insertRedemption(tx: Tx, s: string, row: Record<string, unknown>): Promise<void> {
-  await tx.unsafe(`insert into ${s}.redemptions select * from json_populate_recordset(null::${s}.redemptions, $1::json)`, [[row] as never]);
+  await tx.unsafe(`insert into ${s}.redemptions select * from json_populate_recordset(null::${s}.redemptions, $1::json)`, [[row] as never], PREPARED);
 }

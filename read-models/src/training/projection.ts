@@ -5,7 +5,7 @@
  */
 import { TRAINING_EVENT_TYPES, type TrainingEvent } from '@dealer/contracts';
 import type { Projection } from '../projection';
-import { ident } from '../projection';
+import { PREPARED, ident } from '../projection';
 
 export const training: Projection = {
   name: 'training',
@@ -37,15 +37,17 @@ export const training: Projection = {
           `insert into ${table} (user_id, video_id, duration_seconds, started_at, last_watched_at) values ($1, $2, $3, $4, $4)
            on conflict (user_id, video_id) do nothing`,
           [e.data.userId, e.data.videoId, e.data.durationSeconds, e.data.startedAt] as never[],
+          PREPARED,
         );
       } else if (e.type === 'TrainingVideoWatched') {
         await tx.unsafe(
           `update ${table} set duration_seconds = $3, position_seconds = $4, furthest_seconds = $5, watched_seconds = $6, last_watched_at = $7
            where user_id = $1 and video_id = $2`,
           [e.data.userId, e.data.videoId, e.data.durationSeconds, e.data.positionSeconds, e.data.furthestSeconds, e.data.watchedSeconds, e.data.watchedAt] as never[],
+          PREPARED,
         );
       } else if (e.type === 'TrainingVideoCompleted') {
-        await tx.unsafe(`update ${table} set completed_at = coalesce(completed_at, $3) where user_id = $1 and video_id = $2`, [e.data.userId, e.data.videoId, e.data.completedAt] as never[]);
+        await tx.unsafe(`update ${table} set completed_at = coalesce(completed_at, $3) where user_id = $1 and video_id = $2`, [e.data.userId, e.data.videoId, e.data.completedAt] as never[], PREPARED);
       }
     }
   },

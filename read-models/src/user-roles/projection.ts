@@ -1,6 +1,6 @@
 /** Read model `user-roles`: each employee's roles per location (names joined at query time). */
 import type { Projection } from '../projection';
-import { ident } from '../projection';
+import { PREPARED, ident } from '../projection';
 
 const ROLE_IDS: Record<string, number> = { admin: 1, manager: 2, controller: 3, employee: 4 };
 
@@ -23,13 +23,13 @@ export const userRoles: Projection = {
       if (e.type === 'UserRoleAssigned') {
         await tx.unsafe(`insert into ${table} values ($1, $2, $3, $4, $5) on conflict (user_role_id) do nothing`, [
           d.userRoleId, d.userId, ROLE_IDS[d.roleName!], d.roleName, d.locationId,
-        ] as never[]);
+        ] as never[], PREPARED);
       } else if (e.type === 'UserRoleChanged') {
         await tx.unsafe(`update ${table} set role_id = $2, role_name = $3, location_id = $4 where user_role_id = $1`, [
           d.userRoleId, ROLE_IDS[d.roleName!], d.roleName, d.locationId,
-        ] as never[]);
+        ] as never[], PREPARED);
       } else if (e.type === 'UserRoleRemoved') {
-        await tx.unsafe(`delete from ${table} where user_role_id = $1`, [d.userRoleId] as never[]);
+        await tx.unsafe(`delete from ${table} where user_role_id = $1`, [d.userRoleId] as never[], PREPARED);
       }
     }
   },

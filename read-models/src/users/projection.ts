@@ -1,6 +1,6 @@
 /** Read model `users`: employees (staff directory) for sign-in and the users admin page. */
 import type { Projection } from '../projection';
-import { ident } from '../projection';
+import { PREPARED, ident } from '../projection';
 
 export const users: Projection = {
   name: 'users',
@@ -20,6 +20,7 @@ export const users: Projection = {
       await tx.unsafe(
         `insert into ${ident(schema)}.employees values ($1, $2, $3, lower($4), $5, $6, $7, $8, $9, $10, $11) on conflict (user_id) do nothing`,
         [d.userId, d.first, d.last, d.username, d.email ?? null, d.mobilePhone ?? null, d.otherPhone ?? null, d.title ?? null, d.department ?? null, d.locationId, e.metadata.time] as never[],
+        PREPARED,
       );
     }
   },
