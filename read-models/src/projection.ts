@@ -56,12 +56,13 @@ export interface SharedFold {
 }
 
 /**
- * The options of a projection's statement with parameters: `tx.unsafe(text, params, PREPARED)`
+ * The options of a statement with parameters sent with `unsafe`: `tx.unsafe(text, params, PREPARED)`
  * prepares it once on its connection (ADR 0113). Unprepared, postgres.js sends every such
  * statement in two round trips (it asks the server for the parameters' types first, then binds
  * them), and the server parses and plans it every time; the read side runs the same few dozen
- * statements on every batch. Only for text made of constants and schema or table names, so each
- * connection prepares a bounded number of statements.
+ * statements on every batch, and the API its reports and lists on every request (as it does its
+ * tagged templates, which postgres.js prepares by default). Only for text made of constants and
+ * schema or table names, so each connection prepares a bounded number of statements.
  */
 export const PREPARED = { prepare: true } as const;
 

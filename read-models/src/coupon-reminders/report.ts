@@ -14,6 +14,7 @@ import type { Sql } from '@dealer/platform';
 import type { ReportBody, ReportDefinition } from '../reports/definition';
 import { CURSOR_BATCH, locationNameSql, num, unknownTable } from '../reports/redemption-parts';
 import { COUPON_REMINDERS } from './projection';
+import { PREPARED } from '../projection';
 
 export const REMINDERS_TABLE = 'reminders';
 /** Days after a reminder in which a redemption counts for it. */
@@ -78,7 +79,7 @@ export const expiryRemindersReport: ReportDefinition = {
   readModels: [COUPON_REMINDERS],
 
   async answer(sql, query): Promise<ReportBody> {
-    const rows = (await sql.unsafe<Row[]>(ROWS, params(query))).map(toRow);
+    const rows = (await sql.unsafe<Row[]>(ROWS, params(query), PREPARED)).map(toRow);
     const sum = (key: string) => rows.reduce((n, r) => n + num(r.cells[key]), 0);
     const totals: Record<string, ReportCell> = { location: 'Total', month: null, channel: null, reminders: sum('reminders'), coupons: sum('coupons'), redeemed: sum('redeemed') };
     totals.rate = rateBasisPoints(totals.redeemed as number, totals.coupons as number);
@@ -88,6 +89,6 @@ export const expiryRemindersReport: ReportDefinition = {
 
   async *stream(sql, query, tableKey) {
     if (tableKey !== REMINDERS_TABLE) throw unknownTable(tableKey);
-    for await (const batch of sql.unsafe<Row[]>(ROWS, params(query)).cursor(CURSOR_BATCH)) yield batch.map(toRow);
+    for await (const batch of sql.unsafe<Row[]>(ROWS, params(query), PREPARED).cursor(CURSOR_BATCH)) yield batch.map(toRow);
   },
 };

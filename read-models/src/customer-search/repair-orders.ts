@@ -6,6 +6,7 @@
  */
 import { fullName, RO_INPUT_MESSAGES, type AccountingDetail, type CustomerInfoFromRo, type CustomerSearchResult, type LocationWithSettings, type RepairOrder, type RoCustomer, type RoJob, type RoTotals } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
+import { PREPARED } from '../projection';
 
 export type { AccountingDetail, CustomerInfoFromRo, LocationWithSettings, RepairOrder, RoCustomer, RoJob, RoTotals };
 
@@ -30,8 +31,6 @@ export function roNumberSearchTerm(term: string): string | null {
   return match ? match[1]!.toUpperCase() : null;
 }
 
-/** The SQL below is built only from constants, so it is safe to prepare once per connection. */
-const PREPARED = { prepare: true } as const;
 const ts = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
 const money = (cents: number) => Math.round(cents) / 100;
 

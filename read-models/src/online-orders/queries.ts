@@ -7,6 +7,7 @@
 import type { Sql } from '@dealer/platform';
 import type { OnlineOrderListItem, OnlineOrderStatus, OnlineOrderStatusView } from '@dealer/contracts/online-orders/status';
 import { locationNames } from '../coupon-catalogue/queries';
+import { PREPARED } from '../projection';
 
 export const ONLINE_ORDERS = 'online_orders';
 
@@ -94,6 +95,7 @@ export async function getOnlineOrder(sql: Sql, orderId: string): Promise<OnlineO
   const rows = await sql.unsafe<Row[]>(
     `select ${COLUMNS} from rm_online_orders.orders o left join rm_pack_catalogue.packs p on p.pack_id = o.pack_id where o.order_id = $1`,
     [orderId],
+    PREPARED,
   );
   return rows[0] ? toView(rows[0], await locationNames(sql)) : null;
 }
@@ -109,6 +111,7 @@ export async function listGiftsSent(sql: Sql, customerId: string): Promise<Onlin
      order by o.paid_at desc nulls last, o.order_id
      limit $2`,
     [customerId, GIFTS_SENT_MAX],
+    PREPARED,
   );
   const names = await locationNames(sql);
   return rows.map((r) => toView(r, names));
@@ -129,6 +132,7 @@ export async function listOnlineOrders(
      order by o.placed_at desc, o.order_id
      limit $3 offset $4`,
     [q.status ?? null, locationIds, q.limit, q.offset],
+    PREPARED,
   );
   const names = await locationNames(sql);
   return {

@@ -13,6 +13,7 @@
  */
 import { cents, digitsOnly, fullName, type PageMeta, type ServiceVisitJob, type ServiceVisitMatch, type ServiceVisitView } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
+import { PREPARED } from '../projection';
 
 interface Contacts {
   email: string | null;
@@ -115,8 +116,9 @@ export async function listServiceHistory(
        order by coalesce(r.close_date, r.open_date) desc, r.open_date desc, r.location_id, r.ro_number
        limit $5 offset $6`,
       [...params, page.limit, page.offset] as never[],
+      PREPARED,
     ),
-    sql.unsafe<{ total: number }[]>(`${MATCHED} select count(*)::int as total from matched m where ${theirs}`, params),
+    sql.unsafe<{ total: number }[]>(`${MATCHED} select count(*)::int as total from matched m where ${theirs}`, params, PREPARED),
   ]);
 
   const jobs = rows.length === 0 ? [] : await jobsOf(sql, rows);

@@ -11,6 +11,7 @@ import {
   type RedemptionVerificationState,
 } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
+import { PREPARED } from '../projection';
 
 export const PENDING_APPROVALS = 'pending_approvals';
 
@@ -38,7 +39,7 @@ function toVerification(row: VerificationRow, now: Date): RedemptionVerification
 }
 
 export async function getRedemptionVerification(sql: Sql, redemptionVerificationId: string, now: Date): Promise<RedemptionVerification | null> {
-  const [row] = await sql.unsafe<VerificationRow[]>(`${SELECT} where v.redemption_verification_id = $1`, [redemptionVerificationId]);
+  const [row] = await sql.unsafe<VerificationRow[]>(`${SELECT} where v.redemption_verification_id = $1`, [redemptionVerificationId], PREPARED);
   return row ? toVerification(row, now) : null;
 }
 
@@ -56,6 +57,7 @@ export async function listCustomerRedemptionVerifications(
   const rows = await sql.unsafe<VerificationRow[]>(
     `${SELECT} where v.customer_id = $1 ${open} order by v.started_at desc limit ${LIST_LIMIT}`,
     (options.includeFinal ? [customerId] : [customerId, now]) as never[],
+    PREPARED,
   );
   return rows.map((r) => toVerification(r, now));
 }

@@ -31,6 +31,7 @@ import {
   salesSumColumns,
 } from './coupon-sales';
 import { locationNameSql, num, unknownTable } from './redemption-parts';
+import { PREPARED } from '../projection';
 
 export const GROUPS_TABLE = 'groups';
 export const SALES_TABLE = 'sales';
@@ -95,6 +96,7 @@ async function groupsAnswer(sql: Sql, query: ReportQuery): Promise<ReportBody> {
     union all
     select null, null, ${SALES_SUMS}, 1, count(*)::bigint from g`,
     params(query, drillOf(query)),
+    PREPARED,
   );
   const totalsRow = rows.find((r) => num(r.is_total) === 1)!;
   const tableRows = await groupRows(sql, groupBy, rows.filter((r) => num(r.is_total) === 0));
@@ -177,11 +179,12 @@ async function saleRows(sql: Sql, rows: Row[]): Promise<ReportRow[]> {
 async function salesAnswer(sql: Sql, query: ReportQuery, drill: Drill): Promise<ReportBody> {
   const p = params(query, drill);
   const [rows, [summary]] = await Promise.all([
-    sql.unsafe<Row[]>(`${SALES_ROWS} limit ${REPORT_ROWS_MAX}`, p),
+    sql.unsafe<Row[]>(`${SALES_ROWS} limit ${REPORT_ROWS_MAX}`, p, PREPARED),
     sql.unsafe<Row[]>(
       `select count(*)::bigint as row_count, coalesce(sum(s.price), 0)::bigint as net, coalesce(sum(s.tax), 0)::bigint as tax,
          coalesce(sum(s.total), 0)::bigint as gross, (array_agg(s.pack_name order by s.sold_at desc))[1] as pack_name ${SALES_WHERE}`,
       p,
+      PREPARED,
     ),
   ]);
   const names: string[] = [];
@@ -220,13 +223,13 @@ export const couponSalesV2Report: ReportDefinition = {
     const drill = drillOf(query);
     if (isDrill(drill)) {
       if (tableKey !== SALES_TABLE) throw unknownTable(tableKey);
-      for await (const batch of sql.unsafe<Row[]>(SALES_ROWS, params(query, drill)).cursor(SALES_CURSOR_BATCH)) yield await saleRows(sql, batch);
+      for await (const batch of sql.unsafe<Row[]>(SALES_ROWS, params(query, drill), PREPARED).cursor(SALES_CURSOR_BATCH)) yield await saleRows(sql, batch);
       return;
     }
     if (tableKey !== GROUPS_TABLE) throw unknownTable(tableKey);
     const groupBy = groupByOf(query);
     for await (const batch of sql
-      .unsafe<Row[]>(`${groupsSql(groupBy)} select g.group_key, g.label, ${salesSumColumns('g')} from g order by g.net desc, g.group_key`, params(query, drill))
+      .unsafe<Row[]>(`${groupsSql(groupBy)} select g.group_key, g.label, ${salesSumColumns('g')} from g order by g.net desc, g.group_key`, params(query, drill), PREPARED)
       .cursor(SALES_CURSOR_BATCH)) {
       yield await groupRows(sql, groupBy, batch);
     }

@@ -21,6 +21,7 @@ import type { ReportCell, ReportChart, ReportColumn, ReportQuery, ReportRow, Rep
 import type { Sql } from '@dealer/platform';
 import type { ReportBody, ReportDefinition } from './definition';
 import { chartFormat, chartXs, locationNameSql, num, unknownTable } from './redemption-parts';
+import { PREPARED } from '../projection';
 
 export const SALES_READ_MODELS = ['reports'];
 export const SALES_CURSOR_BATCH = 1000;
@@ -101,6 +102,7 @@ export async function netSalesChart(sql: Sql, query: ReportQuery): Promise<Repor
      ) f
      group by 1 order by 1`,
     [...salesParams(query), format] as never[],
+    PREPARED,
   );
   const byX = new Map(rows.map((r) => [r.x, r]));
   const xKey = monthly ? 'month' : 'day';
@@ -153,7 +155,7 @@ export const couponSalesReport: ReportDefinition = {
   readModels: SALES_READ_MODELS,
 
   async answer(sql, query): Promise<ReportBody> {
-    const [rows, chart] = await Promise.all([sql.unsafe<FigureRow[]>(`${GROUPED} ${LOCATION_ROWS}`, salesParams(query)), netSalesChart(sql, query)]);
+    const [rows, chart] = await Promise.all([sql.unsafe<FigureRow[]>(`${GROUPED} ${LOCATION_ROWS}`, salesParams(query), PREPARED), netSalesChart(sql, query)]);
     const tableRows = rows.map(locationRow);
     const totals: Record<string, ReportCell> = { location: 'Total' };
     for (const c of LOCATION_COLUMNS.slice(1)) totals[c.key] = tableRows.reduce((sum, r) => sum + num(r.cells[c.key]), 0);
@@ -163,7 +165,7 @@ export const couponSalesReport: ReportDefinition = {
 
   async *stream(sql, query, tableKey) {
     if (tableKey !== LOCATIONS_TABLE) throw unknownTable(tableKey);
-    for await (const batch of sql.unsafe<FigureRow[]>(`${GROUPED} ${LOCATION_ROWS}`, salesParams(query)).cursor(SALES_CURSOR_BATCH)) {
+    for await (const batch of sql.unsafe<FigureRow[]>(`${GROUPED} ${LOCATION_ROWS}`, salesParams(query), PREPARED).cursor(SALES_CURSOR_BATCH)) {
       yield batch.map(locationRow);
     }
   },

@@ -23,6 +23,7 @@
 import { addMonths, formatLocalDate, type ReportCell, type ReportChart, type ReportColumn, type ReportQuery, type ReportRow, type ReportTable } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 import type { ReportBody, ReportDefinition } from './definition';
+import { PREPARED } from '../projection';
 
 interface LocationFigures {
   location_id: number;
@@ -117,6 +118,7 @@ async function figures(sql: Sql, q: ReportQuery): Promise<LocationFigures[]> {
      left join ref.locations l on l.location_id = a.location_id
      order by a.location_id`,
     [q.locationIds, q.from, end] as never[],
+    PREPARED,
   );
 }
 
@@ -177,6 +179,7 @@ async function liabilityChart(sql: Sql, q: ReportQuery): Promise<ReportChart> {
      from rm_liability.daily where location_id = any($1::int[]) and day <= $2::date
      group by 1 order by 1`,
     [q.locationIds, end] as never[],
+    PREPARED,
   );
   const points: Record<string, string | number>[] = [];
   let balance = 0;

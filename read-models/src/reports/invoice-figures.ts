@@ -21,6 +21,7 @@
 import type { ReportCell, ReportChart, ReportColumn, ReportQuery } from '@dealer/contracts';
 import type { Sql } from '@dealer/platform';
 import { chartFormat as periodChartFormat, chartXs, locationNameSql } from './redemption-parts';
+import { PREPARED } from '../projection';
 
 /** Figures in their column order (SOURCES below says which fact adds to each). */
 export const FIGURE_COLUMNS: readonly ReportColumn[] = [
@@ -181,6 +182,7 @@ export async function figuresByLocation(sql: Sql, query: ReportQuery, locationId
       union all ${CHART_PART}
       order by part, location_name, location_id, day`,
       [...params(query, locationIds), chartFormat(query)],
+      PREPARED,
     ),
   );
   return { ...answer, rowCount: answer.rows.length };
@@ -188,7 +190,7 @@ export async function figuresByLocation(sql: Sql, query: ReportQuery, locationId
 
 /** Every location's row, in batches from a cursor. */
 export async function* streamFiguresByLocation(sql: Sql, query: ReportQuery, locationIds: number[]): AsyncIterable<FigureRow[]> {
-  yield* sql.unsafe<FigureRow[]>(`${BY_LOCATION_GROUPED} select ${BY_LOCATION_ROW} ${BY_LOCATION_FROM} order by location_name, location_id`, params(query, locationIds)).cursor(1000);
+  yield* sql.unsafe<FigureRow[]>(`${BY_LOCATION_GROUPED} select ${BY_LOCATION_ROW} ${BY_LOCATION_FROM} order by location_name, location_id`, params(query, locationIds), PREPARED).cursor(1000);
 }
 
 const BY_DAY_ROW = `g.location_id, ${locationNameSql('g.location_id')} as location_name, to_char(g.day, 'YYYY-MM-DD') as day, ${GROUP_COLUMNS}`;
@@ -205,13 +207,14 @@ export async function figuresByDay(sql: Sql, query: ReportQuery, locationIds: nu
       union all ${CHART_PART}
       order by part, location_name, location_id, day`,
       [...params(query, locationIds), chartFormat(query)],
+      PREPARED,
     ),
   );
 }
 
 /** Every location-and-day row, in batches from a cursor. */
 export async function* streamFiguresByDay(sql: Sql, query: ReportQuery, locationIds: number[]): AsyncIterable<FigureRow[]> {
-  yield* sql.unsafe<FigureRow[]>(`${GROUPED} select ${BY_DAY_ROW} ${BY_DAY_FROM} ${BY_DAY_ORDER}`, params(query, locationIds)).cursor(1000);
+  yield* sql.unsafe<FigureRow[]>(`${GROUPED} select ${BY_DAY_ROW} ${BY_DAY_FROM} ${BY_DAY_ORDER}`, params(query, locationIds), PREPARED).cursor(1000);
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   type FigureRow,
 } from './invoice-figures';
 import { locationNames } from './redemption-parts';
+import { PREPARED } from '../projection';
 
 export const INVOICE_DAYS_TABLE = 'days';
 export const INVOICE_LINES_TABLE = 'lines';
@@ -104,7 +105,7 @@ async function linesTable(sql: Sql, query: ReportQuery): Promise<ReportTable> {
   const [rows, nameOf] =
     target === null
       ? [[], null]
-      : await Promise.all([sql.unsafe<LineRow[]>(`${LINES_SQL} order by at, kind`, [...target]), locationNames(sql, [target[0]])]);
+      : await Promise.all([sql.unsafe<LineRow[]>(`${LINES_SQL} order by at, kind`, [...target], PREPARED), locationNames(sql, [target[0]])]);
   const totals: Record<string, number | string | null> = { kind: 'Total', time: null, roNumber: null, item: null };
   for (const key of LINE_MONEY) totals[key] = 0;
   const cells = rows.map(lineRow);
@@ -154,7 +155,7 @@ export const invoiceSummaryV2Report: ReportDefinition = {
       if (tableKey !== INVOICE_LINES_TABLE) throw new Error(REPORT_MESSAGES.tableUnknown);
       const target = drilledDay(query);
       if (target === null) return;
-      for await (const batch of sql.unsafe<LineRow[]>(`${LINES_SQL} order by at, kind`, [...target]).cursor(1000)) yield batch.map(lineRow);
+      for await (const batch of sql.unsafe<LineRow[]>(`${LINES_SQL} order by at, kind`, [...target], PREPARED).cursor(1000)) yield batch.map(lineRow);
       return;
     }
     if (tableKey !== INVOICE_DAYS_TABLE) throw new Error(REPORT_MESSAGES.tableUnknown);
