@@ -290,7 +290,7 @@ describe('pack_sales: issued coupons and their redemptions', () => {
     expect(await snapshot()).toEqual(expected);
   });
 
-  it('should prepare its statements with parameters on their connection (ADR 0113): a later batch sends none of their text again', async () => {
+  it('should prepare its statements with parameters on their connection (ADR 0113): pg_prepared_statements lists the inserts of the sale and its coupons and the desk codes look-up', async () => {
     // One connection, so the statements the batch ran are the ones pg_prepared_statements lists.
     const one = createPool(env.db.url, { max: 1 });
     try {
